@@ -1,0 +1,1 @@
+"""Ecliptic desktop application (PySide6)."""

@@ -1,0 +1,1 @@
+"""Ecliptic engine: rules, data model and geometry. Pure Python, never imports Qt."""
