@@ -106,11 +106,13 @@ def _segment_enters_interior(start: Point, end: Point, disc: Disc) -> bool:
     dx = end[0] - start[0]
     dy = end[1] - start[1]
     a = dx * dx + dy * dy
-    if a == 0.0:
-        return False
     fx = start[0] - disc.centre[0]
     fy = start[1] - disc.centre[1]
     r2 = disc.radius * disc.radius
+    if a == 0.0:
+        # A point has no open segment; a segment so short its length underflows is,
+        # for every purpose here, its start point.
+        return (dx != 0.0 or dy != 0.0) and fx * fx + fy * fy < r2
     b = fx * dx + fy * dy
     if b >= 0.0:  # closest point is the start
         return fx * fx + fy * fy < r2

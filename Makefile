@@ -1,0 +1,89 @@
+# Ecliptic developer tasks. Works from a fresh clone: the first target that needs
+# it creates .venv with $(PYTHON) and installs the project into it.
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+MIN_PYTHON := 3.11
+# Extra arguments: make run ARGS=scenarios/some-map.toml, make test PYTEST_ARGS="-k zoom -x"
+ARGS ?=
+PYTEST_ARGS ?=
+
+.DEFAULT_GOAL := help
+.PHONY: help run test lint format bench clean
+
+help:
+	@echo "Ecliptic make targets:"
+	@echo "  make run      install (if needed) and start the app; make run ARGS=map.toml"
+	@echo "  make test     ruff check, ruff format --check, lint-imports, mypy, then pytest"
+	@echo "  make lint     the static checks of 'make test', without pytest"
+	@echo "  make format   ruff check --fix, then ruff format"
+	@echo "  make bench    run every benchmarks/bench_*.py"
+	@echo "  make clean    remove .venv and caches"
+	@echo "  make help     this list"
+	@echo "Uses PYTHON=$(PYTHON) (>= $(MIN_PYTHON)) to create .venv; e.g. make test PYTHON=python3.12"
+
+# The virtualenv. Only created when missing; a failed attempt is removed again.
+$(VENV):
+	@if ! command -v $(PYTHON) >/dev/null 2>&1; then \
+		echo "error: '$(PYTHON)' not found. Ecliptic needs Python >= $(MIN_PYTHON)." >&2; \
+		echo "  On Debian/Ubuntu: sudo apt-get install python3 python3-venv" >&2; \
+		exit 1; \
+	fi
+	@if ! $(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then \
+		echo "error: Ecliptic needs Python >= $(MIN_PYTHON), but $(PYTHON) is $$($(PYTHON) --version 2>&1)." >&2; \
+		echo "  Install a newer Python, then pass it to make, for example:" >&2; \
+		echo "    sudo apt-get install python3.11 python3.11-venv   (Debian 12, Ubuntu 22.04+)" >&2; \
+		echo "    (older Ubuntu: sudo add-apt-repository ppa:deadsnakes/ppa first)" >&2; \
+		echo "    make $(or $(MAKECMDGOALS),help) PYTHON=python3.11" >&2; \
+		exit 1; \
+	fi
+	@echo "Creating $(VENV) with $$($(PYTHON) --version 2>&1)"
+	@if ! $(PYTHON) -m venv $(VENV); then \
+		rm -rf $(VENV); \
+		pkg=$$($(PYTHON) -c 'import sys; print(f"python3.{sys.version_info[1]}-venv")'); \
+		echo "error: '$(PYTHON) -m venv' failed: the venv module or ensurepip is missing." >&2; \
+		echo "  On Debian/Ubuntu install it with: sudo apt-get install python3-venv $$pkg" >&2; \
+		exit 1; \
+	fi
+	@$(BIN)/python -m pip install --upgrade pip || { rm -rf $(VENV); exit 1; }
+
+# Reinstall only when pyproject.toml changes (the stamps are newer otherwise).
+$(VENV)/.stamp-run: pyproject.toml | $(VENV)
+	$(BIN)/python -m pip install -e .
+	@touch $@
+
+$(VENV)/.stamp-test: pyproject.toml | $(VENV)
+	$(BIN)/python -m pip install -e '.[test]'
+	@touch $@
+
+run: $(VENV)/.stamp-run
+	$(BIN)/python -m app.preflight
+	$(BIN)/python -m app $(ARGS)
+
+lint: $(VENV)/.stamp-test
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports --no-logo
+	$(BIN)/mypy
+
+test: lint
+	QT_QPA_PLATFORM=offscreen $(BIN)/pytest $(PYTEST_ARGS)
+
+format: $(VENV)/.stamp-test
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
+bench: $(VENV)/.stamp-run
+	@found=; for script in benchmarks/bench_*.py; do \
+		[ -e "$$script" ] || continue; \
+		found=1; \
+		echo "== $$script"; \
+		$(BIN)/python "$$script" || exit 1; \
+	done; \
+	[ -n "$$found" ] || echo "No benchmarks/bench_*.py scripts yet."
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis .import_linter_cache \
+		build dist *.egg-info
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +

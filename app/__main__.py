@@ -1,0 +1,65 @@
+"""Start the Ecliptic desktop application: ``python -m app [MAP]`` or ``ecliptic [MAP]``."""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+from collections.abc import Sequence
+from importlib import metadata
+from pathlib import Path
+
+from app import preflight
+
+
+def application_version() -> str:
+    """The installed version of the ``ecliptic`` distribution."""
+    try:
+        return metadata.version("ecliptic")
+    except metadata.PackageNotFoundError:
+        return "unknown (not installed)"
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="ecliptic",
+        description="Editor and campaign manager for Triplanetary-family vector space games.",
+    )
+    parser.add_argument("--version", action="version", version=f"Ecliptic {application_version()}")
+    parser.add_argument("map", nargs="?", type=Path, help="map file (.toml) to open")
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+
+    # Qt aborts the whole process when it cannot open a display or load the xcb
+    # plugin, so check before PySide6 is imported and explain what to install.
+    problems = preflight.check_display()
+    if problems:
+        preflight.report(problems)
+        return 1
+    try:
+        from PySide6.QtWidgets import QApplication
+
+        from app.main_window import MainWindow
+    except ImportError as error:
+        preflight.report([preflight.problem_from_import_error(error)])
+        return 1
+
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
+    app.setApplicationName("Ecliptic")
+    app.setOrganizationName("Ecliptic")
+    app.setApplicationVersion(application_version())
+
+    window = MainWindow(path=args.map)
+    window.show()
+    # Let Ctrl+C in the terminal (e.g. during `make run`) end the app; Qt's event loop
+    # would otherwise keep Python's KeyboardInterrupt from ever being raised.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    return app.exec()
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,32 @@
+"""Shared pytest setup for the whole test suite."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+
+import pytest
+
+# Must run before anything imports Qt: tests never need a real display.
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+
+@pytest.fixture(autouse=True)
+def _isolated_qsettings(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Point QSettings at a fresh temporary directory so tests never touch real settings.
+
+    Only acts when the test session has imported Qt (the core tests never do). On
+    Linux, QSettings' native format is an INI file, so this covers
+    QSettings("Ecliptic", "Ecliptic") too.
+    """
+    qtcore = sys.modules.get("PySide6.QtCore")
+    if qtcore is None:
+        yield
+        return
+    qsettings = qtcore.QSettings
+    directory = str(tmp_path_factory.mktemp("qsettings"))
+    for fmt in (qsettings.Format.NativeFormat, qsettings.Format.IniFormat):
+        for scope in (qsettings.Scope.UserScope, qsettings.Scope.SystemScope):
+            qsettings.setPath(fmt, scope, directory)
+    yield
