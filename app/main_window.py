@@ -1,4 +1,4 @@
-"""The Ecliptic main window: menus, status bar and the (for now empty) map view."""
+"""The Ecliptic main window: the star map in the centre, menus, and the status bar."""
 
 from __future__ import annotations
 
@@ -6,18 +6,23 @@ from importlib import metadata
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QFileDialog,
-    QGraphicsScene,
-    QGraphicsView,
     QLabel,
     QMainWindow,
     QMessageBox,
     QWidget,
 )
 
-ZOOM_STEP = 1.25
+from app.map.scene import StarMapScene
+from app.map.view import MapView
+from core.hexgrid import Hex
+from core.mapfile import load_map
+from core.problems import FileProblems
+from core.resources import SOLAR_SYSTEM_MAP
+from core.starmap import StarMap
+
 MAP_FILTER = "Ecliptic maps (*.toml);;All files (*)"
 GEOMETRY_KEY = "main_window/geometry"
 STATE_KEY = "main_window/state"
@@ -44,21 +49,23 @@ class MainWindow(QMainWindow):
         self.current_path: Path | None = None
         self.setWindowTitle("Ecliptic")
 
-        # Placeholder: the star map will be drawn into this scene.
-        self.scene = QGraphicsScene(self)
-        self.map_view = QGraphicsView(self.scene, self)
+        self.starmap: StarMap | None = None
+        self._shown = False
+        self.scene: StarMapScene | None = None
+        self.map_view = MapView(self)
         self.map_view.setObjectName("map_view")
-        self.map_view.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.map_view.hex_hovered.connect(self.show_hex)
         self.setCentralWidget(self.map_view)
 
         # A permanent label rather than showMessage(), so menu status tips don't erase it.
         self.status_label = QLabel("Ready")
         self.statusBar().addWidget(self.status_label, 1)
+        self.hex_label = QLabel("")
+        self.statusBar().addPermanentWidget(self.hex_label)
 
         self._create_menus()
         self._restore_settings()
-        if path is not None:
-            self.set_current_path(path)
+        self.open_path(path if path is not None else SOLAR_SYSTEM_MAP)
 
     def _create_menus(self) -> None:
         file_menu = self.menuBar().addMenu("&File")
@@ -83,6 +90,11 @@ class MainWindow(QMainWindow):
         self.fit_action = view_menu.addAction("&Fit Map")
         self.fit_action.setShortcut(QKeySequence("Ctrl+0"))
         self.fit_action.triggered.connect(self.fit_map)
+        view_menu.addSeparator()
+        self.labels_action = view_menu.addAction("Hex &Labels")
+        self.labels_action.setCheckable(True)
+        self.labels_action.setShortcut(QKeySequence("Ctrl+L"))
+        self.labels_action.toggled.connect(self.set_labels_visible)
 
         help_menu = self.menuBar().addMenu("&Help")
         self.about_action = help_menu.addAction("&About Ecliptic")
@@ -95,26 +107,86 @@ class MainWindow(QMainWindow):
         start = str(self.current_path.parent) if self.current_path else ""
         filename, _ = QFileDialog.getOpenFileName(self, "Open Map", start, MAP_FILTER)
         if filename:
-            self.set_current_path(Path(filename))
+            self.open_path(Path(filename))
 
-    def set_current_path(self, path: Path) -> None:
-        """Remember ``path`` as the open map. Loading it is not implemented yet."""
-        self.current_path = path
-        self.setWindowTitle(f"{path.name} — Ecliptic")
-        self.status_label.setText(f"Map: {path} (loading not implemented yet)")
+    def open_path(self, path: Path) -> bool:
+        """Load and show a map. A bad file is explained and the current map kept."""
+        try:
+            starmap = load_map(path)
+        except FileProblems as exc:
+            self.show_problems(path, exc)
+            return False
+        self.show_map(starmap, path)
+        return True
+
+    def show_problems(self, path: Path, exc: FileProblems) -> None:
+        shown = exc.problems[:12]
+        more = len(exc.problems) - len(shown)
+        text = "\n".join(f"• {p}" for p in shown) + (f"\n… and {more} more" if more else "")
+        box = QMessageBox(
+            QMessageBox.Icon.Warning,
+            "Cannot open map",
+            f"{path.name} could not be opened:",
+            QMessageBox.StandardButton.Ok,
+            self,
+        )
+        box.setInformativeText(text)
+        box.setObjectName("problems_box")
+        box.open()
+        self.status_label.setText(f"Could not open {path.name}: {exc.problems[0].message}")
+
+    def show_map(self, starmap: StarMap, path: Path | None = None) -> None:
+        self.starmap = starmap
+        self.scene = StarMapScene(starmap, parent=self)
+        self.scene.set_labels_visible(self.labels_action.isChecked())
+        self.map_view.setScene(self.scene)
+        if path is not None:
+            self.current_path = path
+            self.setWindowTitle(f"{starmap.name} ({path.name}) — Ecliptic")
+        b = starmap.bounds
+        self.status_label.setText(
+            f"{starmap.name}: {b.width}x{b.height} hexes, {len(starmap.bodies)} bodies, "
+            f"{len(starmap.bases)} bases"
+        )
+        self.fit_map()
+
+    def show_hex(self, h: Hex | None) -> None:
+        """Status bar: the label and terrain of the hex under the mouse."""
+        if h is None or self.starmap is None:
+            self.hex_label.setText("")
+            return
+        m = self.starmap
+        parts = [m.bounds.labels.format(h), m.terrain_at(h).value]
+        body = m.body_at(h)
+        if body is not None:
+            parts[1] = body.name
+        gravity = m.gravity_at(h)
+        if gravity is not None:
+            arrows = " or ".join(
+                f"{a.kind.value} {a.direction.name_in(m.bounds.orientation)}"
+                for a in gravity.arrows
+            )
+            parts.append(f"gravity {arrows}")
+        parts.extend(b.name for b in m.bases if h in (b.hex, b.approach))
+        self.hex_label.setText("  ·  ".join(parts))
 
     # View
 
     def zoom_in(self) -> None:
-        self.map_view.scale(ZOOM_STEP, ZOOM_STEP)
+        self.map_view.zoom(1)
 
     def zoom_out(self) -> None:
-        self.map_view.scale(1 / ZOOM_STEP, 1 / ZOOM_STEP)
+        self.map_view.zoom(-1)
 
     def fit_map(self) -> None:
-        rect = self.scene.sceneRect()
-        if not rect.isEmpty():
-            self.map_view.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        if self.scene is not None:
+            rect = self.scene.map_rect()
+            if not rect.isEmpty():
+                self.map_view.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+
+    def set_labels_visible(self, visible: bool) -> None:
+        if self.scene is not None:
+            self.scene.set_labels_visible(visible)
 
     # Help
 
@@ -144,6 +216,12 @@ class MainWindow(QMainWindow):
         self.settings.setValue(GEOMETRY_KEY, self.saveGeometry())
         self.settings.setValue(STATE_KEY, self.saveState())
         self.settings.sync()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._shown:
+            self._shown = True
+            self.fit_map()  # the view has its real size only now
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_settings()

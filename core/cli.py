@@ -52,11 +52,11 @@ def _info(path: Path) -> int:
         print(f"  {m.description.strip().splitlines()[0]}")
     print(f"  size: {b.width} columns x {b.height} rows, {b.orientation.value}-top hexes")
     print(f"  leaving the map: {m.leaving.rule.value}")
-    kinds = Counter(g.arrows[0].kind.value for g in m.gravity.values())
+    kinds = Counter(a.kind.value for g in m.gravity.values() for a in g.arrows)
     two = sum(1 for g in m.gravity.values() if g.two_directed)
+    detail = ", ".join(f"{n} {k} arrows" for k, n in sorted(kinds.items())) or "none"
     print(
-        f"  gravity hexes: {len(m.gravity)} "
-        f"({', '.join(f'{n} {k}' for k, n in sorted(kinds.items()))}; {two} two-directed; "
+        f"  gravity hexes: {len(m.gravity)} ({detail}; {two} two-directed; "
         f"{len(m.overrides)} set by hand)"
     )
     print(f"  asteroid hexes: {len(m.asteroids)}, special: {len(m.special_owner)}")
@@ -71,10 +71,10 @@ def _info(path: Path) -> int:
     print(f"  bases ({len(m.bases)}):")
     for base in m.bases:
         owner = f", owner {base.owner}" if base.owner else ""
-        print(f"    {base.name:<22} {base.kind.value:<9} at {labels.format(base.hex)}{owner}")
+        print(f"    {base.name:<26} {base.kind.value:<9} at {labels.format(base.hex)}{owner}")
     print(f"  zones ({len(m.zones)}):")
     for zone in m.zones:
-        print(f"    {zone.name:<22} {len(zone.hexes)} hexes")
+        print(f"    {zone.name:<26} {len(zone.hexes)} hexes")
     if m.atmospheres:
         print(f"  atmospheres: {', '.join(a.name for a in m.atmospheres)}")
     return 0

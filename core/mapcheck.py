@@ -63,6 +63,31 @@ def map_problems(m: StarMap) -> list[Problem]:
                 )
             owner_of_hex.setdefault(h, body.name)
 
+    overridden = {o.hex for o in m.overrides}
+    for i, body in enumerate(m.bodies):
+        for other in m.bodies:
+            if other is body or other.gravity is None:
+                continue
+            inside_ring = [h for h in body.hexes() if h in set(other.ring())]
+            if inside_ring:
+                out.append(
+                    Problem(
+                        f"{body.name} sits in {other.name}'s gravity ring at "
+                        f"{label(inside_ring[0])}: move it at least two hexes away",
+                        f"bodies[{i}].hex",
+                    )
+                )
+    for h, g in sorted(m.derived_gravity.items()):
+        if len(g.arrows) > 2 and h not in overridden:
+            names = ", ".join(a.body or "?" for a in g.arrows)
+            out.append(
+                Problem(
+                    f"hex {label(h)} is pulled by {len(g.arrows)} bodies ({names}); a hex "
+                    "takes at most two arrows: set its gravity by hand with an override",
+                    "gravity",
+                )
+            )
+
     for i, o in enumerate(m.overrides):
         where = f"gravity[{i}]"
         if not inside(o.hex):

@@ -62,6 +62,9 @@ class Body:
         return self.centre.ring(self.size + 1)
 
 
+_STRENGTH = {GravityKind.WEAK: 0, GravityKind.NORMAL: 1, GravityKind.DOUBLE: 2}
+
+
 @dataclass(frozen=True)
 class Arrow:
     """One gravity arrow: which way it pulls, how hard, and whose it is (None: set by hand)."""
@@ -213,7 +216,7 @@ class Bounds:
     orientation: Orientation = Orientation.FLAT
     even: bool = False
 
-    @property
+    @cached_property
     def labels(self) -> HexLabels:
         digits = max(2, len(str(max(self.width, self.height))))
         return HexLabels(self.orientation, even=self.even, width=digits)
@@ -274,7 +277,8 @@ class StarMap:
     def derived_gravity(self) -> dict[Hex, Gravity]:
         """Gravity from the bodies alone: ring hexes point at their body.
 
-        A hex in the rings of two bodies pulling different ways becomes two-directed.
+        A hex in the rings of two bodies pulling different ways becomes two-directed;
+        two pulling the same way keep the stronger arrow.
         """
         arrows: dict[Hex, list[Arrow]] = {}
         for body in self.bodies:
@@ -285,8 +289,11 @@ class StarMap:
                     continue
                 arrow = Arrow(_toward(h, body, self.layout), body.gravity, body.name)
                 found = arrows.setdefault(h, [])
-                if all(a.direction != arrow.direction for a in found):
+                same = [i for i, a in enumerate(found) if a.direction == arrow.direction]
+                if not same:
                     found.append(arrow)
+                elif _STRENGTH[arrow.kind] > _STRENGTH[found[same[0]].kind]:
+                    found[same[0]] = arrow  # two pulls the same way: the stronger stands
         return {h: Gravity(tuple(a)) for h, a in arrows.items()}
 
     @cached_property

@@ -8,10 +8,12 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QGraphicsView
+from PySide6.QtWidgets import QGraphicsView, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from app.main_window import MainWindow
+from app.map.scene import NAME_KEY, StarMapScene
+from core.resources import SOLAR_SYSTEM_MAP
 
 
 def ini_settings(tmp_path: Path) -> QSettings:
@@ -29,14 +31,16 @@ def menu_titles(win: MainWindow) -> list[str]:
     return [action.text().replace("&", "") for action in win.menuBar().actions()]
 
 
-def test_window_constructs(window: MainWindow) -> None:
-    assert window.windowTitle() == "Ecliptic"
-    assert window.status_label.text() == "Ready"
+def test_window_opens_the_solar_system_map_by_default(window: MainWindow) -> None:
+    assert window.windowTitle() == "The Solar System (solar-system.toml) — Ecliptic"
+    assert "14 bodies" in window.status_label.text()
     view = window.findChild(QGraphicsView, "map_view")
     assert view is window.map_view
     assert window.centralWidget() is view
+    assert isinstance(window.scene, StarMapScene)
     assert view.scene() is window.scene
-    assert window.scene.items() == []
+    names = {item.data(NAME_KEY) for item in window.scene.items_with_role("body")}
+    assert {"Sun", "Earth", "Jupiter", "Io"} <= names
 
 
 def test_menus(window: MainWindow) -> None:
@@ -68,39 +72,100 @@ def test_other_shortcuts(window: MainWindow) -> None:
 
 
 def test_zoom_in_and_out(window: MainWindow) -> None:
-    assert window.map_view.transform().m11() == pytest.approx(1.0)
+    before = window.map_view.transform().m11()
     window.zoom_in_action.trigger()
-    assert window.map_view.transform().m11() == pytest.approx(1.25)
-    assert window.map_view.transform().m22() == pytest.approx(1.25)
+    assert window.map_view.transform().m11() == pytest.approx(before * 1.25)
+    assert window.map_view.transform().m22() == pytest.approx(before * 1.25)
     window.zoom_out_action.trigger()
-    assert window.map_view.transform().m11() == pytest.approx(1.0)
+    assert window.map_view.transform().m11() == pytest.approx(before)
 
 
-def test_fit_on_empty_scene_is_harmless(window: MainWindow) -> None:
-    window.fit_action.trigger()
-    assert window.map_view.transform().m11() == pytest.approx(1.0)
-
-
-def test_fit_scales_to_scene(window: MainWindow, qtbot: QtBot) -> None:
-    window.scene.addRect(0, 0, 10_000, 10_000)
+def test_fit_shows_the_whole_map(window: MainWindow, qtbot: QtBot) -> None:
     window.show()
     qtbot.waitExposed(window)
+    window.zoom_in_action.trigger()
+    window.zoom_in_action.trigger()
     window.fit_action.trigger()
-    assert window.map_view.transform().m11() < 1.0
+    assert window.scene is not None
+    shown = window.map_view.mapToScene(window.map_view.viewport().rect()).boundingRect()
+    assert shown.adjusted(-1, -1, 1, 1).contains(window.scene.map_rect())
 
 
-def test_open_records_path(window: MainWindow, tmp_path: Path) -> None:
+def test_open_loads_another_map(window: MainWindow, tmp_path: Path) -> None:
     path = tmp_path / "inner-planets.toml"
-    window.set_current_path(path)
+    path.write_text(
+        SOLAR_SYSTEM_MAP.read_text().replace('name = "The Solar System"', 'name = "Inner"', 1)
+    )
+    assert window.open_path(path)
     assert window.current_path == path
+    assert window.starmap is not None and window.starmap.name == "Inner"
     assert "inner-planets.toml" in window.windowTitle()
-    assert str(path) in window.status_label.text()
 
 
-def test_path_argument_recorded(qtbot: QtBot, tmp_path: Path) -> None:
-    win = MainWindow(path=Path("scenario.toml"), settings=ini_settings(tmp_path))
+def test_bad_map_is_explained_and_the_current_map_kept(window: MainWindow, tmp_path: Path) -> None:
+    before = window.starmap
+    path = tmp_path / "broken.toml"
+    path.write_text('format = "ecliptic-map"\nversion = 1\nname = "B"\n[grid]\nwidth = 0\n')
+    assert not window.open_path(path)
+    assert window.starmap is before
+    box = window.findChild(QMessageBox, "problems_box")
+    assert box is not None and box.isVisible()
+    assert "grid.width" in box.informativeText()
+    assert "height" in box.informativeText()
+    assert "Could not open broken.toml" in window.status_label.text()
+
+
+def test_path_argument_opens_that_map(qtbot: QtBot, tmp_path: Path) -> None:
+    win = MainWindow(path=SOLAR_SYSTEM_MAP, settings=ini_settings(tmp_path))
     qtbot.addWidget(win)
-    assert win.windowTitle() == "scenario.toml — Ecliptic"
+    assert win.current_path == SOLAR_SYSTEM_MAP
+
+
+def test_status_bar_names_the_hex_under_the_mouse(window: MainWindow) -> None:
+    assert window.starmap is not None and window.scene is not None
+    earth = window.starmap.body("Earth")
+    assert earth is not None
+    window.show_hex(earth.centre)
+    assert window.hex_label.text().startswith(window.starmap.bounds.labels.format(earth.centre))
+    assert "Earth" in window.hex_label.text() and "Earth Port" in window.hex_label.text()
+    ring = earth.centre.ring(1)[0]
+    window.show_hex(ring)
+    assert "gravity normal" in window.hex_label.text()
+    window.show_hex(None)
+    assert window.hex_label.text() == ""
+
+
+def test_hovering_over_the_map_reports_the_hex(window: MainWindow, qtbot: QtBot) -> None:
+    from PySide6.QtCore import QEvent, QPointF, Qt
+    from PySide6.QtGui import QMouseEvent
+    from PySide6.QtWidgets import QApplication
+
+    window.show()
+    qtbot.waitExposed(window)
+    assert window.scene is not None and window.starmap is not None
+    sun = window.starmap.body("Sun")
+    assert sun is not None
+    viewport = window.map_view.viewport()
+    point = QPointF(window.map_view.mapFromScene(window.scene.centre_of(sun.centre)))
+    move = QMouseEvent(
+        QEvent.Type.MouseMove,
+        point,
+        QPointF(viewport.mapToGlobal(point.toPoint())),
+        Qt.MouseButton.NoButton,
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    with qtbot.waitSignal(window.map_view.hex_hovered, timeout=2000) as blocker:
+        QApplication.sendEvent(viewport, move)
+    assert blocker.args == [sun.centre]
+    assert "Sun" in window.hex_label.text()
+
+
+def test_labels_toggle(window: MainWindow) -> None:
+    assert window.scene is not None and not window.scene.labels_visible()
+    window.labels_action.trigger()
+    assert window.scene.labels_visible()
+    assert window.labels_action.shortcut() == QKeySequence("Ctrl+L")
 
 
 def test_about_mentions_version(window: MainWindow) -> None:

@@ -231,3 +231,23 @@ def test_cli_info_summarises_a_map(tmp_path: Path) -> None:
     assert result.returncode == 0
     for text in ("12 columns x 10 rows", "Terra", "Luna", "High Terra", "Terra space"):
         assert text in result.stdout
+
+
+def test_body_inside_another_bodys_gravity_ring_is_refused(tmp_path: Path) -> None:
+    found = problems_of(tmp_path, GOOD.replace('hex = "0807"', 'hex = "0605"'))
+    assert any("Luna sits in Terra's gravity ring at 0605" in p for p in found)
+
+
+def test_hex_pulled_by_three_bodies_must_be_set_by_hand(tmp_path: Path) -> None:
+    from core.hexgrid import Hex
+    from core.mapcheck import map_problems
+    from core.starmap import Body, BodyKind, Bounds, StarMap
+
+    centre = Hex(6, 2)
+    bodies = tuple(
+        Body(f"B{i}", BodyKind.MOON, centre + d.vector, 0.2)
+        for i, d in enumerate([Direction.N, Direction.SE, Direction.SW])
+    )
+    m = StarMap("Three", Bounds(14, 14), bodies=bodies)
+    problems = [p.message for p in map_problems(m)]
+    assert any("pulled by 3 bodies" in p for p in problems), problems

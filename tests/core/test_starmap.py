@@ -197,3 +197,15 @@ def test_bounds_contain_exactly_their_rectangle(orientation: Orientation) -> Non
     assert all(b.contains(h) for h in hexes)
     ring = {n for h in hexes for n in h.neighbours()} - set(hexes)
     assert ring and not any(b.contains(h) for h in ring)
+
+
+def test_file_order_of_bodies_does_not_decide_a_shared_arrow() -> None:
+    """Two bodies can only pull a hex the same way if they overlap, which mapcheck
+    refuses; even then the stronger arrow stands whichever body the file lists first."""
+    weak = Body("P", BodyKind.PLANET, Hex(0, 0), 0.4, GravityKind.WEAK)
+    double = Body("S", BodyKind.STAR, Hex(0, 0), 0.4, GravityKind.DOUBLE)
+    for order in ((weak, double), (double, weak)):
+        m = StarMap("Same", Bounds(12, 12), bodies=order)
+        assert len(m.derived_gravity) == 6
+        for g in m.derived_gravity.values():
+            assert [a.kind for a in g.arrows] == [GravityKind.DOUBLE]
