@@ -65,14 +65,15 @@ def map_problems(m: StarMap) -> list[Problem]:
 
     overridden = {o.hex for o in m.overrides}
     for i, body in enumerate(m.bodies):
-        for other in m.bodies:
-            if other is body or other.gravity is None:
+        for puller in m.bodies:
+            if puller is body or puller.gravity is None:
                 continue
-            inside_ring = [h for h in body.hexes() if h in set(other.ring())]
+            ring = set(puller.ring())
+            inside_ring = [h for h in body.hexes() if h in ring]
             if inside_ring:
                 out.append(
                     Problem(
-                        f"{body.name} sits in {other.name}'s gravity ring at "
+                        f"{body.name} sits in {puller.name}'s gravity ring at "
                         f"{label(inside_ring[0])}: move it at least two hexes away",
                         f"bodies[{i}].hex",
                     )
