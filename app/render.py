@@ -46,7 +46,8 @@ def render_map_png(
     from PySide6.QtCore import QByteArray, QRectF, Qt
     from PySide6.QtGui import QImage, QImageWriter, QPainter
 
-    from app.map.scene import HEX_SIZE, StarMapScene
+    from app.map.items import HEX_SIZE
+    from app.map.scene import StarMapScene
 
     path = Path(out_path)
     scene = StarMapScene(starmap)

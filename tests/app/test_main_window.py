@@ -12,7 +12,8 @@ from PySide6.QtWidgets import QGraphicsView, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from app.main_window import MainWindow
-from app.map.scene import NAME_KEY, StarMapScene
+from app.map.items import NAME_KEY
+from app.map.scene import StarMapScene
 from core.resources import SOLAR_SYSTEM_MAP
 
 

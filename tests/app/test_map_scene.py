@@ -10,15 +10,8 @@ from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QApplication
 
-from app.map.scene import (
-    HEX_SIZE,
-    HEX_UNIT,
-    NAME_KEY,
-    ArrowShapes,
-    HexWindow,
-    Layer,
-    StarMapScene,
-)
+from app.map.items import HEX_SIZE, HEX_UNIT, NAME_KEY, ArrowShapes, HexWindow, Layer
+from app.map.scene import StarMapScene
 from app.map.style import DEFAULT_STYLE
 from app.render import main, render_map_png
 from core.hexgrid import Direction, Hex, Orientation
