@@ -13,11 +13,14 @@ from dataclasses import dataclass
 from enum import Enum, IntEnum
 from typing import NamedTuple
 
+from core.serial import register
+
 
 class HexError(ValueError):
     """A hex, label or direction that cannot be understood."""
 
 
+@register
 class Hex(NamedTuple):
     """One hex in axial coordinates.
 
@@ -33,11 +36,15 @@ class Hex(NamedTuple):
     def s(self) -> int:
         return -self.q - self.r
 
-    def __add__(self, other: Hex) -> Hex:  # type: ignore[override]
+    def __add__(self, other: Hex | Vector) -> Hex:  # type: ignore[override]
         return Hex(self.q + other.q, self.r + other.r)
 
     def __sub__(self, other: Hex) -> Hex:
         return Hex(self.q - other.q, self.r - other.r)
+
+    def to(self, other: Hex) -> Vector:
+        """The vector from this hex to ``other``."""
+        return Vector(other.q - self.q, other.r - self.r)
 
     def scale(self, k: int) -> Hex:
         return Hex(self.q * k, self.r * k)
@@ -107,6 +114,44 @@ class Hex(NamedTuple):
         return f"Hex({self.q}, {self.r})"
 
 
+@register
+class Vector(NamedTuple):
+    """A displacement between hexes: a ship's velocity, a burn, a gravity shift.
+
+    Kept apart from :class:`Hex` so a position and a velocity cannot be confused;
+    ``hex + vector`` is a hex, ``vector + vector`` a vector.
+    """
+
+    q: int
+    r: int
+
+    @property
+    def speed(self) -> int:
+        """Length in hexes: how far the vector moves a ship in one turn."""
+        return max(abs(self.q), abs(self.r), abs(self.q + self.r))
+
+    def __add__(self, other: Vector) -> Vector:  # type: ignore[override]
+        return Vector(self.q + other.q, self.r + other.r)
+
+    def __sub__(self, other: Vector) -> Vector:
+        return Vector(self.q - other.q, self.r - other.r)
+
+    def __mul__(self, k: int) -> Vector:  # type: ignore[override]
+        return Vector(self.q * k, self.r * k)
+
+    def __neg__(self) -> Vector:
+        return Vector(-self.q, -self.r)
+
+    @classmethod
+    def of(cls, direction: Direction, hexes: int = 1) -> Vector:
+        dq, dr = _DIRECTION_VECTORS[direction]
+        return cls(dq * hexes, dr * hexes)
+
+
+ZERO = Vector(0, 0)
+
+
+@register
 class Direction(IntEnum):
     """The six hex directions in Red Blob order (q+, then counter-clockwise).
 

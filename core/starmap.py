@@ -17,8 +17,10 @@ from functools import cached_property
 
 from core.geometry import Disc, DiscIndex, Impact
 from core.hexgrid import Direction, Hex, HexLabels, Layout, Orientation
+from core.serial import register
 
 
+@register
 class BodyKind(Enum):
     STAR = "star"
     PLANET = "planet"
@@ -26,6 +28,7 @@ class BodyKind(Enum):
     ASTEROID = "asteroid"
 
 
+@register
 class GravityKind(Enum):
     """Normal shifts a vector one hex, double two; weak is the player's choice."""
 
@@ -65,6 +68,7 @@ class Body:
 _STRENGTH = {GravityKind.WEAK: 0, GravityKind.NORMAL: 1, GravityKind.DOUBLE: 2}
 
 
+@register
 @dataclass(frozen=True)
 class Arrow:
     """One gravity arrow: which way it pulls, how hard, and whose it is (None: set by hand)."""
@@ -74,6 +78,7 @@ class Arrow:
     body: str | None = None
 
 
+@register
 @dataclass(frozen=True)
 class Gravity:
     """The gravity of one hex: one arrow, or two for a two-directed hex (player picks one)."""
@@ -95,6 +100,7 @@ class GravityOverride:
     kind: GravityKind = GravityKind.NORMAL
 
 
+@register
 class BaseKind(Enum):
     ORBITAL = "orbital"
     PLANETARY = "planetary"
@@ -196,6 +202,7 @@ class Leaving:
     penalty_turns: int = 0
 
 
+@register
 class Terrain(Enum):
     SPACE = "space"
     BODY = "body"

@@ -1,0 +1,94 @@
+"""Plain-data form of the engine's values, for saving, hashing and replay.
+
+Dataclasses, named tuples (``Hex``, ``Vector``...), enums, fractions, tuples and
+frozensets become JSON-ready dicts and lists tagged with their type name, and come back
+as the same values. Only registered types are rebuilt, so loading data never runs
+arbitrary code. The form is canonical (sorted sets, ordered keys), so its hash
+identifies a state.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+from enum import Enum
+from fractions import Fraction
+from typing import Any
+
+_TYPES: dict[str, type] = {}
+
+
+class SerialError(ValueError):
+    """Data that does not describe a value of a known type."""
+
+
+def register(cls: type) -> type:
+    """Class decorator: ``cls`` may be rebuilt from data by its name."""
+    name = cls.__name__
+    if _TYPES.get(name, cls) is not cls:
+        raise SerialError(f"two serialisable types are both called {name}")
+    _TYPES[name] = cls
+    return cls
+
+
+def to_data(value: Any) -> Any:
+    if isinstance(value, Enum):  # before int: IntEnum members are ints too
+        return {"$enum": type(value).__name__, "value": value.value}
+    if value is None or isinstance(value, bool | int | str | float):
+        return value
+    if isinstance(value, Fraction):
+        return {"$fraction": [value.numerator, value.denominator]}
+    if isinstance(value, tuple) and hasattr(value, "_fields"):
+        return {
+            "$type": type(value).__name__,
+            **{f: to_data(getattr(value, f)) for f in value._fields},
+        }
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        attrs = {f.name: to_data(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        return {"$type": type(value).__name__, **attrs}
+    if isinstance(value, frozenset | set):
+        items = [to_data(v) for v in value]
+        return {"$set": sorted(items, key=lambda x: json.dumps(x, sort_keys=True))}
+    if isinstance(value, tuple | list):
+        return [to_data(v) for v in value]
+    if isinstance(value, dict):
+        return {"$map": [[to_data(k), to_data(v)] for k, v in value.items()]}
+    raise SerialError(f"cannot serialise a {type(value).__name__}")
+
+
+def from_data(data: Any) -> Any:
+    if data is None or isinstance(data, bool | int | str | float):
+        return data
+    if isinstance(data, list):
+        return tuple(from_data(v) for v in data)
+    if not isinstance(data, dict):
+        raise SerialError(f"unexpected {type(data).__name__} in saved data")
+    if "$fraction" in data:
+        n, d = data["$fraction"]
+        return Fraction(n, d)
+    if "$set" in data:
+        return frozenset(from_data(v) for v in data["$set"])
+    if "$map" in data:
+        return {from_data(k): from_data(v) for k, v in data["$map"]}
+    name = data.get("$enum") or data.get("$type")
+    cls = _TYPES.get(str(name))
+    if cls is None:
+        raise SerialError(f"unknown type {name!r} in saved data")
+    if "$enum" in data:
+        return cls(data["value"])
+    fields = {k: from_data(v) for k, v in data.items() if k != "$type"}
+    try:
+        return cls(**fields)
+    except TypeError as exc:
+        raise SerialError(f"bad data for {name}: {exc}") from None
+
+
+def dumps(value: Any) -> str:
+    """Canonical JSON text of a value."""
+    return json.dumps(to_data(value), sort_keys=True, separators=(",", ":"))
+
+
+def digest(value: Any) -> str:
+    """A short hash of a value's canonical form: equal values, equal digests."""
+    return hashlib.sha256(dumps(value).encode()).hexdigest()[:16]
