@@ -1,7 +1,9 @@
 """The engine's command line: ``python -m core validate FILE...`` and ``info FILE``.
 
-Never shows a traceback for a bad file: problems are printed one per line with their
-location, and the exit status says whether everything was valid.
+Both take map files and ruleset files, told apart by their top-level ``format`` key
+(``"ecliptic-ruleset"`` is a ruleset; anything else is read as a map). Never shows a
+traceback for a bad file: problems are printed one per line with their location, and the
+exit status says whether everything was valid.
 """
 
 from __future__ import annotations
@@ -9,26 +11,47 @@ from __future__ import annotations
 import argparse
 import sys
 from collections import Counter
+from fractions import Fraction
 from pathlib import Path
 
-from core.mapfile import load_map
+from core import ruleset, tomlio
+from core.mapfile import parse_map
 from core.problems import FileProblems
+from core.ruleset import Ruleset, show_amount
 from core.starmap import StarMap
+
+
+def _load(path: Path) -> StarMap | Ruleset:
+    """A map or a ruleset, by the file's ``format``; problems raise FileProblems."""
+    data, text = tomlio.read_toml(path)
+    if data.get("format") == ruleset.FORMAT:
+        return ruleset.parse_ruleset(data, text, str(path))
+    return parse_map(data, text, str(path))
 
 
 def _validate(files: list[Path]) -> int:
     status = 0
     for path in files:
         try:
-            m = load_map(path)
+            loaded = _load(path)
         except FileProblems as exc:
             status = 1
             print(f"{path}: {len(exc.problems)} problem(s)", file=sys.stderr)
             for p in exc.problems:
                 print(f"  {p}", file=sys.stderr)
             continue
-        print(f"{path}: valid map {m.name!r}, {_summary(m)}")
+        if isinstance(loaded, Ruleset):
+            print(f"{path}: valid ruleset {loaded.name!r}, {_ruleset_summary(loaded)}")
+        else:
+            print(f"{path}: valid map {loaded.name!r}, {_summary(loaded)}")
     return status
+
+
+def _ruleset_summary(r: Ruleset) -> str:
+    return (
+        f"{r.id} version {r.version}, {r.sequence.order} turns, "
+        f"{len(r.sequence.phases)} phases, {len(r.units)} unit classes"
+    )
 
 
 def _summary(m: StarMap) -> str:
@@ -41,11 +64,68 @@ def _summary(m: StarMap) -> str:
 
 def _info(path: Path) -> int:
     try:
-        m = load_map(path)
+        loaded = _load(path)
     except FileProblems as exc:
         for p in exc.problems:
             print(p, file=sys.stderr)
         return 1
+    if isinstance(loaded, Ruleset):
+        _ruleset_info(loaded, path)
+    else:
+        _map_info(loaded, path)
+    return 0
+
+
+def _ruleset_info(r: Ruleset, path: Path) -> None:
+    def amounts(values: tuple[object, ...]) -> str:
+        return ", ".join(show_amount(v) if isinstance(v, Fraction) else str(v) for v in values)
+
+    print(f"{r.name}  ({path})")
+    print(f"  id {r.id}, ruleset version {r.version}")
+    if r.description:
+        print(f"  {r.description.strip().splitlines()[0]}")
+    seq = r.sequence
+    phases = ", ".join(f"[{p}]" if p == seq.movement_phase else p for p in seq.phases)
+    print(f"  turns: {seq.order}; phases: {phases} (ships move in [brackets])")
+    gravity = "off"
+    if r.gravity:
+        gravity = "on" if r.start_hex_gravity else "on, except in the hex a move starts from"
+    print(f"  gravity: {gravity}; fuel per engagement: {show_amount(r.engagement_fuel)}")
+    switches = ", ".join(f"{k} {'on' if v else 'off'}" for k, v in r.switches) or "none"
+    print(f"  switches: {switches}")
+    print(f"  burn profiles ({len(r.profiles)}):")
+    for name, pr in r.profiles:
+        costs = (
+            f"1 hex per {pr.g_per_hex} G of max acceleration, free"
+            if pr.derive_from_max_accel
+            else f"fuel for 1, 2... hexes: {amounts(pr.costs)}"
+        )
+        high = f"; high acceleration from {pr.high_from} hexes" if pr.high_from else ""
+        cool = f"; cooldowns {amounts(pr.cooldown)}" if pr.cooldown else ""
+        print(f"    {name:<12} {costs}{high}{cool}")
+    print(f"  unit classes ({len(r.units)}):")
+    for u in r.units:
+        extra = [
+            f"{label} {value}"
+            for label, value in (
+                ("max accel", u.max_accel),
+                ("combat", u.combat),
+                ("defence", u.defence),
+                ("cargo", u.cargo),
+                ("cost", u.cost),
+            )
+            if value is not None
+        ]
+        kind = "military" if u.military else "civilian"
+        details = ", ".join([f"fuel {show_amount(u.fuel)}", *extra])
+        print(f"    {u.name:<34} {kind:<8} {u.profile:<10} {details}")
+    print("  asteroid roll:")
+    for row in r.asteroid_table:
+        rolls = str(row.low) if row.low == row.high else f"{row.low}-{row.high}"
+        print(f"    {rolls:<4} {row.effect:<9} {row.text}")
+
+
+def _map_info(m: StarMap, path: Path) -> None:
     b = m.bounds
     print(f"{m.name}  ({path})")
     if m.description:
@@ -77,17 +157,22 @@ def _info(path: Path) -> int:
         print(f"    {zone.name:<26} {len(zone.hexes)} hexes")
     if m.atmospheres:
         print(f"  atmospheres: {', '.join(a.name for a in m.atmospheres)}")
-    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m core", description="Ecliptic engine tools")
     sub = parser.add_subparsers(dest="command", required=True)
-    v = sub.add_parser("validate", help="check map files; exit 1 if any has a problem")
+    v = sub.add_parser("validate", help="check map and ruleset files; exit 1 if any has a problem")
     v.add_argument("files", nargs="+", type=Path)
-    i = sub.add_parser("info", help="summarise a map file")
+    i = sub.add_parser("info", help="summarise a map or ruleset file")
     i.add_argument("file", type=Path)
+    p = sub.add_parser("plot", help="a ship's options this turn, from a small TOML file")
+    p.add_argument("file", type=Path)
     args = parser.parse_args(argv)
     if args.command == "validate":
         return _validate(args.files)
+    if args.command == "plot":
+        from core.plot import main as plot_main
+
+        return plot_main(args.file)
     return _info(args.file)

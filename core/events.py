@@ -8,8 +8,11 @@ uses to draw (hexes, ships, dice); all are registered for saving and replay.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeVar, dataclass_transform
 
 from core.serial import register
+
+T = TypeVar("T", bound=type)
 
 
 @dataclass(frozen=True)
@@ -20,6 +23,8 @@ class Event:
         return self.text
 
 
-def event(cls: type) -> type:
+@dataclass_transform(frozen_default=True)
+def event(cls: T) -> T:
     """Declare an event type: frozen dataclass, registered for serialisation."""
-    return register(dataclass(frozen=True)(cls))
+    register(dataclass(frozen=True)(cls))
+    return cls

@@ -216,6 +216,7 @@ def hex_round(qf: float, rf: float) -> Hex:
     return Hex(int(q), int(r))
 
 
+@register
 class Orientation(Enum):
     """Pointy-top hexes form rows; flat-top hexes form columns."""
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from core import tomlio
 from core.hexgrid import Direction, Hex, HexError, Orientation
@@ -133,52 +133,17 @@ def load_map(path: str | Path) -> StarMap:
 
 
 def parse_map(data: dict[str, Any], text: str = "", file: str | None = None) -> StarMap:
-    lines = tomlio.key_lines(text)
-
-    def located(problems: list[Problem]) -> FileProblems:
-        return FileProblems(
-            [
-                Problem(p.message, p.field, tomlio.line_of(lines, p.field or ""), file)
-                for p in problems
-            ]
-        )
-
-    version = data.get("version")
-    if data.get("format") == FORMAT and isinstance(version, int) and version > VERSION:
-        raise located(
-            [
-                Problem(
-                    f"this map was made by a newer Ecliptic (format version {version}); "
-                    f"this one reads up to version {VERSION}",
-                    "version",
-                )
-            ]
-        )
-    try:
-        model = _Map.model_validate(data)
-    except ValidationError as exc:
-        raise located([_from_pydantic(e) for e in exc.errors()]) from None
-    if model.version < 1:
-        raise located([Problem("format version must be 1 or more", "version")])
-
+    model = tomlio.validated(
+        _Map, data, text=text, file=file, format=FORMAT, version=VERSION, what="map"
+    )
     problems: list[Problem] = []
     starmap = _build(model, problems)
     if starmap is not None and not problems:
         problems = map_problems(starmap)
     if problems:
-        raise located(problems)
+        raise tomlio.located(problems, text, file)
     assert starmap is not None
     return starmap
-
-
-def _from_pydantic(error: Any) -> Problem:
-    loc = tuple(error["loc"])
-    kind = error["type"]
-    if kind == "extra_forbidden":
-        return Problem(f"unknown field {loc[-1]!r}", tomlio.path_of(loc))
-    if kind == "missing":
-        return Problem("this field is required", tomlio.path_of(loc))
-    return Problem(str(error["msg"]), tomlio.path_of(loc))
 
 
 def _build(model: _Map, problems: list[Problem]) -> StarMap | None:

@@ -41,6 +41,7 @@ class GravityKind(Enum):
         return 2 if self is GravityKind.DOUBLE else 1
 
 
+@register
 @dataclass(frozen=True)
 class Body:
     """A star, planet, moon or asteroid body with its printed disc.
@@ -91,6 +92,7 @@ class Gravity:
         return len(self.arrows) == 2
 
 
+@register
 @dataclass(frozen=True)
 class GravityOverride:
     """A hand-set gravity hex; no directions means "no gravity here"."""
@@ -107,6 +109,7 @@ class BaseKind(Enum):
     ASTEROID = "asteroid"
 
 
+@register
 class Service(Enum):
     REFUEL = "refuel"
     REFIT = "refit"
@@ -124,6 +127,7 @@ DEFAULT_SERVICES: dict[BaseKind, frozenset[Service]] = {
 }
 
 
+@register
 @dataclass(frozen=True)
 class Base:
     """A base. Orbital bases sit on a gravity hex, asteroid bases on an asteroid hex, and
@@ -144,6 +148,7 @@ class Base:
         return self.hex
 
 
+@register
 @dataclass(frozen=True)
 class SpecialAsteroids:
     """Asteroid hexes only the side controlling ``owner`` may enter (Clandestine's)."""
@@ -152,6 +157,7 @@ class SpecialAsteroids:
     hexes: frozenset[Hex]
 
 
+@register
 @dataclass(frozen=True)
 class Zone:
     """A zone of control: hexes drawn inside one outline; its edge counts as inside."""
@@ -162,6 +168,7 @@ class Zone:
     base: str | None = None
 
 
+@register
 class Edge(Enum):
     TOP = "top"
     BOTTOM = "bottom"
@@ -169,11 +176,13 @@ class Edge(Enum):
     RIGHT = "right"
 
 
+@register
 class Floor(Enum):
     SURFACE = "surface"
     CRUSH = "crush"
 
 
+@register
 @dataclass(frozen=True)
 class Atmosphere:
     """A planet drawn as one map edge (System III Void tactical maps).
@@ -188,6 +197,7 @@ class Atmosphere:
     floor: Floor = Floor.SURFACE
 
 
+@register
 class LeavingRule(Enum):
     """What leaving the map means: out of play, back after penalty turns, or bounce."""
 
@@ -196,6 +206,7 @@ class LeavingRule(Enum):
     BOUNCES = "bounces"
 
 
+@register
 @dataclass(frozen=True)
 class Leaving:
     rule: LeavingRule = LeavingRule.ELIMINATED
@@ -214,6 +225,7 @@ class Terrain(Enum):
     OFF_MAP = "off map"
 
 
+@register
 @dataclass(frozen=True)
 class Bounds:
     """A rectangle of ``width`` columns by ``height`` rows in the map's offset layout."""
@@ -249,6 +261,7 @@ class Bounds:
         }[edge]
 
 
+@register
 @dataclass(frozen=True)
 class StarMap:
     """A whole map. Immutable: editors make changed copies with ``dataclasses.replace``."""
@@ -319,6 +332,19 @@ class StarMap:
         return {h: s.owner for s in self.special_asteroids for h in s.hexes}
 
     @cached_property
+    def asteroid_hexes(self) -> frozenset[Hex]:
+        """Hexes whose terrain is asteroids: asteroid fields and asteroid bases.
+
+        Special asteroids are kept apart in ``special_owner``; bodies win over both.
+        """
+        bases = (b.hex for b in self.bases if b.kind is BaseKind.ASTEROID)
+        return frozenset(
+            h
+            for h in (*self.asteroids, *bases)
+            if h not in self.body_hexes and h not in self.special_owner
+        )
+
+    @cached_property
     def _discs(self) -> DiscIndex:
         return DiscIndex([Disc(self.layout.to_pixel(b.centre), b.radius) for b in self.bodies])
 
@@ -343,9 +369,7 @@ class StarMap:
             return Terrain.BODY
         if h in self.special_owner:
             return Terrain.SPECIAL_ASTEROID
-        if h in self.asteroids or any(
-            b.kind is BaseKind.ASTEROID and b.hex == h for b in self.bases
-        ):
+        if h in self.asteroid_hexes:
             return Terrain.ASTEROID
         atmosphere = self.atmosphere_at(h)
         if atmosphere is not None:

@@ -15,9 +15,13 @@ import tempfile
 import tomllib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
 
 from core.problems import FileProblems, Problem
+
+M = TypeVar("M", bound=BaseModel)
 
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([A-Za-z0-9_.\-]+)\s*\]\]?\s*(#.*)?$")
 _KEY = re.compile(r"^\s*([A-Za-z0-9_\-]+)\s*=")
@@ -66,13 +70,69 @@ def key_lines(text: str) -> dict[str, int]:
 
 
 def line_of(lines: Mapping[str, int], path: str) -> int | None:
-    """The line of ``path`` or, failing that, of the nearest enclosing key or table."""
+    """The line of ``path`` or, failing that, of the nearest enclosing key or table.
+
+    A table written only as sub-tables or an array of tables (``[profiles.x]``,
+    ``[[units]]``) is found at the line of its first part.
+    """
     while path:
         if path in lines:
             return lines[path]
+        inside = [n for key, n in lines.items() if key.startswith((f"{path}.", f"{path}["))]
+        if inside:
+            return min(inside)
         cut = max(path.rfind("."), path.rfind("["))
         path = path[:cut] if cut > 0 else ""
     return None
+
+
+def located(problems: list[Problem], text: str, file: str | None) -> FileProblems:
+    """The problems, each given the line of its field in ``text`` and the file name."""
+    lines = key_lines(text)
+    return FileProblems(
+        [Problem(p.message, p.field, line_of(lines, p.field or ""), file) for p in problems]
+    )
+
+
+def from_pydantic(error: Mapping[str, Any]) -> Problem:
+    """One pydantic validation error in our words, with its field path."""
+    loc = tuple(error["loc"])
+    kind = error["type"]
+    if kind == "extra_forbidden":
+        return Problem(f"unknown field {loc[-1]!r}", path_of(loc))
+    if kind == "missing":
+        return Problem("this field is required", path_of(loc))
+    return Problem(str(error["msg"]), path_of(loc))
+
+
+def validated(
+    model: type[M],
+    data: dict[str, Any],
+    *,
+    text: str,
+    file: str | None,
+    format: str,
+    version: int,
+    what: str,
+) -> M:
+    """Check a document's structure with a pydantic model, refusing newer format versions.
+
+    Every problem raises together as FileProblems, located by line.
+    """
+    found = data.get("version")
+    if data.get("format") == format and isinstance(found, int) and found > version:
+        message = (
+            f"this {what} was made by a newer Ecliptic (format version {found}); "
+            f"this one reads up to version {version}"
+        )
+        raise located([Problem(message, "version")], text, file)
+    try:
+        checked = model.model_validate(data)
+    except ValidationError as exc:
+        raise located([from_pydantic(e) for e in exc.errors()], text, file) from None
+    if isinstance(found, int) and found < 1:
+        raise located([Problem("format version must be 1 or more", "version")], text, file)
+    return checked
 
 
 def path_of(loc: Sequence[int | str]) -> str:

@@ -1,0 +1,336 @@
+"""Resolving the movement phase: plans become moves, moves become consequences.
+
+:mod:`core.movement` knows how one object moves in one turn; this module applies a
+ruleset's parameters to a ship, checks plans when they are made, and carries out the
+results: fuel spent, crashes, asteroid rolls, leaving the map, orbit, docking, landing
+and launching, and System III Void's high-acceleration cooldown.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+from core.dice import Dice
+from core.errors import IllegalCommand
+from core.events import Event, event
+from core.hexgrid import ZERO, Direction, Hex
+from core.movement import (
+    AsteroidHex,
+    Crash,
+    ForbiddenAsteroid,
+    GravityPull,
+    Motion,
+    MoveError,
+    MovementParams,
+    MoveResult,
+    OffMap,
+    move,
+)
+from core.ruleset import Ruleset, burn_costs_for, load_ruleset
+from core.starmap import BaseKind, LeavingRule
+from core.state import GameState, Plan, Ship, ShipStatus
+
+LANDING_FUEL = Fraction(1)
+
+
+@event
+class ShipDestroyed(Event):
+    ship: str
+
+
+@event
+class ShipLeftMap(Event):
+    ship: str
+    returns_in: int | None
+
+
+@event
+class ShipReturned(Event):
+    ship: str
+
+
+@event
+class AsteroidOutcome(Event):
+    ship: str
+    effect: str
+
+
+@event
+class OrbitReport(Event):
+    ship: str
+    body: str
+
+
+@event
+class BaseVisit(Event):
+    """A ship lands on, launches from, or docks with a base."""
+
+    ship: str
+    base: str
+    action: str
+
+
+def ruleset_of(state: GameState) -> Ruleset:
+    return load_ruleset(state.ruleset)
+
+
+def movement_params(
+    rules: Ruleset, unit_id: str, switches: tuple[tuple[str, bool], ...] = ()
+) -> MovementParams:
+    """The movement parameters for a class of ship under a ruleset and its switches."""
+    return MovementParams(
+        gravity=rules.gravity,
+        start_hex_gravity=rules.start_hex_gravity,
+        hexside_entered=rules.switch("hexside_entered", switches),
+        burn_costs=burn_costs_for(rules, rules.unit(unit_id)),
+    )
+
+
+def params_for(state: GameState, ship: Ship, rules: Ruleset | None = None) -> MovementParams:
+    """The movement parameters that apply to this ship in this game."""
+    return movement_params(rules or ruleset_of(state), ship.unit, state.switches)
+
+
+def _high_acceleration(rules: Ruleset, ship: Ship, hexes: int) -> tuple[bool, int]:
+    """Whether an ``hexes``-hex burn is high acceleration, and the cooldown it starts."""
+    profile = rules.profile(rules.unit(ship.unit).profile)
+    high = profile.high_from is not None and hexes >= profile.high_from
+    cooldown = profile.cooldown[hexes - 1] if 0 < hexes <= len(profile.cooldown) else 0
+    return high, cooldown
+
+
+def _dry_run(state: GameState, ship: Ship, plan: Plan, rules: Ruleset) -> MoveResult:
+    """Check a plan by moving the ship on paper; raise IllegalCommand with the reason."""
+    hexes = len(plan.order.burn)
+    high, _ = _high_acceleration(rules, ship, hexes)
+    if high and ship.cooldown > 0:
+        turns = "turn" if ship.cooldown == 1 else "turns"
+        raise IllegalCommand(
+            f"{ship.name} cannot make a high-acceleration burn for {ship.cooldown} more {turns}"
+        )
+    if plan.land is not None and plan.order.burn:
+        raise IllegalCommand("landing takes the turn's burn: plot the landing without one")
+    motion = ship.motion
+    if plan.launch:
+        motion = _launched_motion(state, ship)
+    try:
+        result = move(
+            state.starmap,
+            motion,
+            plan.order,
+            params_for(state, ship, rules),
+            side=ship.side,
+            fuel=ship.fuel - (LANDING_FUEL if plan.land else 0),
+            disabled=ship.disabled,
+            name=ship.name,
+        )
+    except MoveError as exc:
+        raise IllegalCommand(str(exc)) from None
+    for base_name, need in ((plan.land, BaseKind.PLANETARY), (plan.dock, BaseKind.ORBITAL)):
+        if base_name is not None:
+            _check_base_pass(state, ship, result, base_name, need)
+    return result
+
+
+def _check_base_pass(
+    state: GameState, ship: Ship, result: MoveResult, base_name: str, kind: BaseKind
+) -> None:
+    base = state.starmap.base(base_name)
+    if base is None or base.kind is not kind:
+        raise IllegalCommand(f"there is no {kind.value} base called {base_name!r}")
+    if ship.orbit is None:
+        raise IllegalCommand(f"{ship.name} must be in orbit to reach {base.name}")
+    where = base.approach if kind is BaseKind.PLANETARY else base.hex
+    passed = {result.start, *result.trace.entered}
+    if where not in passed:
+        label = state.starmap.bounds.labels.format(where)
+        raise IllegalCommand(f"{ship.name}'s course does not pass {label}, where {base.name} is")
+
+
+def _launched_motion(state: GameState, ship: Ship) -> Motion:
+    """A launch puts the ship at rest in the hex above its base, feeling its gravity."""
+    base = state.starmap.base(ship.landed_at or "")
+    if base is None:
+        raise IllegalCommand(f"{ship.name} is not landed at a base it can launch from")
+    gravity = state.starmap.gravity_at(base.approach)
+    pulls = () if gravity is None else (GravityPull(base.approach, gravity.arrows, "at rest"),)
+    return Motion(base.approach, ZERO, pulls)
+
+
+def check_plan(state: GameState, ship: Ship, plan: Plan) -> MoveResult:
+    """Validate a plan when it is made, so the player learns at once what is wrong."""
+    if ship.status is ShipStatus.LANDED and not plan.launch:
+        raise IllegalCommand(f"{ship.name} is landed: launch it first")
+    if plan.launch and ship.status is not ShipStatus.LANDED:
+        raise IllegalCommand(f"{ship.name} is not landed")
+    if ship.status not in (ShipStatus.ACTIVE, ShipStatus.LANDED):
+        raise IllegalCommand(f"{ship.name} is {ship.status.value} and cannot move")
+    return _dry_run(state, ship, plan, ruleset_of(state))
+
+
+def resolve(state: GameState, ship_ids: list[str]) -> tuple[GameState, list[Event]]:
+    """Move the given ships by their plans (coasting when unplotted), in that order.
+
+    Ships are updated in a working table and the state rebuilt once at the end, so a
+    phase costs the same per ship however many ships are in play.
+    """
+    rules = ruleset_of(state)
+    events: list[Event] = []
+    ships = {s.id: s for s in state.ships}
+    plans = dict(state.plans)
+    dice = state.dice
+    for ship_id in ship_ids:
+        ship = ships[ship_id]
+        plan = plans.get(ship_id) or Plan()
+        if ship.status is not ShipStatus.ACTIVE and not plan.launch:
+            continue  # landed ships stay on their base unless launched
+        ships[ship_id], dice, more = _resolve_one(state, ship, plan, rules, dice)
+        events.extend(more)
+    moved = tuple(ships[s.id] for s in state.ships)
+    return replace(state, ships=moved, dice=dice, plans=()), events
+
+
+def _resolve_one(
+    state: GameState, ship: Ship, plan: Plan, rules: Ruleset, dice: Dice
+) -> tuple[Ship, Dice, list[Event]]:
+    events: list[Event] = []
+    if plan.launch:
+        base = ship.landed_at or ""
+        ship = replace(
+            ship,
+            status=ShipStatus.ACTIVE,
+            motion=_launched_motion(state, ship),
+            landed_at=None,
+        )
+        label = state.starmap.bounds.labels.format(ship.motion.position)
+        events.append(
+            BaseVisit(
+                f"{ship.name} launches from {base} with the base's boosters (no fuel) to "
+                f"{label}, at rest: it falls back next turn unless it burns",
+                ship.id,
+                base,
+                "launch",
+            )
+        )
+        if not plan.order.burn:
+            # The boost is this turn's move; gravity acts from next turn.
+            return ship, dice, events
+    result = _dry_run(state, ship, plan, rules)
+    events.extend(result.events)
+    hexes = len(plan.order.burn)
+    high, cooldown = _high_acceleration(rules, ship, hexes)
+    ship = replace(
+        ship,
+        motion=result.next,
+        fuel=ship.fuel - result.fuel,
+        orbit=result.orbit,
+        docked_at=ship.docked_at if result.orbit is not None else None,
+        juiced=high,
+        cooldown=cooldown if high or cooldown else max(0, ship.cooldown - 1),
+    )
+    if result.orbit is not None:
+        text = f"{ship.name} is in orbit around {result.orbit}"
+        events.append(OrbitReport(text, ship.id, result.orbit))
+    for hazard in result.hazards:
+        ship, dice, more = _hazard(state, ship, hazard, rules, dice)
+        events.extend(more)
+        if not ship.in_play:
+            break
+    if ship.in_play:
+        ship, more = _bases(state, ship, plan)
+        events.extend(more)
+    return ship, dice, events
+
+
+def _hazard(
+    state: GameState, ship: Ship, hazard: object, rules: Ruleset, dice: Dice
+) -> tuple[Ship, Dice, list[Event]]:
+    """What a hazard on the course does to the ship. The movement events have already
+    said what happened on the course; these say what it means for the ship."""
+    labels = state.starmap.bounds.labels
+    if isinstance(hazard, Crash | ForbiddenAsteroid):
+        destroyed = replace(ship, status=ShipStatus.DESTROYED)
+        return destroyed, dice, [ShipDestroyed(f"{ship.name} is destroyed", ship.id)]
+    if isinstance(hazard, OffMap):
+        ship, event_ = _left_map(state, ship, hazard)
+        return ship, dice, [event_]
+    if isinstance(hazard, AsteroidHex):
+        dice, rolled = dice.roll(
+            f"{ship.name} crosses asteroids at {labels.format(hazard.hex)} faster than speed 1"
+        )
+        result = next(r for r in rules.asteroid_table if r.low <= rolled.total <= r.high)
+        if result.effect != "none":
+            ship = replace(ship, disabled=True)
+        outcome = AsteroidOutcome(f"{ship.name}: {result.text}", ship.id, result.effect)
+        return ship, dice, [rolled, outcome]
+    raise TypeError(f"unknown hazard {hazard!r}")
+
+
+def _left_map(state: GameState, ship: Ship, hazard: OffMap) -> tuple[Ship, Event]:
+    rule = state.leaving
+    if rule.rule is LeavingRule.RETURNS:
+        ship = replace(ship, status=ShipStatus.OFF_MAP, returns_in=rule.penalty_turns)
+        text = f"{ship.name} will return there at rest after {rule.penalty_turns} turns"
+        return ship, ShipLeftMap(text, ship.id, rule.penalty_turns)
+    ship = replace(ship, status=ShipStatus.OFF_MAP, returns_in=None)
+    return ship, ShipLeftMap(f"{ship.name} is out of the game", ship.id, None)
+
+
+def _bases(state: GameState, ship: Ship, plan: Plan) -> tuple[Ship, list[Event]]:
+    """Landing, docking, and arriving at an asteroid base by stopping in its hex."""
+    events: list[Event] = []
+    if plan.land is not None:
+        ship = replace(
+            ship,
+            status=ShipStatus.LANDED,
+            landed_at=plan.land,
+            fuel=ship.fuel - LANDING_FUEL,
+            orbit=None,
+            motion=Motion(ship.motion.position, ZERO),
+        )
+        text = f"{ship.name} burns 1 fuel and lands at {plan.land}"
+        events.append(BaseVisit(text, ship.id, plan.land, "land"))
+    elif plan.dock is not None:
+        ship = replace(ship, docked_at=plan.dock)
+        text = f"{ship.name} docks with {plan.dock} as it passes in orbit"
+        events.append(BaseVisit(text, ship.id, plan.dock, "dock"))
+    elif ship.motion.velocity == ZERO:
+        here = ship.motion.position
+        for base in state.starmap.bases:
+            if base.kind is BaseKind.ASTEROID and base.hex == here:
+                ship = replace(ship, docked_at=base.name)
+                text = f"{ship.name} stops at {base.name} and docks"
+                events.append(BaseVisit(text, ship.id, base.name, "dock"))
+    return ship, events
+
+
+def returns(state: GameState) -> tuple[GameState, list[Event]]:
+    """At the start of a round, count down ships off the map and bring back those due."""
+    events: list[Event] = []
+    for ship in state.ships:
+        if ship.status is ShipStatus.OFF_MAP and ship.returns_in is not None:
+            if ship.returns_in <= 1:
+                back = replace(
+                    ship,
+                    status=ShipStatus.ACTIVE,
+                    returns_in=None,
+                    motion=Motion(_last_on_map(state, ship), ZERO),
+                )
+                state = state.with_ship(back)
+                events.append(ShipReturned(f"{ship.name} returns to the map at rest", ship.id))
+            else:
+                state = state.with_ship(replace(ship, returns_in=ship.returns_in - 1))
+    return state, events
+
+
+def _last_on_map(state: GameState, ship: Ship) -> Hex:
+    """Where a returning ship reappears: the hex where it left, pulled inside the map."""
+    h = ship.motion.position
+    if state.starmap.bounds.contains(h):
+        return h
+    for d in Direction:
+        n = h.neighbour(d)
+        if state.starmap.bounds.contains(n):
+            return n
+    return h

@@ -1,0 +1,220 @@
+"""The engine: ``apply(state, command) -> (state, events)``.
+
+A pure function: the state holds everything (the dice included), nothing here reads
+the clock, the disk (rulesets are loaded once and cached) or a global random source.
+Turn order comes from the ruleset: *rotating* (Interplanetary, System III Void: players
+take turns, and the first player moves on one seat every round) or *simultaneous*
+(NPlanetary: every player gives sealed orders, resolved together when all are in).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from core import astrogation
+from core.commands import Command, EndPhase, Launch, Plot, Unplot
+from core.dice import Dice
+from core.errors import GameOver, IllegalCommand, NotYourTurn, UnknownShip, WrongPhase
+from core.events import Event, event
+from core.ruleset import Ruleset, load_ruleset
+from core.starmap import Leaving, StarMap
+from core.state import GameState, Plan, Player, Ship, ShipStatus
+
+
+@event
+class RoundBegan(Event):
+    round: int
+    first: str
+
+
+@event
+class PhaseBegan(Event):
+    round: int
+    phase: str
+    player: str | None
+
+
+@event
+class PlanMade(Event):
+    ship: str
+
+
+def new_game(
+    ruleset: str,
+    starmap: StarMap,
+    players: Sequence[Player],
+    ships: Sequence[Ship],
+    *,
+    seed: int,
+    switches: tuple[tuple[str, bool], ...] = (),
+    leaving: Leaving | None = None,
+    first: int = 0,
+) -> tuple[GameState, list[Event]]:
+    """Start a game. ``first`` is the seat of the first player (scenarios roll for it)."""
+    rules = load_ruleset(ruleset)
+    if not players:
+        raise IllegalCommand("a game needs at least one player")
+    ids = [p.id for p in players]
+    if len(set(ids)) != len(ids):
+        raise IllegalCommand("two players have the same id")
+    for ship in ships:
+        if ship.owner not in ids:
+            raise IllegalCommand(f"{ship.name} belongs to {ship.owner!r}, who is not playing")
+        rules.unit(ship.unit)  # raises for an unknown class
+    state = GameState(
+        ruleset=rules.id,
+        ruleset_version=rules.version,
+        starmap=starmap,
+        players=tuple(players),
+        ships=tuple(ships),
+        dice=Dice(seed),
+        switches=switches,
+        leaving=leaving if leaving is not None else starmap.leaving,
+        first=first % len(players),
+    )
+    return state, _began(state, rules, new_round=True)
+
+
+def active_player(state: GameState) -> Player | None:
+    """Whose turn it is (rotating order), or None when everyone orders at once."""
+    if load_ruleset(state.ruleset).sequence.order == "simultaneous":
+        return None
+    return state.players[(state.first + state.turn) % len(state.players)]
+
+
+def current_phase(state: GameState) -> str:
+    return load_ruleset(state.ruleset).sequence.phases[state.phase]
+
+
+def waiting_for(state: GameState) -> list[Player]:
+    """The players who still have to end the current phase."""
+    player = active_player(state)
+    if player is not None:
+        return [player]
+    return [p for p in state.players if p.id not in state.done]
+
+
+def apply(state: GameState, command: Command) -> tuple[GameState, list[Event]]:
+    """Carry out one command, or raise IllegalCommand saying why it cannot be done."""
+    if state.over:
+        raise GameOver("the game is over")
+    rules = load_ruleset(state.ruleset)
+    try:
+        state.player(command.player)
+    except KeyError:
+        raise IllegalCommand(f"{command.player!r} is not playing in this game") from None
+    if command.player not in {p.id for p in waiting_for(state)}:
+        who = ", ".join(p.name for p in waiting_for(state))
+        raise NotYourTurn(f"it is not your turn: waiting for {who}")
+    if isinstance(command, EndPhase):
+        return _end_phase(state, command.player, rules)
+    if isinstance(command, Plot | Launch | Unplot):
+        return _plan(state, command, rules)
+    raise IllegalCommand(f"{type(command).__name__} is not a command this game knows")
+
+
+def _own_ship(state: GameState, player: str, ship_id: str) -> Ship:
+    try:
+        ship = state.ship(ship_id)
+    except KeyError:
+        raise UnknownShip(f"there is no ship {ship_id!r}") from None
+    if ship.owner != player:
+        raise UnknownShip(f"{ship.name} is not yours to command")
+    return ship
+
+
+def _plan(
+    state: GameState, command: Plot | Launch | Unplot, rules: Ruleset
+) -> tuple[GameState, list[Event]]:
+    if current_phase(state) != rules.sequence.movement_phase:
+        raise WrongPhase(
+            f"ships are plotted in the {rules.sequence.movement_phase} phase, "
+            f"not the {current_phase(state)} phase"
+        )
+    ship = _own_ship(state, command.player, command.ship)
+    if isinstance(command, Unplot):
+        text = f"{ship.name}'s plan is taken back"
+        return state.with_plan(ship.id, None), [PlanMade(text, ship.id)]
+    if isinstance(command, Launch):
+        plan = Plan(launch=True)
+    else:
+        previous = state.plan(ship.id)
+        launch = previous.launch if previous is not None else False
+        plan = Plan(command.order, launch, command.land, command.dock)
+    result = astrogation.check_plan(state, ship, plan)
+    labels = state.starmap.bounds.labels
+    text = f"{ship.name} plots a course to {labels.format(result.end)}"
+    if plan.launch and not plan.order.burn:
+        text = f"{ship.name} will launch"
+    return state.with_plan(ship.id, plan), [PlanMade(text, ship.id)]
+
+
+def _end_phase(state: GameState, player: str, rules: Ruleset) -> tuple[GameState, list[Event]]:
+    events: list[Event] = []
+    seq = rules.sequence
+    phase = seq.phases[state.phase]
+    if seq.order == "simultaneous":
+        state = replace(state, done=state.done | {player})
+        if len(state.done) < len(state.players):
+            return state, events
+        if phase == seq.movement_phase:
+            movers = [s.id for s in state.ships if s.in_play]
+            state, moved = astrogation.resolve(state, movers)
+            events.extend(moved)
+        state = replace(state, done=frozenset())
+        return _next_phase(state, rules, events, last_in_round=True)
+    if phase == seq.movement_phase:
+        mine = [s.id for s in state.ships if s.owner == player and s.in_play]
+        state, moved = astrogation.resolve(state, mine)
+        events.extend(moved)
+    return _next_phase(state, rules, events, last_in_round=False)
+
+
+def _next_phase(
+    state: GameState, rules: Ruleset, events: list[Event], *, last_in_round: bool
+) -> tuple[GameState, list[Event]]:
+    seq = rules.sequence
+    new_round = False
+    if state.phase + 1 < len(seq.phases):
+        state = replace(state, phase=state.phase + 1)
+    elif seq.order == "simultaneous":
+        state = replace(state, phase=0, round=state.round + 1)
+        new_round = True
+    elif state.turn + 1 < len(state.players):
+        state = replace(state, phase=0, turn=state.turn + 1)
+    else:
+        # The round is over: the seat of the first player moves on by one.
+        n = len(state.players)
+        state = replace(state, phase=0, turn=0, round=state.round + 1, first=(state.first + 1) % n)
+        new_round = True
+    if new_round:
+        state, back = astrogation.returns(state)
+        events.extend(back)
+    if not any(
+        (s.status is not ShipStatus.DESTROYED and s.status is not ShipStatus.OFF_MAP)
+        or s.returns_in is not None
+        for s in state.ships
+    ):
+        state = replace(state, over=True)
+    events.extend(_began(state, rules, new_round=new_round))
+    return state, events
+
+
+def _began(state: GameState, rules: Ruleset, *, new_round: bool) -> list[Event]:
+    events: list[Event] = []
+    player = active_player(state)
+    if new_round:
+        first = state.players[state.first].name if player is not None else "everyone"
+        text = f"Round {state.round} begins" + (
+            f": {first} is first player" if player is not None else ": orders are sealed"
+        )
+        events.append(RoundBegan(text, state.round, first))
+    phase = rules.sequence.phases[state.phase]
+    who = f"{player.name}'s " if player is not None else ""
+    events.append(
+        PhaseBegan(
+            f"{who}{phase} phase", state.round, phase, player.id if player is not None else None
+        )
+    )
+    return events
