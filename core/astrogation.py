@@ -25,6 +25,7 @@ from core.movement import (
     MovementParams,
     MoveResult,
     OffMap,
+    bounce,
     move,
 )
 from core.ruleset import Ruleset, burn_costs_for, load_ruleset
@@ -107,7 +108,8 @@ def _dry_run(state: GameState, ship: Ship, plan: Plan, rules: Ruleset) -> MoveRe
     if high and ship.cooldown > 0:
         turns = "turn" if ship.cooldown == 1 else "turns"
         raise IllegalCommand(
-            f"{ship.name} cannot make a high-acceleration burn for {ship.cooldown} more {turns}"
+            f"{ship.name}'s crew needs rest: no high-acceleration burn for "
+            f"{ship.cooldown} more {turns}"
         )
     if plan.land is not None and plan.order.burn:
         raise IllegalCommand("landing takes the turn's burn: plot the landing without one")
@@ -268,7 +270,13 @@ def _hazard(
 
 
 def _left_map(state: GameState, ship: Ship, hazard: OffMap) -> tuple[Ship, Event]:
+    """What leaving the map means in this game: out, back after penalty turns, or bounce."""
     rule = state.leaving
+    if rule.rule is LeavingRule.BOUNCES:
+        ship = replace(ship, motion=bounce(ship.motion, state.starmap.bounds))
+        label = state.starmap.bounds.labels.format(ship.motion.position)
+        text = f"{ship.name} bounces off the edge of the map back to {label}, its course mirrored"
+        return ship, ShipLeftMap(text, ship.id, 0)
     if rule.rule is LeavingRule.RETURNS:
         ship = replace(ship, status=ShipStatus.OFF_MAP, returns_in=rule.penalty_turns)
         text = f"{ship.name} will return there at rest after {rule.penalty_turns} turns"
@@ -334,3 +342,28 @@ def _last_on_map(state: GameState, ship: Ship) -> Hex:
         if state.starmap.bounds.contains(n):
             return n
     return h
+
+
+@event
+class EngagementFuel(Event):
+    ship: str
+    fuel: Fraction
+
+
+def end_engagement(state: GameState) -> tuple[GameState, list[Event]]:
+    """A tactical engagement is over: each surviving ship pays the ruleset's fuel for it
+    (System III Void: one point for the whole engagement, none per burn)."""
+    cost = ruleset_of(state).engagement_fuel
+    if cost == 0:
+        return state, []
+    events: list[Event] = []
+    ships = []
+    for ship in state.ships:
+        if ship.in_play:
+            paid = min(cost, ship.fuel)
+            ship = replace(ship, fuel=ship.fuel - paid)
+            events.append(
+                EngagementFuel(f"{ship.name} pays {paid} fuel for the engagement", ship.id, paid)
+            )
+        ships.append(ship)
+    return replace(state, ships=tuple(ships)), events

@@ -87,6 +87,15 @@ def current_phase(state: GameState) -> str:
     return load_ruleset(state.ruleset).sequence.phases[state.phase]
 
 
+def plotting_phases(rules: Ruleset) -> tuple[str, ...]:
+    """The phases in which ships may be plotted: the movement phase, and from the
+    astrogation phase on when a ruleset plots before it moves (System III Void)."""
+    phases = rules.sequence.phases
+    end = phases.index(rules.sequence.movement_phase)
+    begin = phases.index("astrogation") if "astrogation" in phases[:end] else end
+    return phases[begin : end + 1]
+
+
 def waiting_for(state: GameState) -> list[Player]:
     """The players who still have to end the current phase."""
     player = active_player(state)
@@ -127,9 +136,10 @@ def _own_ship(state: GameState, player: str, ship_id: str) -> Ship:
 def _plan(
     state: GameState, command: Plot | Launch | Unplot, rules: Ruleset
 ) -> tuple[GameState, list[Event]]:
-    if current_phase(state) != rules.sequence.movement_phase:
+    allowed = plotting_phases(rules)
+    if current_phase(state) not in allowed:
         raise WrongPhase(
-            f"ships are plotted in the {rules.sequence.movement_phase} phase, "
+            f"ships are plotted in the {' or '.join(allowed)} phase, "
             f"not the {current_phase(state)} phase"
         )
     ship = _own_ship(state, command.player, command.ship)

@@ -1,0 +1,253 @@
+"""The movement phase in a game: bases, leaving the map, System III Void's burns, plot."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from core.astrogation import end_engagement
+from core.commands import EndPhase, Plot
+from core.engine import apply, current_phase, new_game
+from core.errors import IllegalCommand
+from core.events import Event
+from core.hexgrid import ZERO, Direction, Hex, Vector
+from core.mapfile import load_map
+from core.movement import Motion, Order
+from core.orbit import circling
+from core.resources import SOLAR_SYSTEM_MAP
+from core.ruleset import load_ruleset
+from core.starmap import (
+    Base,
+    BaseKind,
+    Bounds,
+    Leaving,
+    LeavingRule,
+    StarMap,
+)
+from core.state import GameState, Player, Ship, ShipStatus
+
+SOLO = (Player("a", "Ann", "red"),)
+SOLAR = load_map(SOLAR_SYSTEM_MAP)
+
+
+def start(
+    ship: Ship,
+    starmap: StarMap = SOLAR,
+    ruleset: str = "interplanetary",
+    leaving: Leaving | None = None,
+) -> GameState:
+    state, _ = new_game(ruleset, starmap, SOLO, (ship,), seed=9, leaving=leaving)
+    while current_phase(state) not in ("astrogation", "movement"):
+        state, _ = apply(state, EndPhase("a"))
+    return state
+
+
+def to_next_move(state: GameState) -> GameState:
+    """End phases until ships can be plotted again."""
+    state, _ = apply(state, EndPhase("a"))
+    while current_phase(state) not in ("astrogation", "movement"):
+        state, _ = apply(state, EndPhase("a"))
+    return state
+
+
+def carry_out(state: GameState) -> tuple[GameState, list[Event]]:
+    """End phases until the movement phase has been carried out."""
+    movement = load_ruleset(state.ruleset).sequence.movement_phase
+    events: list[Event] = []
+    while current_phase(state) != movement:
+        state, more = apply(state, EndPhase("a"))
+        events.extend(more)
+    state, more = apply(state, EndPhase("a"))
+    return state, events + more
+
+
+def orbiting(body_name: str, at: Hex, fuel: int = 5) -> Ship:
+    body = SOLAR.body(body_name)
+    assert body is not None
+    index = body.centre.direction_to(at)
+    assert index is not None
+    motion = circling(SOLAR, body, int(index))
+    return Ship("s", "Swift", "a", "red", "ship", motion, Fraction(fuel), orbit=body_name)
+
+
+def test_landing_on_a_planetary_base_from_orbit_burns_one_fuel() -> None:
+    port = SOLAR.base("Mars Port")
+    assert port is not None
+    state = start(orbiting("Mars", port.approach))
+    state, _ = apply(state, Plot("a", "s", Order(), land="Mars Port"))
+    state, events = apply(state, EndPhase("a"))
+    ship = state.ship("s")
+    assert ship.status is ShipStatus.LANDED and ship.landed_at == "Mars Port"
+    assert ship.fuel == 4
+    assert any("burns 1 fuel and lands at Mars Port" in e.text for e in events)
+
+
+def test_landing_needs_orbit_no_other_burn_and_the_base_on_the_course() -> None:
+    port = SOLAR.base("Mars Port")
+    assert port is not None
+    ship = orbiting("Mars", port.approach)
+    with pytest.raises(IllegalCommand, match="must be in orbit"):
+        apply(start(Ship(**{**ship.__dict__, "orbit": None})), Plot("a", "s", land="Mars Port"))
+    with pytest.raises(IllegalCommand, match="landing takes the turn's burn"):
+        apply(start(ship), Plot("a", "s", Order((Direction.N,)), land="Mars Port"))
+    mars = SOLAR.body("Mars")
+    assert mars is not None
+    towards_port = mars.centre.direction_to(port.approach)
+    assert towards_port is not None
+    opposite = mars.centre.neighbour(towards_port.opposite())  # across the ring
+    with pytest.raises(IllegalCommand, match="does not pass"):
+        apply(start(orbiting("Mars", opposite)), Plot("a", "s", land="Mars Port"))
+
+
+def test_docking_with_an_orbital_base_passed_in_orbit() -> None:
+    station = SOLAR.base("Mars Station")
+    assert station is not None
+    state = start(orbiting("Mars", station.hex))
+    state, _ = apply(state, Plot("a", "s", dock="Mars Station"))
+    state, events = apply(state, EndPhase("a"))
+    ship = state.ship("s")
+    assert ship.docked_at == "Mars Station" and ship.orbit == "Mars"
+    assert any("docks with Mars Station" in e.text for e in events)
+    with pytest.raises(IllegalCommand, match="no orbital base called 'Mars Port'"):
+        apply(start(orbiting("Mars", station.hex)), Plot("a", "s", dock="Mars Port"))
+
+
+def test_in_orbit_is_reported_once_the_ship_circles_without_burning() -> None:
+    mars = SOLAR.body("Mars")
+    assert mars is not None
+    state = start(orbiting("Mars", mars.centre.neighbour(Direction.N)))
+    events: list[Event] = []
+    for _ in range(3):
+        state, more = apply(state, EndPhase("a"))
+        events.extend(more)
+        state = to_next_move(state) if current_phase(state) != "astrogation" else state
+    assert state.ship("s").orbit == "Mars"
+    assert sum("in orbit around Mars" in e.text for e in events) >= 2
+
+
+def test_asteroid_base_is_reached_by_stopping_in_its_hex() -> None:
+    rock = Hex(5, 3)
+    m = StarMap(
+        "Belt",
+        Bounds(12, 12),
+        asteroids=frozenset({rock}),
+        bases=(Base("Outpost", BaseKind.ASTEROID, rock),),
+    )
+    moving = Ship("s", "Swift", "a", "red", "ship", Motion(rock, Vector(1, 0)), Fraction(3))
+    state = start(moving, m)
+    state, _ = apply(state, Plot("a", "s", Order((Direction.NW,))))  # brake to a stop
+    state, events = apply(state, EndPhase("a"))
+    assert state.ship("s").docked_at == "Outpost"
+    assert any("stops at Outpost and docks" in e.text for e in events)
+
+
+def test_leaving_the_map_can_return_the_ship_at_rest_after_penalty_turns() -> None:
+    m = StarMap("Small", Bounds(8, 8))
+    edge = m.bounds.labels.from_offset(7, 4)
+    ship = Ship("s", "Swift", "a", "red", "ship", Motion(edge, Vector(1, 0)), Fraction(3))
+    state = start(ship, m, leaving=Leaving(LeavingRule.RETURNS, 2))
+    state, events = apply(state, EndPhase("a"))
+    assert state.ship("s").status is ShipStatus.OFF_MAP
+    assert any("return there at rest after 2 turns" in e.text for e in events)
+    state = to_next_move(state)  # round 2 begins: one turn served
+    assert state.ship("s").status is ShipStatus.OFF_MAP
+    state = to_next_move(state)  # round 3: back
+    back = state.ship("s")
+    assert back.status is ShipStatus.ACTIVE and back.motion.velocity == ZERO
+    assert m.bounds.contains(back.motion.position)
+
+
+def test_bouncing_off_the_map_edge_keeps_the_ship_in_play_moving_back() -> None:
+    m = StarMap("Small", Bounds(8, 8))
+    edge = m.bounds.labels.from_offset(7, 4)
+    ship = Ship("s", "Swift", "a", "red", "ship", Motion(edge, Vector(1, 0)), Fraction(3))
+    state = start(ship, m, leaving=Leaving(LeavingRule.BOUNCES))
+    state, events = apply(state, EndPhase("a"))
+    bounced = state.ship("s")
+    assert bounced.status is ShipStatus.ACTIVE
+    assert m.bounds.contains(bounced.motion.position)
+    x_before = m.layout.to_pixel(Hex(*Vector(1, 0)))[0]
+    x_after = m.layout.to_pixel(Hex(*bounced.motion.velocity))[0]
+    assert x_before > 0 > x_after  # heading back into the map
+    assert any("bounces off the edge" in e.text for e in events)
+
+
+OPEN = StarMap("Open", Bounds(30, 30))
+SOUTH = OPEN.bounds.labels.from_offset(15, 27)  # room to fly north for a few turns
+
+
+def void_ship(unit: str, fuel: int = 10) -> Ship:
+    return Ship("s", "Rocinante", "a", "red", unit, Motion(SOUTH, ZERO), Fraction(fuel))
+
+
+def test_system3void_high_acceleration_forbids_another_the_next_turn() -> None:
+    state = start(void_ship("transport"), OPEN, "system3void-strategic")
+    state, _ = apply(state, Plot("a", "s", Order((Direction.N, Direction.N))))
+    state, _ = carry_out(state)
+    ship = state.ship("s")
+    assert ship.fuel == 9 and ship.juiced and ship.cooldown == 1
+    state = to_next_move(state)
+    with pytest.raises(IllegalCommand, match="no high-acceleration burn for 1 more turn"):
+        apply(state, Plot("a", "s", Order((Direction.S, Direction.S))))
+    state, _ = apply(state, Plot("a", "s", Order((Direction.S,))))  # half a fuel
+    state, _ = carry_out(state)
+    assert state.ship("s").fuel == Fraction(17, 2)
+    assert state.ship("s").cooldown == 0
+
+
+def test_system3void_very_high_acceleration_is_for_6g_ships_and_rests_the_crew_3_turns() -> None:
+    with pytest.raises(IllegalCommand):
+        state = start(void_ship("transport"), OPEN, "system3void-strategic")
+        apply(state, Plot("a", "s", Order((Direction.N,) * 3)))
+    state = start(void_ship("frigate-bastet"), OPEN, "system3void-strategic")
+    state, _ = apply(state, Plot("a", "s", Order((Direction.N,) * 3)))
+    state, _ = carry_out(state)
+    assert state.ship("s").fuel == Fraction(17, 2) and state.ship("s").cooldown == 3
+    for remaining in (2, 1):
+        state = to_next_move(state)
+        with pytest.raises(IllegalCommand, match="high-acceleration"):
+            apply(state, Plot("a", "s", Order((Direction.S, Direction.S))))
+        state, _ = carry_out(state)
+        assert state.ship("s").cooldown == remaining
+    state = to_next_move(state)
+    state, _ = carry_out(state)
+    state = to_next_move(state)
+    apply(state, Plot("a", "s", Order((Direction.S, Direction.S))))  # allowed again
+
+
+def test_tactical_burns_are_free_and_the_engagement_costs_one_fuel_at_the_end() -> None:
+    state = start(void_ship("frigate-bastet"), OPEN, "system3void-tactical")
+    state, _ = apply(state, Plot("a", "s", Order((Direction.N, Direction.N))))
+    state, _ = carry_out(state)
+    assert state.ship("s").fuel == 10
+    state, events = end_engagement(state)
+    assert state.ship("s").fuel == 9
+    assert [e.text for e in events] == ["Rocinante pays 1 fuel for the engagement"]
+
+
+def test_plot_command_lists_every_option_and_refuses_bad_files(tmp_path: Path) -> None:
+    example = Path(__file__).parents[2] / "docs" / "examples" / "plot-earth-orbit.toml"
+    good = subprocess.run(
+        [sys.executable, "-m", "core", "plot", str(example)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert good.returncode == 0, good.stderr
+    rows = [line for line in good.stdout.splitlines() if line[:3].strip().isdigit()]
+    assert len(rows) == 7
+    assert "CRASH into Earth" in good.stdout and "Coasting 4 turns" in good.stdout
+    bad = tmp_path / "bad.toml"
+    bad.write_text(example.read_text().replace('at = "0620"', 'at = "99x"'))
+    result = subprocess.run(
+        [sys.executable, "-m", "core", "plot", str(bad)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr and "should be 4 digits" in result.stderr
