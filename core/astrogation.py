@@ -26,6 +26,7 @@ from core.movement import (
     MoveResult,
     OffMap,
     bounce,
+    default_order,
     move,
 )
 from core.ruleset import Ruleset, burn_costs_for, load_ruleset
@@ -184,13 +185,19 @@ def resolve(state: GameState, ship_ids: list[str]) -> tuple[GameState, list[Even
     dice = state.dice
     for ship_id in ship_ids:
         ship = ships[ship_id]
-        plan = plans.get(ship_id) or Plan()
+        plan = plans.get(ship_id) or _unplotted(ship)
         if ship.status is not ShipStatus.ACTIVE and not plan.launch:
             continue  # landed ships stay on their base unless launched
         ships[ship_id], dice, more = _resolve_one(state, ship, plan, rules, dice)
         events.extend(more)
     moved = tuple(ships[s.id] for s in state.ships)
     return replace(state, ships=moved, dice=dice, plans=()), events
+
+
+def _unplotted(ship: Ship) -> Plan:
+    """A ship nobody plotted coasts: every weak pull applies and, in a two-directed hex,
+    the arrow of the body it orbits (else the first arrow) is taken."""
+    return Plan(default_order(ship.motion.pulls, prefer=ship.orbit))
 
 
 def _resolve_one(

@@ -251,3 +251,24 @@ def test_plot_command_lists_every_option_and_refuses_bad_files(tmp_path: Path) -
     )
     assert result.returncode == 1
     assert "Traceback" not in result.stderr and "should be 4 digits" in result.stderr
+
+
+def test_an_unplotted_ship_coasts_taking_default_gravity_choices() -> None:
+    """Earth's and Luna's rings overlap at 0418: a ship there must pick an arrow, and
+    one that nobody plotted still moves, taking the first arrow and every weak pull."""
+    labels = SOLAR.bounds.labels
+    came_from, at = labels.parse("0419"), labels.parse("0418")
+    arrived = start(
+        Ship("s", "Swift", "a", "red", "ship", Motion(came_from, came_from.to(at)), Fraction(5))
+    )
+    state, _ = carry_out(arrived)  # moves into 0418 and collects its two-directed pull
+    pulls = state.ship("s").motion.pulls
+    assert pulls and pulls[-1].two_directed
+    state = to_next_move(state)
+    with pytest.raises(IllegalCommand, match="choose one of the two arrows"):
+        apply(state, Plot("a", "s", Order()))
+    assert state.ship("s").orbit == "Earth"
+    state, events = carry_out(state)  # nobody plots: it coasts with the default choice
+    assert state.ship("s").status is ShipStatus.ACTIVE
+    # In orbit round Earth, the default keeps to Earth's arrow rather than Luna's.
+    assert any("Earth gravity at 0418" in e.text and "1 hex SE" in e.text for e in events)
