@@ -29,7 +29,7 @@ from core.movement import (
     default_order,
     move,
 )
-from core.ruleset import Ruleset, burn_costs_for, load_ruleset
+from core.ruleset import Ruleset, burn_costs_for
 from core.starmap import BaseKind, LeavingRule
 from core.state import GameState, Plan, Ship, ShipStatus
 
@@ -74,7 +74,7 @@ class BaseVisit(Event):
 
 
 def ruleset_of(state: GameState) -> Ruleset:
-    return load_ruleset(state.ruleset)
+    return state.rules
 
 
 def movement_params(

@@ -1,7 +1,8 @@
 """The engine: ``apply(state, command) -> (state, events)``.
 
-A pure function: the state holds everything (the dice included), nothing here reads
-the clock, the disk (rulesets are loaded once and cached) or a global random source.
+A pure function: the state holds everything (the dice and the ruleset included), and
+nothing here reads the clock, the disk or a global random source. Only ``new_game``
+loads a built-in ruleset by name.
 Turn order comes from the ruleset: *rotating* (Interplanetary, System III Void: players
 take turns, and the first player moves on one seat every round) or *simultaneous*
 (NPlanetary: every player gives sealed orders, resolved together when all are in).
@@ -41,7 +42,7 @@ class PlanMade(Event):
 
 
 def new_game(
-    ruleset: str,
+    ruleset: str | Ruleset,
     starmap: StarMap,
     players: Sequence[Player],
     ships: Sequence[Ship],
@@ -52,7 +53,7 @@ def new_game(
     first: int = 0,
 ) -> tuple[GameState, list[Event]]:
     """Start a game. ``first`` is the seat of the first player (scenarios roll for it)."""
-    rules = load_ruleset(ruleset)
+    rules = ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset)
     if not players:
         raise IllegalCommand("a game needs at least one player")
     ids = [p.id for p in players]
@@ -63,8 +64,7 @@ def new_game(
             raise IllegalCommand(f"{ship.name} belongs to {ship.owner!r}, who is not playing")
         rules.unit(ship.unit)  # raises for an unknown class
     state = GameState(
-        ruleset=rules.id,
-        ruleset_version=rules.version,
+        rules=rules,
         starmap=starmap,
         players=tuple(players),
         ships=tuple(ships),
@@ -78,13 +78,13 @@ def new_game(
 
 def active_player(state: GameState) -> Player | None:
     """Whose turn it is (rotating order), or None when everyone orders at once."""
-    if load_ruleset(state.ruleset).sequence.order == "simultaneous":
+    if state.rules.sequence.order == "simultaneous":
         return None
     return state.players[(state.first + state.turn) % len(state.players)]
 
 
 def current_phase(state: GameState) -> str:
-    return load_ruleset(state.ruleset).sequence.phases[state.phase]
+    return state.rules.sequence.phases[state.phase]
 
 
 def plotting_phases(rules: Ruleset) -> tuple[str, ...]:
@@ -108,7 +108,7 @@ def apply(state: GameState, command: Command) -> tuple[GameState, list[Event]]:
     """Carry out one command, or raise IllegalCommand saying why it cannot be done."""
     if state.over:
         raise GameOver("the game is over")
-    rules = load_ruleset(state.ruleset)
+    rules = state.rules
     try:
         state.player(command.player)
     except KeyError:

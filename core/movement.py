@@ -531,6 +531,23 @@ def coast(
     return results
 
 
+# ---- launched objects ----
+
+
+def launched(ship: Motion, adjustment: tuple[Direction, ...] = (), thrust: int = 0) -> Motion:
+    """The motion of a weapon launched from a ship this turn, before the ship moves.
+
+    It starts where the ship is, with the ship's old vector (last turn's, before this
+    turn's burn) shifted by the weapon's own adjustment, which may be at most ``thrust``
+    hexes; the gravity waiting for the ship waits for it too. From then on it moves by
+    :func:`move` like any ship.
+    """
+    if len(adjustment) > thrust:
+        limit = "no thrust" if thrust == 0 else f"at most {thrust} hex{'es' if thrust > 1 else ''}"
+        raise BurnError(f"this weapon has {limit}: it cannot adjust by {len(adjustment)}")
+    return Motion(ship.position, ship.velocity + Order(adjustment).burn_vector, ship.pulls)
+
+
 # ---- leaving the map ----
 
 

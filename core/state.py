@@ -13,6 +13,7 @@ from fractions import Fraction
 
 from core.dice import Dice
 from core.movement import Motion, Order
+from core.ruleset import Ruleset
 from core.serial import digest, register
 from core.starmap import Leaving, StarMap
 
@@ -82,10 +83,13 @@ class Plan:
 @dataclass(frozen=True)
 class GameState:
     """A game between moves. ``turn`` counts the players who have finished this round
-    (rotating order); ``done`` holds who has ended the phase (simultaneous order)."""
+    (rotating order); ``done`` holds who has ended the phase (simultaneous order).
 
-    ruleset: str
-    ruleset_version: int
+    The ruleset travels inside the state, whole: the engine never reads it from disk,
+    and a game replays by the rules it was started with even after they are updated.
+    """
+
+    rules: Ruleset
     starmap: StarMap
     players: tuple[Player, ...]
     ships: tuple[Ship, ...]
@@ -99,6 +103,10 @@ class GameState:
     done: frozenset[str] = frozenset()
     plans: tuple[tuple[str, Plan], ...] = ()
     over: bool = False
+
+    @property
+    def ruleset(self) -> str:
+        return self.rules.id
 
     def ship(self, ship_id: str) -> Ship:
         for s in self.ships:

@@ -19,7 +19,6 @@ from core.mapfile import load_map
 from core.movement import Motion, Order
 from core.orbit import circling
 from core.resources import SOLAR_SYSTEM_MAP
-from core.ruleset import load_ruleset
 from core.starmap import (
     Base,
     BaseKind,
@@ -56,7 +55,7 @@ def to_next_move(state: GameState) -> GameState:
 
 def carry_out(state: GameState) -> tuple[GameState, list[Event]]:
     """End phases until the movement phase has been carried out."""
-    movement = load_ruleset(state.ruleset).sequence.movement_phase
+    movement = state.rules.sequence.movement_phase
     events: list[Event] = []
     while current_phase(state) != movement:
         state, more = apply(state, EndPhase("a"))

@@ -291,3 +291,38 @@ def test_same_seed_and_commands_give_the_same_hash_and_replays_match(
     second, h2 = play(seed, script)
     assert h1 == h2
     assert first == second
+
+
+def test_the_engine_reads_no_disk_clock_or_global_random(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Once a game exists, playing it touches nothing outside the state."""
+    import random
+    import time
+
+    import core.ruleset
+    import core.tomlio
+
+    state = game(seed=4)
+
+    def forbidden(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the engine reached outside the game state")
+
+    monkeypatch.setattr(core.tomlio, "read_toml", forbidden)
+    monkeypatch.setattr(core.ruleset, "load_ruleset", forbidden)
+    for name in ("time", "monotonic", "perf_counter"):
+        monkeypatch.setattr(time, name, forbidden)
+    for name in ("random", "randint", "choice"):
+        monkeypatch.setattr(random, name, forbidden)
+    for player in "abc":
+        state, _ = apply(state, EndPhase(player))
+        state, _ = apply(
+            state,
+            Plot(
+                player, next(s.id for s in state.ships if s.owner == player), Order((Direction.S,))
+            ),
+        )
+        for _ in range(3):
+            state, _ = apply(state, EndPhase(player))
+    assert state.round == 2
+    assert all(s.motion.velocity == Vector.of(Direction.S) for s in state.ships)

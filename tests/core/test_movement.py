@@ -725,3 +725,33 @@ def test_bounce_mirrors_the_component_that_left_the_map(
         bx, by = layout.to_pixel(Hex(*back.velocity))
         assert (abs(bx), abs(by)) == pytest.approx((abs(vx), abs(vy)))
         assert (bx, by) != pytest.approx((vx, vy))
+
+
+# ---- launched weapons ----
+
+
+def test_launched_weapon_inherits_the_ships_old_vector_and_moves_by_the_same_rules() -> None:
+    from core.movement import launched
+
+    m = with_body()
+    ship = move(m, Motion(C + Vector(2, -1), Vector(-1, 0))).next  # entered the ring
+    assert ship.pulls, "the ship must have gravity waiting for the weapon to inherit"
+    mine = launched(ship)
+    assert mine.position == ship.position and mine.velocity == ship.velocity
+    assert mine.pulls == ship.pulls
+    # The ship burns this turn; the weapon keeps the old vector and feels the same gravity.
+    ship_moved = move(m, ship, Order((N,)), fuel=Fraction(1))
+    mine_moved = move(m, mine)
+    assert mine_moved.end == move(m, ship).end != ship_moved.end
+
+
+def test_launched_weapon_thrust_is_limited_by_its_own_engine() -> None:
+    from core.movement import BurnError, launched
+
+    ship = Motion(C, Vector(1, 0))
+    missile = launched(ship, (N, N), thrust=2)
+    assert missile.velocity == Vector(1, 0) + Vector.of(N, 2)
+    with pytest.raises(BurnError, match="at most 2 hexes: it cannot adjust by 3"):
+        launched(ship, (N, N, N), thrust=2)
+    with pytest.raises(BurnError, match="no thrust"):
+        launched(ship, (N,))
