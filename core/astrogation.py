@@ -30,7 +30,7 @@ from core.movement import (
     move,
 )
 from core.ruleset import Ruleset, burn_costs_for
-from core.starmap import BaseKind, LeavingRule
+from core.starmap import BaseKind, LeavingRule, Service
 from core.state import GameState, Plan, Ship, ShipStatus
 
 LANDING_FUEL = Fraction(1)
@@ -114,6 +114,13 @@ def _dry_run(state: GameState, ship: Ship, plan: Plan, rules: Ruleset) -> MoveRe
         )
     if plan.land is not None and plan.order.burn:
         raise IllegalCommand("landing takes the turn's burn: plot the landing without one")
+    if plan.land is not None and ship.fuel < LANDING_FUEL:
+        raise IllegalCommand(f"{ship.name} needs 1 fuel to land and has {ship.fuel}")
+    if plan.launch and plan.order.burn:
+        raise IllegalCommand(
+            "the launch is this turn's move: the ship is at rest above the base, "
+            "and can burn next turn"
+        )
     motion = ship.motion
     if plan.launch:
         motion = _launched_motion(state, ship)
@@ -154,7 +161,7 @@ def _check_base_pass(
 def _launched_motion(state: GameState, ship: Ship) -> Motion:
     """A launch puts the ship at rest in the hex above its base, feeling its gravity."""
     base = state.starmap.base(ship.landed_at or "")
-    if base is None:
+    if base is None or Service.PLANETSIDE_LAUNCH not in base.services:
         raise IllegalCommand(f"{ship.name} is not landed at a base it can launch from")
     gravity = state.starmap.gravity_at(base.approach)
     pulls = () if gravity is None else (GravityPull(base.approach, gravity.arrows, "at rest"),)
@@ -222,9 +229,8 @@ def _resolve_one(
                 "launch",
             )
         )
-        if not plan.order.burn:
-            # The boost is this turn's move; gravity acts from next turn.
-            return ship, dice, events
+        # The boost is this turn's move; gravity acts from next turn.
+        return ship, dice, events
     result = _dry_run(state, ship, plan, rules)
     events.extend(result.events)
     hexes = len(plan.order.burn)
@@ -265,6 +271,8 @@ def _hazard(
         ship, event_ = _left_map(state, ship, hazard)
         return ship, dice, [event_]
     if isinstance(hazard, AsteroidHex):
+        if not rules.asteroid_hazard:
+            return ship, dice, []  # this game has no asteroid hazard (NPlanetary)
         dice, rolled = dice.roll(
             f"{ship.name} crosses asteroids at {labels.format(hazard.hex)} faster than speed 1"
         )

@@ -155,7 +155,7 @@ def _plan(
     result = astrogation.check_plan(state, ship, plan)
     labels = state.starmap.bounds.labels
     text = f"{ship.name} plots a course to {labels.format(result.end)}"
-    if plan.launch and not plan.order.burn:
+    if plan.launch:
         text = f"{ship.name} will launch"
     return state.with_plan(ship.id, plan), [PlanMade(text, ship.id)]
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import pytest
 
 from core.astrogation import end_engagement
 from core.commands import EndPhase, Plot
+from core.dice import Rolled
 from core.engine import apply, current_phase, new_game
 from core.errors import IllegalCommand
 from core.events import Event
@@ -271,3 +273,57 @@ def test_an_unplotted_ship_coasts_taking_default_gravity_choices() -> None:
     assert state.ship("s").status is ShipStatus.ACTIVE
     # In orbit round Earth, the default keeps to Earth's arrow rather than Luna's.
     assert any("Earth gravity at 0418" in e.text and "1 hex SE" in e.text for e in events)
+
+
+def test_landing_needs_one_fuel() -> None:
+    port = SOLAR.base("Mars Port")
+    assert port is not None
+    with pytest.raises(IllegalCommand, match="needs 1 fuel to land and has 0"):
+        apply(start(orbiting("Mars", port.approach, fuel=0)), Plot("a", "s", land="Mars Port"))
+
+
+def test_a_launch_is_the_turn_s_move_and_needs_a_base_that_launches() -> None:
+    from core.commands import Launch
+
+    port = SOLAR.base("Mars Port")
+    assert port is not None
+    landed = Ship(
+        "s",
+        "Swift",
+        "a",
+        "red",
+        "ship",
+        Motion(port.approach, ZERO),
+        Fraction(5),
+        status=ShipStatus.LANDED,
+        landed_at="Mars Port",
+    )
+    state, _ = apply(start(landed), Launch("a", "s"))
+    with pytest.raises(IllegalCommand, match="the launch is this turn's move"):
+        apply(state, Plot("a", "s", Order((Direction.N,))))
+    station = SOLAR.base("Mars Station")  # an orbital base: no boosters to launch with
+    assert station is not None
+    stuck = Ship(
+        "t",
+        "Stuck",
+        "a",
+        "red",
+        "ship",
+        Motion(station.hex, ZERO),
+        Fraction(5),
+        status=ShipStatus.LANDED,
+        landed_at="Mars Station",
+    )
+    with pytest.raises(IllegalCommand, match="not landed at a base it can launch from"):
+        apply(start(stuck), Launch("a", "t"))
+
+
+def test_games_without_an_asteroid_hazard_roll_nothing() -> None:
+    rocks = frozenset(Hex(q, 5) for q in range(6, 12))
+    m = StarMap("Belt", Bounds(20, 20), asteroids=rocks)
+    fast = Ship("s", "Swift", "a", "red", "frigate", Motion(Hex(4, 5), Vector(3, 0)), Fraction(15))
+    state, events = carry_out(start(fast, m, "nplanetary"))
+    assert state.ship("s").motion.position == Hex(7, 5)
+    assert not any(isinstance(e, Rolled) for e in events)
+    state, events = carry_out(start(replace(fast, unit="ship"), m, "interplanetary"))
+    assert any(isinstance(e, Rolled) for e in events)
