@@ -20,7 +20,7 @@ from core.errors import GameOver, IllegalCommand, NotYourTurn, UnknownShip, Wron
 from core.events import Event, event
 from core.ruleset import Ruleset, load_ruleset
 from core.starmap import Leaving, StarMap
-from core.state import GameState, Plan, Player, Ship, ShipStatus
+from core.state import GameState, Plan, Player, Ship
 
 
 @event
@@ -201,12 +201,8 @@ def _next_phase(
     if new_round:
         state, back = astrogation.returns(state)
         events.extend(back)
-    if not any(
-        (s.status is not ShipStatus.DESTROYED and s.status is not ShipStatus.OFF_MAP)
-        or s.returns_in is not None
-        for s in state.ships
-    ):
-        state = replace(state, over=True)
+    if not any(s.in_play or s.returns_in is not None for s in state.ships):
+        state = replace(state, over=True)  # no ship left in play or coming back
     events.extend(_began(state, rules, new_round=new_round))
     return state, events
 

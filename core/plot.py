@@ -32,7 +32,7 @@ from core.movement import (
 )
 from core.problems import FileProblems, Problem
 from core.resources import resource_path
-from core.ruleset import load_ruleset
+from core.ruleset import load_ruleset, show_amount
 from core.starmap import StarMap
 from core.tracer import Hexside, Vertex
 
@@ -94,7 +94,7 @@ def plot(path: Path) -> str:
 
     lines = [
         f"{ship.name} at {labels.format(at)} ({rules.name}, {starmap.name}), "
-        f"vector {_vector(motion.velocity)}, fuel {_amount(fuel)}",
+        f"vector {_vector(motion.velocity)}, fuel {show_amount(fuel)}",
     ]
     for i, pull in enumerate(motion.pulls):
         arrows = " or ".join(
@@ -115,7 +115,7 @@ def plot(path: Path) -> str:
         )
         lines.append(
             f"{n:>3}  {burn:<8} {choices or '-':<14} {labels.format(result.end):<5} "
-            f"{result.velocity.speed:>5} {_amount(result.fuel):>5}  {_notes(starmap, result)}"
+            f"{result.velocity.speed:>5} {show_amount(result.fuel):>5}  {_notes(starmap, result)}"
         )
     if spec.coast:
         lines.append("")
@@ -133,10 +133,6 @@ def plot(path: Path) -> str:
 
 def _vector(v: Vector) -> str:
     return f"({v.q:+d}, {v.r:+d}) speed {v.speed}"
-
-
-def _amount(x: Fraction) -> str:
-    return str(int(x)) if x.denominator == 1 else f"{float(x):g}"
 
 
 def _notes(starmap: StarMap, result: MoveResult) -> str:

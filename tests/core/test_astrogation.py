@@ -30,6 +30,7 @@ from core.starmap import (
     StarMap,
 )
 from core.state import GameState, Player, Ship, ShipStatus
+from tests.core.ships import landed_ship
 
 SOLO = (Player("a", "Ann", "red"),)
 SOLAR = load_map(SOLAR_SYSTEM_MAP)
@@ -287,33 +288,13 @@ def test_a_launch_is_the_turn_s_move_and_needs_a_base_that_launches() -> None:
 
     port = SOLAR.base("Mars Port")
     assert port is not None
-    landed = Ship(
-        "s",
-        "Swift",
-        "a",
-        "red",
-        "ship",
-        Motion(port.approach, ZERO),
-        Fraction(5),
-        status=ShipStatus.LANDED,
-        landed_at="Mars Port",
-    )
+    landed = landed_ship(port, "s", "Swift")
     state, _ = apply(start(landed), Launch("a", "s"))
     with pytest.raises(IllegalCommand, match="the launch is this turn's move"):
         apply(state, Plot("a", "s", Order((Direction.N,))))
     station = SOLAR.base("Mars Station")  # an orbital base: no boosters to launch with
     assert station is not None
-    stuck = Ship(
-        "t",
-        "Stuck",
-        "a",
-        "red",
-        "ship",
-        Motion(station.hex, ZERO),
-        Fraction(5),
-        status=ShipStatus.LANDED,
-        landed_at="Mars Station",
-    )
+    stuck = landed_ship(station, "t", "Stuck")
     with pytest.raises(IllegalCommand, match="not landed at a base it can launch from"):
         apply(start(stuck), Launch("a", "t"))
 

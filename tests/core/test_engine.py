@@ -20,6 +20,7 @@ from core.resources import SOLAR_SYSTEM_MAP
 from core.serial import from_data, to_data
 from core.starmap import Body, BodyKind, Bounds, StarMap
 from core.state import GameState, Player, Ship, ShipStatus, state_hash
+from tests.core.ships import landed_ship
 
 OPEN = StarMap("Open space", Bounds(30, 30))
 PLAYERS = (Player("a", "Ann", "red"), Player("b", "Bob", "blue"), Player("c", "Cy", "green"))
@@ -170,17 +171,7 @@ def test_launch_from_a_planetary_base_is_free_and_leaves_the_ship_at_rest_above_
     m = load_map(SOLAR_SYSTEM_MAP)
     port = m.base("Earth Port")
     assert port is not None
-    landed = Ship(
-        "s",
-        "Swift",
-        "a",
-        "red",
-        "ship",
-        Motion(port.approach, ZERO),
-        Fraction(5),
-        status=ShipStatus.LANDED,
-        landed_at="Earth Port",
-    )
+    landed = landed_ship(port, "s", "Swift")
     state, _ = new_game("interplanetary", m, PLAYERS[:1], (landed,), seed=3)
     state, _ = apply(state, EndPhase("a"))
     with pytest.raises(IllegalCommand, match="landed: launch it first"):
