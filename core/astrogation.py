@@ -3,7 +3,8 @@
 :mod:`core.movement` knows how one object moves in one turn; this module applies a
 ruleset's parameters to a ship, checks plans when they are made, and carries out the
 results: fuel spent, crashes, asteroid rolls, leaving the map, orbit, docking, landing
-and launching, and System III Void's high-acceleration cooldown.
+and launching, and System III Void's high-acceleration cooldown. It also records the
+gravity wells each ship enters, which races (:mod:`core.victory`) are won by.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from core.movement import (
     default_order,
     move,
 )
+from core.orbit import ring
 from core.ruleset import Ruleset, burn_costs_for
 from core.starmap import BaseKind, LeavingRule, Service
 from core.state import GameState, Plan, Ship, ShipStatus
@@ -121,14 +123,17 @@ def _dry_run(state: GameState, ship: Ship, plan: Plan, rules: Ruleset) -> MoveRe
             "the launch is this turn's move: the ship is at rest above the base, "
             "and can burn next turn"
         )
-    motion = ship.motion
+    motion, order = ship.motion, plan.order
     if plan.launch:
-        motion = _launched_motion(state, ship)
+        # Checked by where the ship would drift from the launch hex, whose gravity may
+        # be two-directed (Earth's and Luna's): nothing to choose until next turn.
+        motion = _launched_motion(state, ship, plan.to)
+        order = default_order(motion.pulls, prefer=ship.landed_at)
     try:
         result = move(
             state.starmap,
             motion,
-            plan.order,
+            order,
             params_for(state, ship, rules),
             side=ship.side,
             fuel=ship.fuel - (LANDING_FUEL if plan.land else 0),
@@ -158,14 +163,50 @@ def _check_base_pass(
         raise IllegalCommand(f"{ship.name}'s course does not pass {label}, where {base.name} is")
 
 
-def _launched_motion(state: GameState, ship: Ship) -> Motion:
-    """A launch puts the ship at rest in the hex above its base, feeling its gravity."""
-    base = state.starmap.base(ship.landed_at or "")
-    if base is None or Service.PLANETSIDE_LAUNCH not in base.services:
+def launch_hexes(state: GameState, ship: Ship) -> tuple[Hex, ...]:
+    """Where a landed ship may launch to: the hex above its planetary base or, for a ship
+    a scenario put on a body without a base, any hex of that body's gravity ring."""
+    if ship.status is not ShipStatus.LANDED or ship.landed_at is None:
+        return ()
+    base = state.starmap.base(ship.landed_at)
+    if base is not None:
+        launches = base.kind is BaseKind.PLANETARY and Service.PLANETSIDE_LAUNCH in base.services
+        return (base.approach,) if launches else ()
+    body = state.starmap.body(ship.landed_at)
+    return tuple(ring(state.starmap, body)) if body is not None else ()
+
+
+def _launched_motion(state: GameState, ship: Ship, to: Hex | None) -> Motion:
+    """A launch puts the ship at rest in the chosen hex above its base or body, feeling
+    that hex's gravity next turn."""
+    hexes = launch_hexes(state, ship)
+    labels = state.starmap.bounds.labels
+    if not hexes:
         raise IllegalCommand(f"{ship.name} is not landed at a base it can launch from")
-    gravity = state.starmap.gravity_at(base.approach)
-    pulls = () if gravity is None else (GravityPull(base.approach, gravity.arrows, "at rest"),)
-    return Motion(base.approach, ZERO, pulls)
+    choices = ", ".join(labels.format(h) for h in hexes)
+    if to is None:
+        if len(hexes) > 1:
+            raise IllegalCommand(f"choose the hex {ship.name} launches to: one of {choices}")
+        to = hexes[0]
+    elif to not in hexes:
+        raise IllegalCommand(
+            f"{ship.name} cannot launch to {labels.format(to)}: from {ship.landed_at} "
+            f"it can reach {choices}"
+        )
+    gravity = state.starmap.gravity_at(to)
+    pulls = () if gravity is None else (GravityPull(to, gravity.arrows, "at rest"),)
+    return Motion(to, ZERO, pulls)
+
+
+def entered_wells(wells: tuple[str, ...], pulls: tuple[GravityPull, ...]) -> tuple[str, ...]:
+    """``wells`` with the bodies of the pulls a move left appended, in order, each only
+    when it differs from the last (a weak pull counts even if later ignored)."""
+    out = list(wells)
+    for pull in pulls:
+        for arrow in pull.arrows:
+            if arrow.body is not None and (not out or out[-1] != arrow.body):
+                out.append(arrow.body)
+    return tuple(out)
 
 
 def check_plan(state: GameState, ship: Ship, plan: Plan) -> MoveResult:
@@ -212,20 +253,23 @@ def _resolve_one(
 ) -> tuple[Ship, Dice, list[Event]]:
     events: list[Event] = []
     if plan.launch:
-        base = ship.landed_at or ""
+        home = ship.landed_at or ""
+        motion = _launched_motion(state, ship, plan.to)
         ship = replace(
             ship,
             status=ShipStatus.ACTIVE,
-            motion=_launched_motion(state, ship),
+            motion=motion,
             landed_at=None,
+            wells=entered_wells(ship.wells, motion.pulls),
         )
         label = state.starmap.bounds.labels.format(ship.motion.position)
+        how = "the base's boosters" if state.starmap.base(home) else "ground boosters"
         events.append(
             BaseVisit(
-                f"{ship.name} launches from {base} with the base's boosters (no fuel) to "
+                f"{ship.name} launches from {home} with {how} (no fuel) to "
                 f"{label}, at rest: it falls back next turn unless it burns",
                 ship.id,
-                base,
+                home,
                 "launch",
             )
         )
@@ -241,6 +285,7 @@ def _resolve_one(
         fuel=ship.fuel - result.fuel,
         orbit=result.orbit,
         docked_at=ship.docked_at if result.orbit is not None else None,
+        wells=entered_wells(ship.wells, result.next.pulls),
         juiced=high,
         cooldown=cooldown if high or cooldown else max(0, ship.cooldown - 1),
     )

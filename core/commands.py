@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from core.hexgrid import Hex
 from core.movement import Order
 from core.serial import register
 
@@ -36,9 +37,12 @@ class Plot(Command):
 @register
 @dataclass(frozen=True)
 class Launch(Command):
-    """Lift a landed ship off its planetary base with the base's free boosters."""
+    """Lift a landed ship off its planetary base (or the body a scenario put it on) with
+    free boosters, to the hex ``to``: one of :func:`core.astrogation.launch_hexes`, or
+    None when there is only one."""
 
     ship: str
+    to: Hex | None = None
 
 
 @register

@@ -2,7 +2,9 @@
 
 A pure function: the state holds everything (the dice and the ruleset included), and
 nothing here reads the clock, the disk or a global random source. Only ``new_game``
-loads a built-in ruleset by name.
+loads a built-in ruleset by name. After every phase, movement included, the scenario's
+victory conditions (:mod:`core.victory`) are checked.
+
 Turn order comes from the ruleset: *rotating* (Interplanetary, System III Void: players
 take turns, and the first player moves on one seat every round) or *simultaneous*
 (NPlanetary: every player gives sealed orders, resolved together when all are in).
@@ -13,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from core import astrogation
+from core import astrogation, victory
 from core.commands import Command, EndPhase, Launch, Plot, Unplot
 from core.dice import Dice
 from core.errors import GameOver, IllegalCommand, NotYourTurn, UnknownShip, WrongPhase
@@ -21,6 +23,7 @@ from core.events import Event, event
 from core.ruleset import Ruleset, load_ruleset
 from core.starmap import Leaving, StarMap
 from core.state import GameState, Plan, Player, Ship
+from core.victory import Condition
 
 
 @event
@@ -41,6 +44,13 @@ class PlanMade(Event):
     ship: str
 
 
+@event
+class FirstPlayer(Event):
+    """The roll for first player: who won it, or (None) who tied and roll again."""
+
+    player: str | None
+
+
 def new_game(
     ruleset: str | Ruleset,
     starmap: StarMap,
@@ -50,9 +60,11 @@ def new_game(
     seed: int,
     switches: tuple[tuple[str, bool], ...] = (),
     leaving: Leaving | None = None,
-    first: int = 0,
+    first: int | None = 0,
+    victory: tuple[Condition, ...] = (),
 ) -> tuple[GameState, list[Event]]:
-    """Start a game. ``first`` is the seat of the first player (scenarios roll for it)."""
+    """Start a game. ``first`` is the seat of the first player; None rolls for it as the
+    game begins (Interplanetary's start of play), with the game's own dice."""
     rules = ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset)
     if not players:
         raise IllegalCommand("a game needs at least one player")
@@ -63,17 +75,47 @@ def new_game(
         if ship.owner not in ids:
             raise IllegalCommand(f"{ship.name} belongs to {ship.owner!r}, who is not playing")
         rules.unit(ship.unit)  # raises for an unknown class
+    dice, rolls = Dice(seed), list[Event]()
+    if first is None:
+        first, dice, rolls = roll_for_first(players, dice, rules)
     state = GameState(
         rules=rules,
         starmap=starmap,
         players=tuple(players),
         ships=tuple(ships),
-        dice=Dice(seed),
+        dice=dice,
         switches=switches,
         leaving=leaving if leaving is not None else starmap.leaving,
         first=first % len(players),
+        victory=victory,
     )
-    return state, _began(state, rules, new_round=True)
+    return state, rolls + _began(state, rules, new_round=True)
+
+
+def roll_for_first(
+    players: Sequence[Player], dice: Dice, rules: Ruleset
+) -> tuple[int, Dice, list[Event]]:
+    """Every player rolls a die; the highest is first player, and those tied for highest
+    roll again. No roll when there is one player or everyone orders at once."""
+    if len(players) < 2 or rules.sequence.order == "simultaneous":
+        return 0, dice, []
+    events: list[Event] = []
+    rolling = list(range(len(players)))
+    while True:
+        results = []
+        for seat in rolling:
+            dice, rolled = dice.roll(f"{players[seat].name} rolls for first player")
+            events.append(rolled)
+            results.append((rolled.total, seat))
+        best = max(total for total, _ in results)
+        rolling = [seat for total, seat in results if total == best]
+        if len(rolling) == 1:
+            winner = players[rolling[0]]
+            text = f"{winner.name} rolled highest ({best}) and is first player"
+            events.append(FirstPlayer(text, winner.id))
+            return rolling[0], dice, events
+        tied = " and ".join(players[seat].name for seat in rolling)
+        events.append(FirstPlayer(f"{tied} tie on {best} and roll again", None))
 
 
 def active_player(state: GameState) -> Player | None:
@@ -147,16 +189,16 @@ def _plan(
         text = f"{ship.name}'s plan is taken back"
         return state.with_plan(ship.id, None), [PlanMade(text, ship.id)]
     if isinstance(command, Launch):
-        plan = Plan(launch=True)
+        plan = Plan(launch=True, to=command.to)
     else:
         previous = state.plan(ship.id)
-        launch = previous.launch if previous is not None else False
-        plan = Plan(command.order, launch, command.land, command.dock)
+        launch, to = (previous.launch, previous.to) if previous is not None else (False, None)
+        plan = Plan(command.order, launch, command.land, command.dock, to)
     result = astrogation.check_plan(state, ship, plan)
     labels = state.starmap.bounds.labels
     text = f"{ship.name} plots a course to {labels.format(result.end)}"
     if plan.launch:
-        text = f"{ship.name} will launch"
+        text = f"{ship.name} will launch to {labels.format(result.start)}"
     return state.with_plan(ship.id, plan), [PlanMade(text, ship.id)]
 
 
@@ -201,6 +243,10 @@ def _next_phase(
     if new_round:
         state, back = astrogation.returns(state)
         events.extend(back)
+    state, won = victory.check(state)
+    events.extend(won)
+    if state.over:
+        return state, events
     if not any(s.in_play or s.returns_in is not None for s in state.ships):
         state = replace(state, over=True)  # no ship left in play or coming back
     events.extend(_began(state, rules, new_round=new_round))

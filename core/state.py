@@ -12,10 +12,12 @@ from enum import Enum
 from fractions import Fraction
 
 from core.dice import Dice
+from core.hexgrid import Hex
 from core.movement import Motion, Order
 from core.ruleset import Ruleset
 from core.serial import digest, register
 from core.starmap import Leaving, StarMap
+from core.victory import Condition
 
 
 @register
@@ -29,9 +31,12 @@ class ShipStatus(Enum):
 @register
 @dataclass(frozen=True)
 class Player:
+    """One seat at the table. ``colour`` (``"#rrggbb"``) is how the interface shows them."""
+
     id: str
     name: str
     side: str
+    colour: str = ""
 
 
 @register
@@ -41,6 +46,9 @@ class Ship:
 
     ``cooldown`` counts the turns before high acceleration is allowed again (System III
     Void); ``returns_in`` counts turns off the map when the scenario brings ships back.
+    ``landed_at`` names the planetary base a landed ship is on or, for a ship a scenario
+    starts on a body without a base, that body. ``wells`` lists the bodies whose gravity
+    the ship has entered, in order (a body repeats only after another), for races.
     """
 
     id: str
@@ -58,6 +66,7 @@ class Ship:
     cooldown: int = 0
     juiced: bool = False
     returns_in: int | None = None
+    wells: tuple[str, ...] = ()
 
     @property
     def in_play(self) -> bool:
@@ -69,14 +78,16 @@ class Ship:
 class Plan:
     """What a player has plotted for one ship this movement phase (until it ends).
 
-    ``launch`` lifts a landed ship off its planetary base; ``land`` and ``dock`` name the
-    base a ship in orbit lands on or docks with as it passes.
+    ``launch`` lifts a landed ship off its planetary base (or the body it stands on) to
+    the hex ``to`` (None: the only hex it can reach); ``land`` and ``dock`` name the base a
+    ship in orbit lands on or docks with as it passes.
     """
 
     order: Order = field(default_factory=Order)
     launch: bool = False
     land: str | None = None
     dock: str | None = None
+    to: Hex | None = None
 
 
 @register
@@ -84,6 +95,8 @@ class Plan:
 class GameState:
     """A game between moves. ``turn`` counts the players who have finished this round
     (rotating order); ``done`` holds who has ended the phase (simultaneous order).
+    ``victory`` holds the scenario's conditions; once one is met the game is ``over`` and
+    ``winners`` names the winning players (none: a draw).
 
     The ruleset travels inside the state, whole: the engine never reads it from disk,
     and a game replays by the rules it was started with even after they are updated.
@@ -103,6 +116,8 @@ class GameState:
     done: frozenset[str] = frozenset()
     plans: tuple[tuple[str, Plan], ...] = ()
     over: bool = False
+    victory: tuple[Condition, ...] = ()
+    winners: tuple[str, ...] = ()
 
     @property
     def ruleset(self) -> str:

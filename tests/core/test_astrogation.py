@@ -10,21 +10,24 @@ from pathlib import Path
 
 import pytest
 
-from core.astrogation import end_engagement
-from core.commands import EndPhase, Plot
+from core.astrogation import end_engagement, entered_wells, launch_hexes
+from core.commands import EndPhase, Launch, Plot
 from core.dice import Rolled
 from core.engine import apply, current_phase, new_game
 from core.errors import IllegalCommand
 from core.events import Event
+from core.gravity import GravityIgnored, GravityPull
 from core.hexgrid import ZERO, Direction, Hex, Vector
 from core.mapfile import load_map
 from core.movement import Motion, Order
-from core.orbit import circling
+from core.orbit import circling, ring
 from core.resources import SOLAR_SYSTEM_MAP
 from core.starmap import (
+    Arrow,
     Base,
     BaseKind,
     Bounds,
+    GravityKind,
     Leaving,
     LeavingRule,
     StarMap,
@@ -308,3 +311,66 @@ def test_games_without_an_asteroid_hazard_roll_nothing() -> None:
     assert not any(isinstance(e, Rolled) for e in events)
     state, events = carry_out(start(replace(fast, unit="ship"), m, "interplanetary"))
     assert any(isinstance(e, Rolled) for e in events)
+
+
+def on_earth(fuel: int = 10) -> Ship:
+    """A ship a scenario put on Earth itself, where no base is (Training's start)."""
+    earth, port = SOLAR.body("Earth"), SOLAR.base("Earth Port")
+    assert earth is not None and port is not None
+    return replace(
+        landed_ship(port, fuel=fuel), motion=Motion(earth.centre, ZERO), landed_at="Earth"
+    )
+
+
+def test_a_ship_on_a_planet_without_a_base_launches_to_any_hex_of_its_gravity_ring() -> None:
+    earth = SOLAR.body("Earth")
+    assert earth is not None
+    state = start(on_earth())
+    hexes = launch_hexes(state, state.ship("s"))
+    assert set(hexes) == set(ring(SOLAR, earth)) and len(hexes) == 6
+    labels = SOLAR.bounds.labels
+    with pytest.raises(IllegalCommand, match="choose the hex Swift launches to: one of"):
+        apply(state, Launch("a", "s"))
+    with pytest.raises(IllegalCommand, match="cannot launch to 0821: from Earth it can reach"):
+        apply(state, Launch("a", "s", labels.parse("0821")))
+    state, events = apply(state, Launch("a", "s", labels.parse("0418")))
+    assert events[0].text == "Swift will launch to 0418"
+    state, events = carry_out(state)
+    ship = state.ship("s")
+    assert ship.status is ShipStatus.ACTIVE and ship.landed_at is None and ship.fuel == 10
+    assert ship.motion.position == labels.parse("0418") and ship.motion.velocity == ZERO
+    # At rest there, it feels both of the hex's arrows (Earth's and Luna's) next turn.
+    assert [a.body for p in ship.motion.pulls for a in p.arrows] == ["Earth", "Luna"]
+    assert any("launches from Earth with ground boosters" in e.text for e in events)
+    assert ship.wells == ("Earth", "Luna")
+
+
+def test_a_ship_landed_at_a_planetary_base_launches_only_above_the_base() -> None:
+    port = SOLAR.base("Earth Port")
+    assert port is not None
+    state = start(landed_ship(port))
+    assert launch_hexes(state, state.ship("s")) == (port.approach,)
+    assert launch_hexes(state, replace(state.ship("s"), status=ShipStatus.ACTIVE)) == ()
+
+
+def test_entering_a_weak_gravity_hex_counts_as_a_visit_even_if_its_arrow_is_ignored() -> None:
+    labels = SOLAR.bounds.labels
+    here, there = labels.parse("0218"), labels.parse("0316")
+    passing = Ship("s", "Swift", "a", "red", "ship", Motion(here, here.to(there)), Fraction(5))
+    state, _ = carry_out(start(passing))  # through 0317, Luna's weak gravity
+    assert state.ship("s").wells == ("Luna",)
+    state = to_next_move(state)
+    state, _ = apply(state, Plot("a", "s", Order(ignore=frozenset({0}))))
+    state, events = carry_out(state)
+    assert any(isinstance(e, GravityIgnored) for e in events)
+    assert state.ship("s").motion.pulls == () and state.ship("s").wells == ("Luna",)
+
+
+def test_the_wells_a_ship_enters_are_listed_in_order_without_repeats() -> None:
+    def pull(*bodies: str | None) -> GravityPull:
+        return GravityPull(
+            Hex(0, 0), tuple(Arrow(Direction.N, GravityKind.NORMAL, b) for b in bodies)
+        )
+
+    pulls = (pull("Earth"), pull("Earth", "Luna"), pull(None), pull("Luna"), pull("Earth"))
+    assert entered_wells(("Venus",), pulls) == ("Venus", "Earth", "Luna", "Earth")

@@ -317,3 +317,29 @@ def test_the_engine_reads_no_disk_clock_or_global_random(
             state, _ = apply(state, EndPhase(player))
     assert state.round == 2
     assert all(s.motion.velocity == Vector.of(Direction.S) for s in state.ships)
+
+
+def test_the_first_player_is_rolled_for_highest_die_wins_and_ties_roll_again() -> None:
+    """Start of play: each player rolls a die; the highest goes first (seed 10 has a tie)."""
+    state, events = new_game("interplanetary", OPEN, PLAYERS, (), seed=10, first=None)
+    assert [e.text for e in events] == [
+        "Ann rolls for first player: rolled 1",
+        "Bob rolls for first player: rolled 3",
+        "Cy rolls for first player: rolled 3",
+        "Bob and Cy tie on 3 and roll again",
+        "Bob rolls for first player: rolled 2",
+        "Cy rolls for first player: rolled 5",
+        "Cy rolled highest (5) and is first player",
+        "Round 1 begins: Cy is first player",
+        "Cy's launch phase",
+    ]
+    assert state.first == 2 and state.dice.rolled == 5
+    again, _ = new_game("interplanetary", OPEN, PLAYERS, (), seed=10, first=None)
+    assert again == state  # the game's own seeded dice: the same seed, the same roll
+
+
+def test_no_roll_for_first_player_alone_or_when_orders_are_simultaneous() -> None:
+    state, events = new_game("interplanetary", OPEN, PLAYERS[:1], (), seed=10, first=None)
+    assert state.dice.rolled == 0 and not any(isinstance(e, Rolled) for e in events)
+    state, events = new_game("nplanetary", OPEN, PLAYERS, (), seed=10, first=None)
+    assert state.dice.rolled == 0 and not any(isinstance(e, Rolled) for e in events)

@@ -1,0 +1,228 @@
+"""Victory conditions: what a scenario says ends the game, and who wins it.
+
+Conditions are plain data kept in the game state (so a saved game knows how it is won),
+checked by the engine after every phase, movement included. The first condition met, in
+the scenario's order, ends the game. A race is followed through ``Ship.wells``, the
+bodies whose gravity each ship has entered in order (see :mod:`core.astrogation`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from core.events import Event, event
+from core.serial import register
+
+if TYPE_CHECKING:
+    from core.state import GameState, Ship
+
+
+@register
+@dataclass(frozen=True)
+class Race:
+    """Enter the gravity of each body of ``visit`` (in that order when ``in_order``),
+    then be in orbit around ``orbit`` or docked at ``dock`` when either is given. The
+    first ship to finish wins for its side; ``ship`` limits the race to one ship."""
+
+    visit: tuple[str, ...] = ()
+    in_order: bool = True
+    orbit: str | None = None
+    dock: str | None = None
+    ship: str | None = None
+
+
+@register
+@dataclass(frozen=True)
+class LastStanding:
+    """The last side with ships in play (or coming back onto the map) wins."""
+
+
+@register
+@dataclass(frozen=True)
+class Destroy:
+    """When the ship ``ship`` is destroyed, ``side`` wins."""
+
+    ship: str
+    side: str
+
+
+@register
+@dataclass(frozen=True)
+class TurnLimit:
+    """When round ``rounds`` is over, ``side`` wins, or (None) the game is drawn."""
+
+    rounds: int
+    side: str | None = None
+
+
+Condition = Race | LastStanding | Destroy | TurnLimit
+
+
+@event
+class GameWon(Event):
+    """A condition is met: ``winners`` are the winning players' ids."""
+
+    winners: tuple[str, ...]
+
+
+@event
+class GameDrawn(Event):
+    """A condition ended the game without a winner."""
+
+
+def check(state: GameState) -> tuple[GameState, list[Event]]:
+    """End the game if one of its conditions is met, saying who won and why."""
+    if state.over:
+        return state, []
+    for condition in state.victory:
+        met = _met(state, condition)
+        if met is None:
+            continue
+        sides, why = met
+        winners = tuple(p.id for p in state.players if p.side in sides)
+        state = replace(state, over=True, winners=winners)
+        if not winners:
+            return state, [GameDrawn(f"The game is drawn: {why}")]
+        names = _and([state.player(p).name for p in winners])
+        verb = "wins" if len(winners) == 1 else "win"
+        return state, [GameWon(f"{names} {verb}: {why}", winners)]
+    return state, []
+
+
+def _met(state: GameState, condition: Condition) -> tuple[set[str], str] | None:
+    """The winning sides (empty: a draw) and the reason, when ``condition`` is met."""
+    if isinstance(condition, Race):
+        done = [s for s in state.ships if s.in_play and finished(s, condition)]
+        if not done:
+            return None
+        return {s.side for s in done}, _race_reason(done[0], condition)
+    if isinstance(condition, LastStanding):
+        if len({p.side for p in state.players}) < 2:
+            return None  # nobody to outlast
+        alive = {s.side for s in state.ships if s.in_play or s.returns_in is not None}
+        if len(alive) > 1:
+            return None
+        return alive, "the last side with ships in play" if alive else "no ship is left"
+    if isinstance(condition, Destroy):
+        from core.state import ShipStatus  # here: core.state imports this module
+
+        target = next((s for s in state.ships if s.id == condition.ship), None)
+        if target is None or target.status is not ShipStatus.DESTROYED:
+            return None
+        return {condition.side}, f"{target.name} is destroyed"
+    if state.round <= condition.rounds:
+        return None
+    sides = {condition.side} if condition.side is not None else set()
+    return sides, f"round {condition.rounds}, the last, is over"
+
+
+def visited(wells: Sequence[str], race: Race) -> int:
+    """How many of the race's bodies the wells complete: in order, the length of the
+    longest leading part of ``visit`` found in ``wells`` in that order; in any order, how
+    many of them appear at all."""
+    if not race.in_order:
+        return sum(1 for body in race.visit if body in wells)
+    done = 0
+    for body in wells:
+        if done < len(race.visit) and body == race.visit[done]:
+            done += 1
+    return done
+
+
+def _at_goal(ship: Ship, race: Race) -> bool:
+    if race.orbit is not None:
+        return ship.orbit == race.orbit
+    if race.dock is not None:
+        return ship.docked_at == race.dock
+    return True
+
+
+def finished(ship: Ship, race: Race) -> bool:
+    """Whether this ship has run the whole race (and may win it)."""
+    if race.ship is not None and ship.id != race.ship:
+        return False
+    return visited(ship.wells, race) == len(race.visit) and _at_goal(ship, race)
+
+
+def _goal(race: Race) -> str:
+    if race.orbit is not None:
+        return f"orbit {race.orbit}"
+    if race.dock is not None:
+        return f"dock at {race.dock}"
+    return ""
+
+
+def _race_reason(ship: Ship, race: Race) -> str:
+    after = f" after {_and(list(race.visit))}" if race.visit else ""
+    if race.orbit is not None:
+        return f"{ship.name} reached orbit around {race.orbit}{after}"
+    if race.dock is not None:
+        return f"{ship.name} docked at {race.dock}{after}"
+    return f"{ship.name} has visited {_and(list(race.visit))}"
+
+
+def progress(state: GameState, ship_id: str) -> str:
+    """A ship's race so far, for the ship list: "Venus ✓ · Mercury next · then Luna ·
+    then orbit Earth"; "" when no race applies to it."""
+    race = next((c for c in state.victory if isinstance(c, Race)), None)
+    ship = next((s for s in state.ships if s.id == ship_id), None)
+    if race is None or ship is None or (race.ship is not None and race.ship != ship_id):
+        return ""
+    done = visited(ship.wells, race)
+    parts: list[str]
+    if race.in_order:
+        parts = [
+            f"{body} ✓" if i < done else f"{body} next" if i == done else f"then {body}"
+            for i, body in enumerate(race.visit)
+        ]
+    else:
+        parts = [f"{body} ✓" for body in race.visit if body in ship.wells]
+        left = [body for body in race.visit if body not in ship.wells]
+        if left:
+            parts.append(f"to visit: {', '.join(left)}")
+    goal = _goal(race)
+    if goal:
+        all_done = done == len(race.visit)
+        parts.append(
+            f"{goal} ✓"
+            if all_done and _at_goal(ship, race)
+            else f"{goal} next"
+            if all_done
+            else f"then {goal}"
+        )
+    return " · ".join(parts)
+
+
+def describe(condition: Condition) -> str:
+    """The condition in players' words, for briefings and ``python -m core info``."""
+    if isinstance(condition, Race):
+        order = (
+            ", then ".join(condition.visit) if condition.in_order else _and(list(condition.visit))
+        )
+        how = "in that order" if condition.in_order and len(condition.visit) > 1 else ""
+        steps = [f"enter a gravity hex of {order}" + (f" {how}" if how else "")]
+        if not condition.visit:
+            steps = []
+        if condition.orbit is not None:
+            steps.append(f"get into orbit around {condition.orbit}")
+        elif condition.dock is not None:
+            steps.append(f"dock at {condition.dock}")
+        steps_text = "; then ".join(steps)
+        if condition.ship is None:
+            return f"race: {steps_text}; the first ship to do it wins for its side"
+        return f"race for ship {condition.ship}: {steps_text}; when it does, its side wins"
+    if isinstance(condition, LastStanding):
+        return "last standing: the last side with ships in play wins"
+    if isinstance(condition, Destroy):
+        return f"destroy: if ship {condition.ship} is destroyed, {condition.side} wins"
+    who = f"{condition.side} wins" if condition.side is not None else "the game is drawn"
+    return f"turn limit: after round {condition.rounds}, {who}"
+
+
+def _and(names: Iterable[str]) -> str:
+    items = list(names)
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"
