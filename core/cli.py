@@ -1,7 +1,7 @@
 """The engine's command line: ``python -m core validate FILE...`` and ``info FILE``.
 
-Both take map files and ruleset files, told apart by their top-level ``format`` key
-(``"ecliptic-ruleset"`` is a ruleset; anything else is read as a map). Never shows a
+Both take map, ruleset and scenario files, told apart by their top-level ``format`` key
+(``"ecliptic-ruleset"``, ``"ecliptic-scenario"``; anything else is read as a map). Never shows a
 traceback for a bad file: problems are printed one per line with their location, and the
 exit status says whether everything was valid.
 """
@@ -14,18 +14,22 @@ from collections import Counter
 from fractions import Fraction
 from pathlib import Path
 
-from core import ruleset, tomlio
+from core import ruleset, scenario, tomlio
 from core.mapfile import parse_map
 from core.problems import FileProblems
 from core.ruleset import Ruleset, show_amount
+from core.scenario import Scenario
 from core.starmap import StarMap
+from core.victory import describe
 
 
-def _load(path: Path) -> StarMap | Ruleset:
-    """A map or a ruleset, by the file's ``format``; problems raise FileProblems."""
+def _load(path: Path) -> StarMap | Ruleset | Scenario:
+    """A map, ruleset or scenario, by the file's ``format``; problems raise FileProblems."""
     data, text = tomlio.read_toml(path)
     if data.get("format") == ruleset.FORMAT:
         return ruleset.parse_ruleset(data, text, str(path))
+    if data.get("format") == scenario.FORMAT:
+        return scenario.parse_scenario(data, text, path)
     return parse_map(data, text, str(path))
 
 
@@ -42,6 +46,8 @@ def _validate(files: list[Path]) -> int:
             continue
         if isinstance(loaded, Ruleset):
             print(f"{path}: valid ruleset {loaded.name!r}, {_ruleset_summary(loaded)}")
+        elif isinstance(loaded, Scenario):
+            print(f"{path}: valid scenario {loaded.name!r}, {_scenario_summary(loaded)}")
         else:
             print(f"{path}: valid map {loaded.name!r}, {_summary(loaded)}")
     return status
@@ -51,6 +57,19 @@ def _ruleset_summary(r: Ruleset) -> str:
     return (
         f"{r.id} version {r.version}, {r.sequence.order} turns, "
         f"{len(r.sequence.phases)} phases, {len(r.units)} unit classes"
+    )
+
+
+def _scenario_summary(s: Scenario) -> str:
+    each = sum(1 for ship in s.ships if ship.side is None)
+    fixed = len(s.ships) - each
+    ships = [f"{each} ship{'s' if each != 1 else ''} per player"] if each else []
+    if fixed:
+        ships.append(f"{fixed} for {len(s.sides)} sides")
+    conditions = len(s.victory)
+    return (
+        f"{s.players_text} on {s.starmap.name!r} ({s.rules.id}), {', '.join(ships)}, "
+        f"{conditions} victory condition{'s' if conditions != 1 else ''}"
     )
 
 
@@ -71,6 +90,8 @@ def _info(path: Path) -> int:
         return 1
     if isinstance(loaded, Ruleset):
         _ruleset_info(loaded, path)
+    elif isinstance(loaded, Scenario):
+        _scenario_info(loaded, path)
     else:
         _map_info(loaded, path)
     return 0
@@ -125,6 +146,31 @@ def _ruleset_info(r: Ruleset, path: Path) -> None:
         print(f"    {rolls:<4} {row.effect:<9} {row.text}")
 
 
+def _scenario_info(s: Scenario, path: Path) -> None:
+    print(f"{s.name}  ({path})")
+    print(f"  id {s.id}; {s.players_text}; map {s.starmap.name!r}; ruleset {s.rules.name}")
+    if s.description:
+        print(f"  {s.description.strip().splitlines()[0]}")
+    switches = ", ".join(f"{k} {'on' if v else 'off'}" for k, v in s.switches) or "as the ruleset"
+    print(f"  switches: {switches}")
+    sides = ", ".join(s.sides) or "every player is a side of their own"
+    print(f"  sides: {sides}")
+    labels = s.starmap.bounds.labels
+    print(f"  ships ({len(s.ships)}):")
+    for ship in s.ships:
+        whose = "every player" if ship.side is None else ship.side
+        where = (
+            f"landed on {ship.landed_at}"
+            if ship.landed_at is not None
+            else f"at {labels.format(ship.motion.position)}, speed {ship.motion.velocity.speed}"
+        )
+        fuel = show_amount(ship.fuel)
+        print(f"    {ship.name:<26} {ship.unit:<10} {whose:<14} {where}, fuel {fuel}")
+    print(f"  victory ({len(s.victory)}):")
+    for condition in s.victory:
+        print(f"    {describe(condition)}")
+
+
 def _map_info(m: StarMap, path: Path) -> None:
     b = m.bounds
     print(f"{m.name}  ({path})")
@@ -162,9 +208,11 @@ def _map_info(m: StarMap, path: Path) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m core", description="Ecliptic engine tools")
     sub = parser.add_subparsers(dest="command", required=True)
-    v = sub.add_parser("validate", help="check map and ruleset files; exit 1 if any has a problem")
+    v = sub.add_parser(
+        "validate", help="check map, ruleset and scenario files; exit 1 if any has a problem"
+    )
     v.add_argument("files", nargs="+", type=Path)
-    i = sub.add_parser("info", help="summarise a map or ruleset file")
+    i = sub.add_parser("info", help="summarise a map, ruleset or scenario file")
     i.add_argument("file", type=Path)
     p = sub.add_parser("plot", help="a ship's options this turn, from a small TOML file")
     p.add_argument("file", type=Path)

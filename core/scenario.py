@@ -1,0 +1,570 @@
+"""Scenario files: the map, the rules, the sides, the ships and how the game is won.
+
+See ``docs/formats/scenario.md``. Loading follows :mod:`core.mapfile`: pydantic models
+check the structure, then :func:`_build` checks the meaning against the map and the
+ruleset the scenario names (bodies, bases, hexes, unit classes, switches), and every
+problem is raised together, each with the file, the field and the line.
+
+A scenario is a recipe, not a game: :meth:`Scenario.start` deals the seats at the table
+into sides, gives out the ships and hands them to :func:`core.engine.new_game`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Annotated, Any, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from core import tomlio
+from core.astrogation import movement_params
+from core.engine import new_game
+from core.errors import IllegalCommand
+from core.events import Event
+from core.hexgrid import ZERO, HexError
+from core.mapfile import load_map
+from core.movement import CrashedInto, ForbiddenEntered, LeftTheMap, Motion, move
+from core.orbit import ring
+from core.problems import FileProblems, Problem
+from core.resources import SCENARIOS, map_path
+from core.ruleset import Ruleset, UnknownName, load_ruleset
+from core.starmap import BaseKind, Service, StarMap
+from core.state import GameState, Player, Ship, ShipStatus
+from core.victory import Condition, Destroy, LastStanding, Race, TurnLimit
+
+FORMAT = "ecliptic-scenario"
+VERSION = 1
+#: the most players a scenario may seat
+MOST_PLAYERS = 20
+#: in the name of a ship every player gets, replaced by the player's name
+PLAYER = "{player}"
+
+T = TypeVar("T")
+
+_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+_ID_HINT = "use lower-case letters, digits, '-' and '_', starting with a letter or digit"
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One player at the table, as the New Game dialog gives them."""
+
+    name: str
+    colour: str  # "#rrggbb"
+
+
+@dataclass(frozen=True)
+class ShipSpec:
+    """A ship as the scenario places it. ``side`` None: every player gets one, named by
+    ``name`` with ``{player}`` replaced. ``landed_at``: the base or body it stands on."""
+
+    id: str
+    name: str
+    unit: str
+    side: str | None
+    motion: Motion
+    fuel: Fraction
+    landed_at: str | None = None
+    #: modules by name and count, kept for outfitting (issue 7); not used by play yet
+    outfit: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A checked scenario. ``switches`` are the scenario's own settings of the ruleset's
+    switches; ``sides`` are its fixed sides (none: every player is a side of their own)."""
+
+    id: str
+    name: str
+    description: str
+    starmap: StarMap
+    rules: Ruleset
+    switches: tuple[tuple[str, bool], ...]
+    min_players: int
+    max_players: int
+    victory: tuple[Condition, ...]
+    path: Path | None
+    sides: tuple[str, ...] = ()
+    ships: tuple[ShipSpec, ...] = ()
+
+    @property
+    def players_text(self) -> str:
+        """ "1 to 6 players", "2 players"."""
+        low, high = self.min_players, self.max_players
+        count = f"{low}" if low == high else f"{low} to {high}"
+        return f"{count} player{'s' if high > 1 else ''}"
+
+    def start(
+        self, seats: Sequence[Seat], seed: int, first: int | None = None
+    ) -> tuple[GameState, list[Event]]:
+        """Seat the players (ids ``p1``...), give out the ships and start the game.
+
+        ``first`` is the first player's seat; None rolls for it with the game's dice.
+        """
+        if not self.min_players <= len(seats) <= self.max_players:
+            raise IllegalCommand(f"{self.name} is for {self.players_text}, not {len(seats)}")
+        if first is not None and not 0 <= first < len(seats):
+            raise IllegalCommand(f"there is no seat {first} to be first player")
+        players = self.seat(seats)
+        return new_game(
+            self.rules,
+            self.starmap,
+            players,
+            self.fleet(players),
+            seed=seed,
+            switches=self.switches,
+            first=first,
+            victory=self.victory,
+        )
+
+    def seat(self, seats: Sequence[Seat]) -> tuple[Player, ...]:
+        """The players: each a side of their own, or dealt to the fixed sides in turn."""
+        players = []
+        for i, seat in enumerate(seats):
+            pid = f"p{i + 1}"
+            side = self.sides[i % len(self.sides)] if self.sides else pid
+            players.append(Player(pid, seat.name, side, seat.colour))
+        return tuple(players)
+
+    def fleet(self, players: Sequence[Player]) -> tuple[Ship, ...]:
+        """The ships: every player's copies, then each fixed side's, commanded by the
+        first player seated on that side."""
+        ships = []
+        for spec in self.ships:
+            if spec.side is None:
+                for p in players:
+                    name = spec.name.replace(PLAYER, p.name)
+                    if PLAYER not in spec.name:
+                        name = f"{spec.name} ({p.name})"
+                    ships.append(_ship(spec, f"{spec.id}-{p.id}", name, p.id, p.side))
+            else:
+                owner = next(p for p in players if p.side == spec.side)
+                ships.append(_ship(spec, spec.id, spec.name, owner.id, spec.side))
+        return tuple(ships)
+
+
+def _ship(spec: ShipSpec, ship_id: str, name: str, owner: str, side: str) -> Ship:
+    status = ShipStatus.LANDED if spec.landed_at is not None else ShipStatus.ACTIVE
+    return Ship(
+        ship_id,
+        name,
+        owner,
+        side,
+        spec.unit,
+        spec.motion,
+        spec.fuel,
+        status=status,
+        landed_at=spec.landed_at,
+    )
+
+
+def builtin_scenarios() -> list[Path]:
+    """The scenario files that come with Ecliptic, sorted by file name."""
+    return sorted(SCENARIOS.glob("*.toml"))
+
+
+def load_scenario(path: Path) -> Scenario:
+    """Load and check a scenario file; any problem raises FileProblems listing them all."""
+    path = Path(path)
+    data, text = tomlio.read_toml(path)
+    return parse_scenario(data, text, path)
+
+
+# ---- the file's structure ----
+
+_Number = Annotated[float, Field(allow_inf_nan=False)]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class _Players(_Model):
+    min: int = Field(ge=1, le=MOST_PLAYERS)
+    max: int = Field(ge=1, le=MOST_PLAYERS)
+
+
+class _Side(_Model):
+    name: str = Field(min_length=1)
+
+
+class _Ship(_Model):
+    id: str
+    name: str = Field(min_length=1)
+    unit: str
+    side: str | None = None
+    hex: str | None = None
+    came_from: str | None = None
+    landed: str | None = None
+    fuel: _Number | None = None
+    outfit: dict[str, Annotated[int, Field(ge=0)]] = {}
+
+
+_KINDS = Literal["race", "last-standing", "destroy", "turn-limit"]
+#: the fields each kind of condition takes, beyond ``kind``
+_FIELDS: dict[str, frozenset[str]] = {
+    "race": frozenset({"visit", "in_order", "orbit", "dock", "ship"}),
+    "last-standing": frozenset(),
+    "destroy": frozenset({"ship", "side"}),
+    "turn-limit": frozenset({"rounds", "side"}),
+}
+
+
+class _Victory(_Model):
+    kind: _KINDS
+    visit: list[str] = []
+    in_order: bool = True
+    orbit: str | None = None
+    dock: str | None = None
+    ship: str | None = None
+    side: str | None = None
+    rounds: int | None = Field(default=None, ge=1)
+
+
+class _Scenario(_Model):
+    format: Literal["ecliptic-scenario"]
+    version: int
+    id: str
+    name: str = Field(min_length=1)
+    description: str = ""
+    map: str = Field(min_length=1)
+    ruleset: str = Field(min_length=1)
+    switches: dict[str, bool] = {}
+    players: _Players
+    sides: list[_Side] = []
+    ships: list[_Ship] = Field(min_length=1)
+    victory: list[_Victory] = []
+
+
+def parse_scenario(data: dict[str, Any], text: str = "", path: Path | None = None) -> Scenario:
+    """Check parsed TOML data and build the scenario; problems raise FileProblems.
+
+    Maps and rulesets given as paths are found relative to ``path``'s folder.
+    """
+    file = str(path) if path is not None else None
+    model = tomlio.validated(
+        _Scenario, data, text=text, file=file, format=FORMAT, version=VERSION, what="scenario"
+    )
+    problems: list[Problem] = []
+    scenario = _build(model, path, problems)
+    if problems or scenario is None:
+        raise tomlio.located(problems, text, file)
+    return scenario
+
+
+# ---- the file's meaning ----
+
+
+def _build(m: _Scenario, path: Path | None, problems: list[Problem]) -> Scenario | None:
+    """Check the scenario against its map and ruleset, collecting every problem."""
+    folder = path.parent if path is not None else Path.cwd()
+    if not _ID.match(m.id):
+        problems.append(Problem(f"scenario id {m.id!r} is not a valid id: {_ID_HINT}", "id"))
+    if m.players.min > m.players.max:
+        problems.append(
+            Problem(f"min ({m.players.min}) is more than max ({m.players.max})", "players.min")
+        )
+    sides = tuple(s.name for s in m.sides)
+    for i, name in enumerate(sides):
+        if name in sides[:i]:
+            problems.append(Problem(f"a second side is called {name!r}", f"sides[{i}].name"))
+    if sides and m.players.min < len(sides):
+        problems.append(
+            Problem(
+                f"with {len(sides)} sides at least {len(sides)} players are needed "
+                f"(min is {m.players.min})",
+                "players.min",
+            )
+        )
+    starmap = _load("map", m.map, lambda: load_map(map_path(m.map, folder)), problems)
+    rules = _load("ruleset", m.ruleset, lambda: _ruleset(m.ruleset, folder), problems)
+    if rules is not None:
+        for name in m.switches:
+            if name not in dict(rules.switches):
+                known = ", ".join(k for k, _ in rules.switches) or "none"
+                problems.append(
+                    Problem(
+                        f"the {rules.name} ruleset has no switch {name!r} (its switches: {known})",
+                        f"switches.{name}",
+                    )
+                )
+    ships = _ships(m, sides, starmap, rules, problems)
+    fixed = {s.id for s in m.ships if s.side is not None}
+    victory = tuple(
+        c
+        for i, v in enumerate(m.victory)
+        if (c := _condition(v, f"victory[{i}]", sides, fixed, starmap, problems)) is not None
+    )
+    if starmap is None or rules is None or problems:
+        return None
+    return Scenario(
+        id=m.id,
+        name=m.name,
+        description=m.description,
+        starmap=starmap,
+        rules=rules,
+        switches=tuple(sorted(m.switches.items())),
+        min_players=m.players.min,
+        max_players=m.players.max,
+        victory=victory,
+        path=path,
+        sides=sides,
+        ships=ships,
+    )
+
+
+def _ruleset(name: str, folder: Path) -> Ruleset:
+    return load_ruleset(name if _ID.match(name) else folder / name)
+
+
+def _load(what: str, name: str, load: Callable[[], T], problems: list[Problem]) -> T | None:
+    """Load the map or ruleset the scenario names; its problems become the scenario's."""
+    try:
+        return load()
+    except FileProblems as exc:
+        for p in exc.problems:
+            problems.append(Problem(f"cannot use the {what} {name!r}: {p}", what))
+        return None
+
+
+def _ships(
+    m: _Scenario,
+    sides: tuple[str, ...],
+    starmap: StarMap | None,
+    rules: Ruleset | None,
+    problems: list[Problem],
+) -> tuple[ShipSpec, ...]:
+    out = []
+    for i, s in enumerate(m.ships):
+        where = f"ships[{i}]"
+        count = len(problems)
+        if not _ID.match(s.id):
+            problems.append(
+                Problem(f"ship id {s.id!r} is not a valid id: {_ID_HINT}", f"{where}.id")
+            )
+        if any(o.id == s.id for o in m.ships[:i]):
+            problems.append(Problem(f"a second ship has the id {s.id!r}", f"{where}.id"))
+        if s.side is not None and s.side not in sides:
+            hint = " (leave 'side' out to give every player this ship)"
+            problems.append(Problem(_no_side(s.side, sides, hint), f"{where}.side"))
+        fuel = Fraction(0)
+        if rules is not None:
+            try:
+                capacity = rules.unit(s.unit).fuel
+            except UnknownName as exc:
+                units = ", ".join(u.id for u in rules.units)
+                problems.append(Problem(f"{exc} (its units: {units})", f"{where}.unit"))
+            else:
+                fuel = capacity if s.fuel is None else Fraction(repr(s.fuel))
+                if fuel < 0:
+                    problems.append(Problem("fuel cannot be negative", f"{where}.fuel"))
+                elif fuel > capacity:
+                    problems.append(
+                        Problem(
+                            f"a {rules.unit(s.unit).name} holds at most {capacity} fuel",
+                            f"{where}.fuel",
+                        )
+                    )
+        motion = None
+        if starmap is not None:
+            motion = _start(s, where, starmap, rules, m.switches, problems)
+        if motion is not None and len(problems) == count:
+            out.append(
+                ShipSpec(
+                    s.id,
+                    s.name,
+                    s.unit,
+                    s.side,
+                    motion,
+                    fuel,
+                    s.landed,
+                    tuple(sorted(s.outfit.items())),
+                )
+            )
+    return tuple(out)
+
+
+def _no_side(name: str, sides: tuple[str, ...], hint: str = "") -> str:
+    if not sides:
+        return (
+            f"there is no side {name!r}: this scenario has no [[sides]], so every player "
+            f"is a side of their own{hint}"
+        )
+    return f"there is no side {name!r} (sides: {', '.join(sides)})"
+
+
+def _start(
+    s: _Ship,
+    where: str,
+    starmap: StarMap,
+    rules: Ruleset | None,
+    switches: dict[str, bool],
+    problems: list[Problem],
+) -> Motion | None:
+    """Where and how the ship starts: in a hex (with the vector it arrived with), or
+    landed on a planetary base or on a body."""
+    labels = starmap.bounds.labels
+    if (s.hex is None) == (s.landed is None):
+        both = ", not both" if s.hex is not None else ""
+        message = "give the ship's start: either 'hex' (in space) or 'landed' (a planetary base"
+        problems.append(Problem(f"{message} or a body){both}", where))
+        return None
+    if s.landed is not None:
+        if s.came_from is not None:
+            problems.append(
+                Problem("a landed ship starts at rest: leave out came_from", f"{where}.came_from")
+            )
+        return _landed(s.landed, f"{where}.landed", starmap, problems)
+    assert s.hex is not None
+    try:
+        at = labels.parse(s.hex)
+        came_from = labels.parse(s.came_from) if s.came_from is not None else at
+    except HexError as exc:
+        problems.append(Problem(str(exc), f"{where}.hex"))
+        return None
+    for h, field in ((at, "hex"), (came_from, "came_from")):
+        if not starmap.bounds.contains(h):
+            problems.append(Problem(f"{labels.format(h)} is off the map", f"{where}.{field}"))
+            return None
+        body = starmap.body_at(h)
+        if body is not None:
+            problems.append(
+                Problem(
+                    f"{labels.format(h)} is inside {body.name}: to start a ship on it, "
+                    f"write landed = {body.name!r}",
+                    f"{where}.{field}",
+                )
+            )
+            return None
+    if rules is None:
+        return None  # the ruleset's problems are reported
+    try:
+        params = movement_params(rules, s.unit, tuple(switches.items()))
+    except UnknownName:
+        return None  # reported with the unit
+    # Last turn's move, replayed, gives the vector and the gravity waiting for turn 1.
+    arrived = move(
+        starmap, Motion(came_from, came_from.to(at)), params=params, side=s.side, name=s.name
+    )
+    if arrived.stopped:
+        cut = (CrashedInto, LeftTheMap, ForbiddenEntered)
+        why = next(e.text for e in arrived.events if isinstance(e, cut))
+        problems.append(
+            Problem(
+                f"the course from {labels.format(came_from)} to {labels.format(at)} does not "
+                f"get there: {why}",
+                f"{where}.came_from",
+            )
+        )
+        return None
+    return arrived.next
+
+
+def _landed(name: str, where: str, starmap: StarMap, problems: list[Problem]) -> Motion | None:
+    """A landed ship stands above its planetary base, or on the body's own hex."""
+    base, body = starmap.base(name), starmap.body(name)
+    if base is not None and body is not None:
+        problems.append(Problem(f"{name!r} is both a base and a body on this map", where))
+        return None
+    if base is not None:
+        if base.kind is not BaseKind.PLANETARY:
+            problems.append(
+                Problem(
+                    f"{name} is an {base.kind.value} base: ships land only on planetary bases",
+                    where,
+                )
+            )
+            return None
+        if Service.PLANETSIDE_LAUNCH not in base.services:
+            problems.append(
+                Problem(f"{name} cannot launch ships, so they would never leave", where)
+            )
+            return None
+        return Motion(base.approach, ZERO)
+    if body is None:
+        problems.append(Problem(f"there is no planetary base or body called {name!r}", where))
+        return None
+    if not ring(starmap, body):
+        problems.append(
+            Problem(f"{name} has no gravity hexes to launch to, so ships would never leave", where)
+        )
+        return None
+    return Motion(body.centre, ZERO)
+
+
+def _condition(
+    v: _Victory,
+    where: str,
+    sides: tuple[str, ...],
+    fixed: set[str],
+    starmap: StarMap | None,
+    problems: list[Problem],
+) -> Condition | None:
+    count = len(problems)
+    extra = v.model_fields_set - _FIELDS[v.kind] - {"kind"}
+    for name in sorted(extra):
+        problems.append(Problem(f"a {v.kind} condition has no {name!r}", f"{where}.{name}"))
+    needed = {"destroy": ("ship", "side"), "turn-limit": ("rounds",)}.get(v.kind, ())
+    for name in needed:
+        if getattr(v, name) is None:
+            problems.append(Problem(f"a {v.kind} condition needs {name!r}", f"{where}.{name}"))
+    if v.side is not None and v.side not in sides and "side" not in extra:
+        problems.append(Problem(_no_side(v.side, sides), f"{where}.side"))
+    if v.ship is not None and v.ship not in fixed and "ship" not in extra:
+        problems.append(
+            Problem(
+                f"there is no ship {v.ship!r} of a fixed side (ships every player gets "
+                "cannot be named here)",
+                f"{where}.ship",
+            )
+        )
+    if v.kind == "race":
+        _check_race(v, where, starmap, problems)
+    if len(problems) > count:
+        return None
+    if v.kind == "race":
+        return Race(tuple(v.visit), v.in_order, v.orbit, v.dock, v.ship)
+    if v.kind == "last-standing":
+        return LastStanding()
+    if v.kind == "destroy":
+        assert v.ship is not None and v.side is not None
+        return Destroy(v.ship, v.side)
+    assert v.rounds is not None
+    return TurnLimit(v.rounds, v.side)
+
+
+def _check_race(v: _Victory, where: str, starmap: StarMap | None, problems: list[Problem]) -> None:
+    if not v.visit and v.orbit is None and v.dock is None:
+        problems.append(Problem("a race needs bodies to visit, an orbit or a base to reach", where))
+    if v.orbit is not None and v.dock is not None:
+        problems.append(Problem("give either 'orbit' or 'dock', not both", f"{where}.dock"))
+    if starmap is None:
+        return
+    for field, name in [("visit", b) for b in v.visit] + [("orbit", v.orbit)]:
+        if name is None:
+            continue
+        body = starmap.body(name)
+        if body is None:
+            known = ", ".join(b.name for b in starmap.bodies)
+            problems.append(
+                Problem(
+                    f"there is no body {name!r} on this map (bodies: {known})", f"{where}.{field}"
+                )
+            )
+        elif not ring(starmap, body):
+            problems.append(Problem(f"{name} has no gravity hexes", f"{where}.{field}"))
+    if v.dock is not None:
+        base = starmap.base(v.dock)
+        if base is None:
+            problems.append(Problem(f"there is no base {v.dock!r} on this map", f"{where}.dock"))
+        elif base.kind is BaseKind.PLANETARY:
+            problems.append(
+                Problem(
+                    f"{v.dock} is a planetary base: ships land there, they do not dock",
+                    f"{where}.dock",
+                )
+            )
