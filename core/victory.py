@@ -97,7 +97,7 @@ def _met(state: GameState, condition: Condition) -> tuple[set[str], str] | None:
         done = [s for s in state.ships if s.in_play and finished(s, condition)]
         if not done:
             return None
-        return {s.side for s in done}, _race_reason(done[0], condition)
+        return {s.side for s in done}, _race_reason(done, condition)
     if isinstance(condition, LastStanding):
         if len({p.side for p in state.players}) < 2:
             return None  # nobody to outlast
@@ -154,13 +154,14 @@ def _goal(race: Race) -> str:
     return ""
 
 
-def _race_reason(ship: Ship, race: Race) -> str:
-    after = f" after {_and(list(race.visit))}" if race.visit else ""
+def _race_reason(ships: list[Ship], race: Race) -> str:
+    who = _and(s.name for s in ships)
+    after = f" after {_and(race.visit)}" if race.visit else ""
     if race.orbit is not None:
-        return f"{ship.name} reached orbit around {race.orbit}{after}"
+        return f"{who} reached orbit around {race.orbit}{after}"
     if race.dock is not None:
-        return f"{ship.name} docked at {race.dock}{after}"
-    return f"{ship.name} has visited {_and(list(race.visit))}"
+        return f"{who} docked at {race.dock}{after}"
+    return f"{who} {'has' if len(ships) == 1 else 'have'} visited {_and(race.visit)}"
 
 
 def progress(state: GameState, ship_id: str) -> str:
@@ -198,9 +199,7 @@ def progress(state: GameState, ship_id: str) -> str:
 def describe(condition: Condition) -> str:
     """The condition in players' words, for briefings and ``python -m core info``."""
     if isinstance(condition, Race):
-        order = (
-            ", then ".join(condition.visit) if condition.in_order else _and(list(condition.visit))
-        )
+        order = ", then ".join(condition.visit) if condition.in_order else _and(condition.visit)
         how = "in that order" if condition.in_order and len(condition.visit) > 1 else ""
         steps = [f"enter a gravity hex of {order}" + (f" {how}" if how else "")]
         if not condition.visit:
@@ -216,8 +215,8 @@ def describe(condition: Condition) -> str:
     if isinstance(condition, LastStanding):
         return "last standing: the last side with ships in play wins"
     if isinstance(condition, Destroy):
-        return f"destroy: if ship {condition.ship} is destroyed, {condition.side} wins"
-    who = f"{condition.side} wins" if condition.side is not None else "the game is drawn"
+        return f"destroy: if ship {condition.ship} is destroyed, side {condition.side} wins"
+    who = f"side {condition.side} wins" if condition.side is not None else "the game is drawn"
     return f"turn limit: after round {condition.rounds}, {who}"
 
 

@@ -229,3 +229,26 @@ def test_conditions_describe_themselves_for_the_briefing() -> None:
         "then get into orbit around Earth; the first ship to do it wins for its side"
     )
     assert describe(TurnLimit(10)) == "turn limit: after round 10, the game is drawn"
+
+
+def test_ships_finishing_in_the_same_simultaneous_movement_share_the_win() -> None:
+    earth = SOLAR.body("Earth")
+    assert earth is not None
+    ships = tuple(
+        Ship(
+            sid, sid.title(), p, p, "frigate", circling(SOLAR, earth, i), Fraction(5), orbit="Earth"
+        )
+        for sid, p, i in (("one", "a", 0), ("two", "b", 3))
+    )
+    players = (Player("a", "Ann", "a"), Player("b", "Bob", "b"))
+    race = Race(orbit="Earth")
+    state, _ = new_game("nplanetary", SOLAR, players, ships, seed=1, victory=(race,))
+    events: list[Event] = []
+    while not state.over:
+        for p in ("a", "b"):
+            state, more = apply(state, EndPhase(p))
+            events.extend(more)
+    assert state.winners == ("a", "b")
+    assert [e.text for e in events if isinstance(e, GameWon)] == [
+        "Ann and Bob win: One and Two reached orbit around Earth"
+    ]
