@@ -315,3 +315,10 @@ def test_python_m_core_validates_and_summarises_scenarios(
 def test_the_format_name_tells_scenarios_apart() -> None:
     assert FORMAT == "ecliptic-scenario"
     assert isinstance(load_scenario(SCENARIOS / "training.toml"), Scenario)
+
+
+def test_the_example_in_the_format_documentation_validates(tmp_path: Path) -> None:
+    doc = Path(__file__).parents[2] / "docs" / "formats" / "scenario.md"
+    example = doc.read_text(encoding="utf-8").split("```toml\n")[1].split("```")[0]
+    scenario = load_scenario(write(tmp_path, example))
+    assert scenario.sides == ("Guards", "Raiders") and len(scenario.victory) == 3
