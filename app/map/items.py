@@ -1,18 +1,22 @@
-"""The items a star map is drawn with: per-layer painters that draw only exposed hexes,
-and the small items for bodies, bases, names and zones.
+"""The items a star map is drawn with: per-layer painters that draw only the tiles of
+hexes on screen, and the small items for bodies, bases, names and zones.
 
 Coordinates are scene pixels from ``Layout(orientation, size=HEX_SIZE)``: hex (0, 0)
-sits at the origin and adjacent hex centres are ``HEX_SIZE * sqrt(3)`` apart.
+sits at the origin and adjacent hex centres are ``HEX_SIZE * sqrt(3)`` apart. Every
+item leaves itself out when zoomed so far out that the scene's overview picture
+(:mod:`app.map.overview`) is drawn instead; :class:`Detail` says when.
 """
 
 from __future__ import annotations
 
+import functools
 import math
 import random
-from collections.abc import Collection, Iterator, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from enum import IntEnum
+from typing import Any
 
-from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -71,6 +75,36 @@ class Layer(IntEnum):
     GRAVITY = 50
     BODIES = 60
     BASES = 70
+    OVERVIEW = 75  # the whole map as one picture, shown only when zoomed far out
+
+
+OVERVIEW_PIXELS = 4.0
+"""On-screen hex size (centre to corner, in pixels) below which the overview picture is
+drawn instead of the map's own items: a frame then costs one picture, not 100,000 hexes."""
+MIN_TEXT_PIXELS = 4.0
+"""Names are left out when their text would be smaller than this on screen."""
+
+
+class Detail:
+    """The level-of-detail switch the items of one scene share.
+
+    ``overview`` False makes every item draw itself at any size: pictures rendered for
+    files, and the overview picture itself, are drawn that way.
+    """
+
+    __slots__ = ("overview",)
+
+    def __init__(self, overview: bool = True) -> None:
+        self.overview = overview
+
+    def hides(self, pixels: float) -> bool:
+        """Whether the overview stands in for the map's items at this on-screen hex size."""
+        return self.overview and pixels < OVERVIEW_PIXELS
+
+
+def hex_pixels(painter: QPainter, size: float = HEX_SIZE) -> float:
+    """The on-screen size of a hex (``size`` in scene pixels) under the painter."""
+    return QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform()) * size
 
 
 # ---------------------------------------------------------------- hex windows
@@ -83,6 +117,7 @@ class HexWindow:
         self.bounds = bounds
         self.layout = layout
         self.labels = bounds.labels
+        self._map_rect: QRectF | None = None
 
     def cells(self, rect: QRectF) -> tuple[range, range]:
         """Offset columns and rows of every map hex that may overlap ``rect``."""
@@ -113,12 +148,13 @@ class HexWindow:
             for col in cols:
                 yield from_offset(col, row)
 
-    def count(self, rect: QRectF) -> int:
-        cols, rows = self.cells(rect)
-        return len(cols) * len(rows)
-
     def map_rect(self) -> QRectF:
         """The bounding rectangle of every hex polygon on the map."""
+        if self._map_rect is None:
+            self._map_rect = self._outer_rect()
+        return QRectF(self._map_rect)
+
+    def _outer_rect(self) -> QRectF:
         w, h = self.bounds.width, self.bounds.height
         from_offset = self.labels.from_offset
         edge = [from_offset(c, r) for c in range(w) for r in {0, 1, h - 2, h - 1} if 0 <= r < h]
@@ -173,114 +209,185 @@ class LayerItem(QGraphicsItem):
         pass
 
 
-class HexPaintItem(QGraphicsItem):
-    """Paints some hexes one at a time, visiting only those in the exposed rectangle.
-
-    ``hexes`` None means every hex of the map. Subclasses implement :meth:`paint_hex`
-    and may set :attr:`min_pixels`, the on-screen hex size below which nothing is drawn.
-    """
+class WholeMapItem(QGraphicsItem):
+    """An item as big as the map that paints only the hexes near the exposed rectangle,
+    and nothing below :attr:`min_pixels` a hex or while the overview stands in for it."""
 
     min_pixels = 0.0
 
-    def __init__(self, window: HexWindow, hexes: Collection[Hex] | None) -> None:
+    def __init__(self, window: HexWindow, detail: Detail) -> None:
         super().__init__()
         self.hex_window = window
         self.layout = window.layout
-        self.hexes = hexes
+        self.detail = detail
         self._rect = window.map_rect()
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
 
     def boundingRect(self) -> QRectF:
         return self._rect
 
-    def visible_hexes(self, rect: QRectF) -> Iterator[Hex]:
-        if self.hexes is None:
-            yield from self.hex_window.hexes(rect)
-        elif self.hex_window.count(rect) <= len(self.hexes):
-            yield from (h for h in self.hex_window.hexes(rect) if h in self.hexes)
-        else:
-            pad = self.layout.size
-            near = rect.adjusted(-pad, -pad, pad, pad)
-            for h in self.hexes:
-                if near.contains(*self.layout.to_pixel(h)):
-                    yield h
-
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
-        lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
-        if lod * self.layout.size < self.min_pixels:
+        pixels = hex_pixels(painter, self.layout.size)
+        if pixels < self.min_pixels or self.detail.hides(pixels):
             return
-        self.begin(painter)
-        for h in self.visible_hexes(exposed_rect(painter, option)):
-            x, y = self.layout.to_pixel(h)
-            painter.translate(x, y)
-            self.paint_hex(painter, h)
-            painter.translate(-x, -y)
+        cols, rows = self.hex_window.cells(exposed_rect(painter, option))
+        if cols and rows:
+            self.paint_cells(painter, cols, rows, pixels)
 
-    def begin(self, painter: QPainter) -> None:
-        """Set up the painter once before the hexes are painted."""
-
-    def paint_hex(self, painter: QPainter, h: Hex) -> None:
-        """Paint ``h`` with the painter's origin at its centre."""
+    def paint_cells(self, painter: QPainter, cols: range, rows: range, pixels: float) -> None:
+        """Paint the hexes at offset columns ``cols`` and rows ``rows``, ``pixels`` a hex."""
         raise NotImplementedError
 
 
-class GridItem(QGraphicsItem):
-    """The hex grid, drawn from cached line lists of square tiles of hexes.
+class TiledItem(WholeMapItem):
+    """A layer of some of the map's hexes, drawn a tile of ``TILE`` x ``TILE`` hexes at
+    a time.
 
-    Each hex draws the three edges it shares with its SE, NE and N neighbours (in
-    flat-top names) plus any edge on the map's border, so no line is drawn twice.
+    Each tile's drawing is built once, the first time the tile is shown, as a few paths
+    in scene coordinates (:meth:`build`); a frame then costs a few ``drawPath`` calls per
+    tile on screen, however many hexes it holds, and never visits a hex or a tile off
+    screen. Subclasses may set :attr:`min_pixels`, the on-screen hex size below which
+    the layer is left out.
     """
 
     TILE = 16
-    min_pixels = 3.0
-    OWN = frozenset({Direction.SE, Direction.NE, Direction.N})
 
-    def __init__(self, window: HexWindow, style: MapStyle) -> None:
-        super().__init__()
-        self.hex_window = window
-        self._rect = window.map_rect()
-        self._tiles: dict[tuple[int, int], list[QLineF]] = {}
-        self._pen = QPen(style.grid, style.grid_width * window.layout.size)
-        self._pen.setCapStyle(Qt.PenCapStyle.RoundCap)
-        self._edges = _edge_corners(window.layout)
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
+    def __init__(self, window: HexWindow, hexes: Iterable[Hex], detail: Detail) -> None:
+        super().__init__(window, detail)
+        self._hexes: dict[tuple[int, int], list[Hex]] = {}
+        t, to_offset = self.TILE, window.labels.to_offset
+        for h in hexes:
+            col, row = to_offset(h)
+            self._hexes.setdefault((col // t, row // t), []).append(h)
+        self._tiles: dict[tuple[int, int], Any] = {}
 
-    def boundingRect(self) -> QRectF:
-        return self._rect
-
-    def paint(
-        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
-    ) -> None:
-        lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
-        if lod * self.hex_window.layout.size < self.min_pixels:
-            return
-        painter.setPen(self._pen)
-        cols, rows = self.hex_window.cells(exposed_rect(painter, option))
-        if not cols or not rows:
-            return
+    def paint_cells(self, painter: QPainter, cols: range, rows: range, pixels: float) -> None:
+        self.begin(painter, pixels)
         t = self.TILE
         for tr in range(rows.start // t, (rows.stop - 1) // t + 1):
             for tc in range(cols.start // t, (cols.stop - 1) // t + 1):
-                painter.drawLines(self._tile(tc, tr))
+                hexes = self._hexes.get((tc, tr))
+                if hexes:
+                    tile = self._tiles.get((tc, tr))
+                    if tile is None:
+                        tile = self._tiles[(tc, tr)] = self.build(hexes)
+                    self.draw(painter, tile, pixels)
 
-    def _tile(self, tc: int, tr: int) -> list[QLineF]:
-        lines = self._tiles.get((tc, tr))
-        if lines is None:
-            lines = []
-            t, bounds, layout = self.TILE, self.hex_window.bounds, self.hex_window.layout
-            contains = self.hex_window.contains
-            for row in range(tr * t, min((tr + 1) * t, bounds.height)):
-                for col in range(tc * t, min((tc + 1) * t, bounds.width)):
-                    h = self.hex_window.labels.from_offset(col, row)
-                    x, y = layout.to_pixel(h)
-                    border = col in (0, bounds.width - 1) or row in (0, bounds.height - 1)
+    def begin(self, painter: QPainter, pixels: float) -> None:
+        """Set up the painter once a frame, before the tiles are drawn."""
+
+    def build(self, hexes: list[Hex]) -> Any:
+        """What :meth:`draw` needs to draw one tile holding ``hexes``."""
+        raise NotImplementedError
+
+    def draw(self, painter: QPainter, tile: Any, pixels: float) -> None:
+        raise NotImplementedError
+
+
+def _paths(n: int) -> list[QPainterPath]:
+    """``n`` empty paths that fill overlapping shapes instead of cutting holes in them."""
+    paths = [QPainterPath() for _ in range(n)]
+    for path in paths:
+        path.setFillRule(Qt.FillRule.WindingFill)
+    return paths
+
+
+class GridItem(WholeMapItem):
+    """The hex grid, drawn from one cached pattern of n x n hexes, translated.
+
+    Each hex draws the three edges it shares with its SE, NE and N neighbours (in
+    flat-top names), so no line is drawn twice; the edges on the map's border that face
+    off the map are kept apart, by tile. Because columns (flat) or rows (pointy) only
+    shift by half a hex, a block of an even number of them looks the same wherever it
+    is, so the whole interior of the map is the same few paths; the block size grows as
+    the view zooms out, keeping the calls per frame to a few dozen.
+    """
+
+    TILE = 16  # tiles of the border edges
+    min_pixels = 5.0
+    OWN = frozenset({Direction.SE, Direction.NE, Direction.N})
+    BLOCKS = (2, 4, 8, 16, 32)
+    MAX_BLOCKS = 48  # pattern blocks drawn per frame, at most (unless the largest is needed)
+
+    def __init__(self, window: HexWindow, style: MapStyle, detail: Detail) -> None:
+        super().__init__(window, detail)
+        size = window.layout.size
+        self._width = style.grid_width * size
+        # Square caps: the line ends at a corner hide under the other two lines there,
+        # and unlike round caps they cost no more to draw than no caps.
+        self._pen = QPen(style.grid, self._width)
+        self._pen.setCapStyle(Qt.PenCapStyle.SquareCap)
+        self._thin = QPen(style.grid, 1.0)
+        self._thin.setCosmetic(True)
+        self._edges = _edge_corners(window.layout)
+        self._origin = window.layout.to_pixel(window.labels.from_offset(0, 0))
+        self._patterns: dict[tuple[int, int], QPainterPath] = {}
+        self._border: dict[tuple[int, int], QPainterPath] = {}
+
+    def paint_cells(self, painter: QPainter, cols: range, rows: range, pixels: float) -> None:
+        size = self.layout.size
+        # Up to 1.5 pixels wide, a one-pixel cosmetic line looks the same and is drawn
+        # by Qt's fast line stroker instead of being outlined as a polygon.
+        painter.setPen(self._thin if pixels / size * self._width <= 1.5 else self._pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        n = next(
+            (b for b in self.BLOCKS if -(-len(cols) // b) * -(-len(rows) // b) <= self.MAX_BLOCKS),
+            self.BLOCKS[-1],
+        )
+        w, h = self.hex_window.bounds.width, self.hex_window.bounds.height
+        from_offset, to_pixel = self.hex_window.labels.from_offset, self.hex_window.layout.to_pixel
+        ox, oy = self._origin
+        for br in range(rows.start // n, (rows.stop - 1) // n + 1):
+            for bc in range(cols.start // n, (cols.stop - 1) // n + 1):
+                col, row = bc * n, br * n
+                x, y = to_pixel(from_offset(col, row))
+                painter.translate(x - ox, y - oy)
+                painter.drawPath(self._pattern(min(n, w - col), min(n, h - row)))
+                painter.translate(ox - x, oy - y)
+        t = self.TILE
+        last_c, last_r = (w - 1) // t, (h - 1) // t
+        for tr in range(rows.start // t, (rows.stop - 1) // t + 1):
+            for tc in range(cols.start // t, (cols.stop - 1) // t + 1):
+                if tc in (0, last_c) or tr in (0, last_r):
+                    painter.drawPath(self._border_tile(tc, tr))
+
+    def _pattern(self, ncols: int, nrows: int) -> QPainterPath:
+        """The own edges of the block of hexes at columns and rows ``0 <= c < ncols``,
+        ``0 <= r < nrows``; any block starting at an even column and row looks the same."""
+        path = self._patterns.get((ncols, nrows))
+        if path is None:
+            path = self._patterns[(ncols, nrows)] = QPainterPath()
+            from_offset = self.hex_window.labels.from_offset
+            to_pixel = self.hex_window.layout.to_pixel
+            own = [e for d, e in self._edges.items() if d in self.OWN]
+            for row in range(nrows):
+                for col in range(ncols):
+                    x, y = to_pixel(from_offset(col, row))
+                    for ax, ay, bx, by in own:
+                        path.moveTo(x + ax, y + ay)
+                        path.lineTo(x + bx, y + by)
+        return path
+
+    def _border_tile(self, tc: int, tr: int) -> QPainterPath:
+        """The edges facing off the map of the border hexes in one tile."""
+        path = self._border.get((tc, tr))
+        if path is None:
+            path = self._border[(tc, tr)] = QPainterPath()
+            t, window = self.TILE, self.hex_window
+            w, h = window.bounds.width, window.bounds.height
+            for row in range(tr * t, min((tr + 1) * t, h)):
+                for col in range(tc * t, min((tc + 1) * t, w)):
+                    if col not in (0, w - 1) and row not in (0, h - 1):
+                        continue
+                    hx = window.labels.from_offset(col, row)
+                    x, y = window.layout.to_pixel(hx)
                     for d, (ax, ay, bx, by) in self._edges.items():
-                        if d in self.OWN or (border and not contains(h.neighbour(d))):
-                            lines.append(QLineF(x + ax, y + ay, x + bx, y + by))
-            self._tiles[(tc, tr)] = lines
-        return lines
+                        if d not in self.OWN and not window.contains(hx.neighbour(d)):
+                            path.moveTo(x + ax, y + ay)
+                            path.lineTo(x + bx, y + by)
+        return path
 
 
 def _edge_corners(layout: Layout) -> dict[Direction, tuple[float, float, float, float]]:
@@ -300,44 +407,67 @@ def _edge_corners(layout: Layout) -> dict[Direction, tuple[float, float, float, 
     return out
 
 
-class LabelItem(HexPaintItem):
-    """Column-row labels ("0412") at the top of each hex, when big enough to read."""
+class LabelItem(WholeMapItem):
+    """Column-row labels ("0412") at the top of each hex, when big enough to read.
 
-    min_pixels = 16.0
+    Drawn hex by hex: below :attr:`min_pixels` (text about 6 pixels high) they are left
+    out, which keeps the hexes on screen to a couple of thousand at most.
+    """
 
-    def __init__(self, window: HexWindow, style: MapStyle) -> None:
-        super().__init__(window, None)
+    min_pixels = 20.0
+
+    def __init__(self, window: HexWindow, style: MapStyle, detail: Detail) -> None:
+        super().__init__(window, detail)
         s = window.layout.size
         self._font = _font(style.label_size * s)
         self._pen = QPen(style.label)
         self._box = QRectF(-s, -0.86 * s, 2 * s, 0.5 * s)
 
-    def begin(self, painter: QPainter) -> None:
+    def paint_cells(self, painter: QPainter, cols: range, rows: range, pixels: float) -> None:
         painter.setFont(self._font)
         painter.setPen(self._pen)
+        centre = Qt.AlignmentFlag.AlignCenter
+        to_pixel, label = self.layout.to_pixel, self.hex_window.labels.format
+        from_offset = self.hex_window.labels.from_offset
+        for h in (from_offset(c, r) for r in rows for c in cols):
+            x, y = to_pixel(h)
+            painter.drawText(self._box.translated(x, y), centre, label(h))
 
-    def paint_hex(self, painter: QPainter, h: Hex) -> None:
-        painter.drawText(self._box, Qt.AlignmentFlag.AlignCenter, self.hex_window.labels.format(h))
 
-
-class TintItem(HexPaintItem):
+class TintItem(TiledItem):
     """Hexes filled with a colour each (atmosphere bands)."""
 
-    def __init__(self, window: HexWindow, colours: Mapping[Hex, QColor]) -> None:
-        super().__init__(window, colours.keys())
+    def __init__(self, window: HexWindow, colours: Mapping[Hex, QColor], detail: Detail) -> None:
+        super().__init__(window, colours.keys(), detail)
         self.colours = dict(colours)
         self._polygon = hex_polygon(window.layout)
 
-    def begin(self, painter: QPainter) -> None:
+    def begin(self, painter: QPainter, pixels: float) -> None:
         painter.setPen(Qt.PenStyle.NoPen)
 
-    def paint_hex(self, painter: QPainter, h: Hex) -> None:
-        painter.setBrush(self.colours[h])
-        painter.drawPolygon(self._polygon)
+    def build(self, hexes: list[Hex]) -> list[tuple[QColor, QPainterPath]]:
+        by_colour: dict[int, tuple[QColor, QPainterPath]] = {}
+        for h in hexes:
+            colour = self.colours[h]
+            found = by_colour.setdefault(colour.rgba(), (colour, _paths(1)[0]))
+            found[1].addPolygon(self._polygon.translated(*self.layout.to_pixel(h)))
+        return list(by_colour.values())
+
+    def draw(self, painter: QPainter, tile: Any, pixels: float) -> None:
+        for colour, path in tile:
+            painter.setBrush(colour)
+            painter.drawPath(path)
 
 
-class AsteroidItem(HexPaintItem):
-    """A few small rocks per asteroid hex, placed pseudo-randomly from the hex itself."""
+class AsteroidItem(TiledItem):
+    """A few small rocks per asteroid hex, placed pseudo-randomly from the hex itself.
+
+    Below :attr:`dots_below` pixels a hex the rocks are a pixel or two across and each
+    is drawn as a dot: filling thousands of sub-pixel outlines costs far more and looks
+    the same.
+    """
+
+    dots_below = 10.0
 
     def __init__(
         self,
@@ -345,32 +475,67 @@ class AsteroidItem(HexPaintItem):
         hexes: Collection[Hex],
         fill: QColor,
         edge: QColor,
+        detail: Detail,
         tint: QColor | None = None,
     ) -> None:
-        super().__init__(window, frozenset(hexes))
+        super().__init__(window, hexes, detail)
         s = window.layout.size
         self._brush = QBrush(fill)
         self._pen = QPen(edge, 0.04 * s)
+        self._dot = QPen(fill, 1.0)
+        self._dot.setCosmetic(True)
         self._tint = tint
         self._polygon = hex_polygon(window.layout)
-        self._rocks: dict[Hex, QPainterPath] = {}
 
-    def paint_hex(self, painter: QPainter, h: Hex) -> None:
+    def build(self, hexes: list[Hex]) -> tuple[QPainterPath, QPainterPath, QPolygonF]:
+        tint, rocks = _paths(2)
+        dots: list[QPointF] = []
+        size = self.layout.size
+        for h in hexes:
+            x, y = self.layout.to_pixel(h)
+            if self._tint is not None:
+                tint.addPolygon(self._polygon.translated(x, y))
+            path, centres = _rocks(_rock_variant(h), size)
+            rocks.addPath(path.translated(x, y))
+            dots.extend(QPointF(x + cx, y + cy) for cx, cy in centres)
+        return (tint, rocks, QPolygonF(dots))
+
+    def draw(self, painter: QPainter, tile: Any, pixels: float) -> None:
+        tint, rocks, dots = tile
         if self._tint is not None:
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(self._tint)
-            painter.drawPolygon(self._polygon)
+            painter.drawPath(tint)
+        if pixels < self.dots_below:
+            painter.setPen(self._dot)
+            painter.drawPoints(dots)
+            return
         painter.setPen(self._pen)
         painter.setBrush(self._brush)
-        rocks = self._rocks.get(h)
-        if rocks is None:
-            rocks = self._rocks[h] = rock_path(h, self.layout.size)
         painter.drawPath(rocks)
+
+
+ROCK_VARIANTS = 61
+"""How many different rock drawings there are; each hex picks one from its coordinates."""
+
+
+def _rock_variant(h: Hex) -> int:
+    return (h.q * 92821 + h.r * 68917) % ROCK_VARIANTS
 
 
 def rock_path(h: Hex, size: float) -> QPainterPath:
     """Three to five lumpy rocks around the origin, always the same for the same hex."""
-    rng = random.Random(h.q * 92821 + h.r * 68917 + 7)
+    return _rocks(_rock_variant(h), size)[0]
+
+
+@functools.cache
+def _rocks(variant: int, size: float) -> tuple[QPainterPath, tuple[tuple[float, float], ...]]:
+    """Rock drawing number ``variant`` and the centres of its rocks.
+
+    Drawings are shared between hexes (61 of them, picked by coordinates) because
+    making one with the random generator costs more than everything else a tile needs.
+    """
+    rng = random.Random(variant * 7919 + 7)
     path = QPainterPath()
     placed: list[tuple[float, float, float]] = []
     for _ in range(3 + rng.randrange(3)):
@@ -392,14 +557,16 @@ def rock_path(h: Hex, size: float) -> QPainterPath:
         ]
         path.addPolygon(QPolygonF(points))
         path.closeSubpath()
-    return path
+    return path, tuple((x, y) for x, y, _ in placed)
 
 
-class GravityItem(HexPaintItem):
+class GravityItem(TiledItem):
     """Gravity arrows: filled heads for normal, hollow for weak, two heads for double."""
 
-    def __init__(self, window: HexWindow, gravity: Mapping[Hex, Gravity], style: MapStyle) -> None:
-        super().__init__(window, gravity.keys())
+    def __init__(
+        self, window: HexWindow, gravity: Mapping[Hex, Gravity], style: MapStyle, detail: Detail
+    ) -> None:
+        super().__init__(window, gravity.keys(), detail)
         self.gravity = gravity
         s = window.layout.size
         self._pen = QPen(style.gravity, style.gravity_width * s)
@@ -408,26 +575,33 @@ class GravityItem(HexPaintItem):
         self._mark = QBrush(style.override_mark)
         self._arrows = ArrowShapes(window.layout)
 
-    def begin(self, painter: QPainter) -> None:
-        painter.setPen(self._pen)
+    def build(self, hexes: list[Hex]) -> tuple[QPainterPath, ...]:
+        shafts, filled, hollow, marks = _paths(4)
+        r = 0.09 * self.layout.size
+        for h in hexes:
+            g = self.gravity[h]
+            x, y = self.layout.to_pixel(h)
+            for arrow in g.arrows:
+                shaft, heads = self._arrows.get(arrow, g.two_directed)
+                shafts.addPath(shaft.translated(x, y))
+                weak = arrow.kind is GravityKind.WEAK
+                (hollow if weak else filled).addPath(heads.translated(x, y))
+            if g.overridden:
+                marks.addEllipse(self._arrows.mark_position(g) + QPointF(x, y), r, r)
+        return (shafts, filled, hollow, marks)
 
-    def paint_hex(self, painter: QPainter, h: Hex) -> None:
-        g = self.gravity[h]
-        pair = g.two_directed
-        for arrow in g.arrows:
-            shaft, heads = self._arrows.get(arrow, pair)
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawPath(shaft)
-            hollow = arrow.kind is GravityKind.WEAK
-            painter.setBrush(Qt.BrushStyle.NoBrush if hollow else self._fill)
-            painter.drawPath(heads)
-        if g.overridden:
-            painter.save()
+    def draw(self, painter: QPainter, tile: Any, pixels: float) -> None:
+        shafts, filled, hollow, marks = tile
+        painter.setPen(self._pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawPath(shafts)
+        painter.drawPath(hollow)
+        painter.setBrush(self._fill)
+        painter.drawPath(filled)
+        if not marks.isEmpty():
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(self._mark)
-            r = 0.09 * self.layout.size
-            painter.drawEllipse(self._arrows.mark_position(g), r, r)
-            painter.restore()
+            painter.drawPath(marks)
 
 
 class ArrowShapes:
@@ -509,10 +683,13 @@ class NameItem(QGraphicsSimpleTextItem):
         colour: QColor,
         anchor: QPointF,
         toward: tuple[float, float] = (0.0, 1.0),
+        detail: Detail | None = None,
     ) -> None:
         """Place the text beside ``anchor``, on the side ``toward`` points to (a unit
         vector; the default puts it below)."""
         super().__init__(text)
+        self.detail = detail or Detail(overview=False)
+        self.pixels = pixels
         self.setFont(_font(pixels, bold=True))
         self.setBrush(colour)
         rect = super().boundingRect()
@@ -528,15 +705,45 @@ class NameItem(QGraphicsSimpleTextItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
+        pixels = hex_pixels(painter, 1.0)
+        if self.detail.hides(pixels * HEX_SIZE) or pixels * self.pixels < MIN_TEXT_PIXELS:
+            return  # too small to read: a smudge would only hide what is under it
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QColor(5, 7, 15, 150))
         painter.drawRoundedRect(self.boundingRect(), 2.0, 2.0)
         super().paint(painter, option, widget)  # type: ignore[arg-type]
 
 
-def body_item(body: Body, centre: QPointF, style: MapStyle) -> QGraphicsEllipseItem:
+class _Detailed:
+    """Mixed into Qt's shape items: left out while the overview stands in for them."""
+
+    detail: Detail
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        if not self.detail.hides(hex_pixels(painter)):
+            super().paint(painter, option, widget)  # type: ignore[misc]
+
+
+class EllipseItem(_Detailed, QGraphicsEllipseItem):
+    def __init__(self, rect: QRectF, detail: Detail) -> None:
+        super().__init__(rect)
+        self.detail = detail
+
+
+class PathItem(_Detailed, QGraphicsPathItem):
+    def __init__(self, path: QPainterPath, detail: Detail) -> None:
+        super().__init__(path)
+        self.detail = detail
+
+
+def body_item(
+    body: Body, centre: QPointF, style: MapStyle, detail: Detail | None = None
+) -> QGraphicsEllipseItem:
     radius = max(body.radius, 0.05) * HEX_UNIT
-    item = QGraphicsEllipseItem(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius)
+    rect = QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius)
+    item = EllipseItem(rect, detail or Detail(overview=False))
     colour = style.body_colour(body.kind)
     gradient = QRadialGradient(centre.x() - 0.35 * radius, centre.y() - 0.35 * radius, 1.4 * radius)
     gradient.setColorAt(0.0, colour.lighter(150))
@@ -550,39 +757,40 @@ def body_item(body: Body, centre: QPointF, style: MapStyle) -> QGraphicsEllipseI
     return item
 
 
-def base_item(base: Base, centre: QPointF, approach: QPointF, style: MapStyle) -> QGraphicsItem:
+def base_item(
+    base: Base, centre: QPointF, approach: QPointF, style: MapStyle, detail: Detail | None = None
+) -> QGraphicsItem:
     s = HEX_SIZE
     colour = style.base_colour(base.kind)
     path = QPainterPath()
     if base.kind is BaseKind.ORBITAL:
         path.addEllipse(centre, 0.34 * s, 0.34 * s)
-        item = QGraphicsPathItem(path)
-        item.setPen(QPen(colour, 0.1 * s))
-        item.setBrush(Qt.BrushStyle.NoBrush)
+        pen, brush = QPen(colour, 0.1 * s), QBrush(Qt.BrushStyle.NoBrush)
     elif base.kind is BaseKind.PLANETARY:
         side = (centre + approach) / 2.0
         path.addEllipse(side, 0.17 * s, 0.17 * s)
-        item = QGraphicsPathItem(path)
-        item.setPen(QPen(style.base_edge, 0.04 * s))
-        item.setBrush(colour)
+        pen, brush = QPen(style.base_edge, 0.04 * s), QBrush(colour)
     else:
         path.addRect(QRectF(centre.x() - 0.17 * s, centre.y() - 0.17 * s, 0.34 * s, 0.34 * s))
-        item = QGraphicsPathItem(path)
-        item.setPen(QPen(style.base_edge, 0.04 * s))
-        item.setBrush(colour)
+        pen, brush = QPen(style.base_edge, 0.04 * s), QBrush(colour)
+    item = PathItem(path, detail or Detail(overview=False))
+    item.setPen(pen)
+    item.setBrush(brush)
     item.setData(ROLE_KEY, "base")
     item.setData(NAME_KEY, base.name)
     item.setToolTip(f"{base.name} ({base.kind.value} base)")
     return item
 
 
-def zone_item(zone: Zone, layout: Layout, colour: QColor, style: MapStyle) -> QGraphicsPathItem:
+def zone_item(
+    zone: Zone, layout: Layout, colour: QColor, style: MapStyle, detail: Detail | None = None
+) -> QGraphicsPathItem:
     path = QPainterPath()
     path.setFillRule(Qt.FillRule.WindingFill)
     for ring in outline([layout.corners(h) for h in zone.hexes]):
         path.addPolygon(QPolygonF([QPointF(x, y) for x, y in ring]))
         path.closeSubpath()
-    item = QGraphicsPathItem(path)
+    item = PathItem(path, detail or Detail(overview=False))
     pen = QPen(colour, style.zone_width * layout.size)
     pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
     item.setPen(pen)
@@ -593,6 +801,3 @@ def zone_item(zone: Zone, layout: Layout, colour: QColor, style: MapStyle) -> QG
     item.setData(NAME_KEY, zone.name)
     item.setToolTip(zone.name)
     return item
-
-
-# ---------------------------------------------------------------- the scene

@@ -1,15 +1,17 @@
 """The star map as a QGraphicsScene, one toggleable layer per kind of thing drawn.
 
 The items it is drawn with are in :mod:`app.map.items`; coordinates are scene pixels
-from ``Layout(orientation, size=HEX_SIZE)``. Layers
-that can cover the whole map (grid, labels, gravity, asteroids, atmospheres) are single
-items that paint only the hexes in the exposed rectangle, so a map of 100,000 hexes
-costs no more to show than the part of it on screen. Bodies, bases, names and zones
-are ordinary items tagged with :data:`ROLE_KEY` and :data:`NAME_KEY`.
+from ``Layout(orientation, size=HEX_SIZE)``. Layers that can cover the whole map (grid,
+labels, gravity, asteroids, atmospheres) are single items that paint only the tiles of
+hexes in the exposed rectangle, so a map of 100,000 hexes costs no more to show than
+the part of it on screen; zoomed far out, one picture of the whole map
+(:mod:`app.map.overview`) stands in for them. Bodies, bases, names and zones are
+ordinary items tagged with :data:`ROLE_KEY` and :data:`NAME_KEY`.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -29,6 +31,7 @@ from app.map.items import (
     ROLE_KEY,
     ArrowShapes,
     AsteroidItem,
+    Detail,
     GravityItem,
     GridItem,
     HexWindow,
@@ -41,6 +44,7 @@ from app.map.items import (
     body_item,
     zone_item,
 )
+from app.map.overview import OverviewItem
 from app.map.style import DEFAULT_STYLE, MapStyle
 from core.hexgrid import Direction, Hex, Layout
 from core.starmap import (
@@ -68,6 +72,7 @@ class StarMapScene(QGraphicsScene):
         self.map_style = style
         self.layout = Layout(starmap.bounds.orientation, size=HEX_SIZE)
         self.hex_window = HexWindow(starmap.bounds, self.layout)
+        self.detail = Detail()
         self.layers: dict[Layer, LayerItem] = {}
         for layer in Layer:
             self.layers[layer] = LayerItem(layer)
@@ -77,6 +82,11 @@ class StarMapScene(QGraphicsScene):
         self.layers[Layer.LABELS].setVisible(False)
         m = HEX_SIZE
         self.setSceneRect(self.itemsBoundingRect().adjusted(-m, -m, m, m))
+        map_layers = [self.layers[layer] for layer in Layer if layer is not Layer.OVERVIEW]
+        self.overview = OverviewItem(
+            lambda: map_layers, self.sceneRect(), self.detail, style.outside
+        )
+        self._add(Layer.OVERVIEW, self.overview)
 
     # ---- queries
 
@@ -100,7 +110,21 @@ class StarMapScene(QGraphicsScene):
         return self.layers[layer]
 
     def set_layer_visible(self, layer: Layer, visible: bool) -> None:
-        self.layers[layer].setVisible(visible)
+        if self.layers[layer].isVisible() != visible:
+            self.layers[layer].setVisible(visible)
+            self.overview.invalidate()
+
+    # ---- the overview
+
+    def overview_shown(self, pixels: float) -> bool:
+        """Whether the overview picture stands in for the map at this on-screen hex size."""
+        return self.detail.hides(pixels)
+
+    def set_overview_enabled(self, enabled: bool) -> None:
+        """With the overview off, the map is drawn hex by hex at every zoom (for pictures
+        rendered to files, which are drawn once and should be exact)."""
+        self.detail.overview = enabled
+        self.update()
 
     def set_labels_visible(self, visible: bool) -> None:
         self.set_layer_visible(Layer.LABELS, visible)
@@ -120,49 +144,57 @@ class StarMapScene(QGraphicsScene):
         background.setPen(Qt.PenStyle.NoPen)
         background.setBrush(style.space)
         self._add(Layer.BACKGROUND, background)
-        self._add(Layer.ATMOSPHERES, TintItem(window, self._atmosphere_colours()))
-        self._add(Layer.GRID, GridItem(window, style))
+        detail = self.detail
+        self._add(Layer.ATMOSPHERES, TintItem(window, self._atmosphere_colours(), detail))
+        self._add(Layer.GRID, GridItem(window, style, detail))
         for i, zone in enumerate(m.zones):
-            self._add(Layer.ZONES, zone_item(zone, self.layout, style.zone_colour(i), style))
+            colour = style.zone_colour(i)
+            self._add(Layer.ZONES, zone_item(zone, self.layout, colour, style, detail))
         self._add(
             Layer.ASTEROIDS,
-            AsteroidItem(window, m.asteroids, style.asteroid, style.asteroid_edge),
+            AsteroidItem(window, m.asteroids, style.asteroid, style.asteroid_edge, detail),
         )
         special = frozenset(h for s in m.special_asteroids for h in s.hexes)
         self._add(
             Layer.ASTEROIDS,
             AsteroidItem(
-                window, special, style.special_asteroid, style.asteroid_edge, style.special_tint
+                window,
+                special,
+                style.special_asteroid,
+                style.asteroid_edge,
+                detail,
+                style.special_tint,
             ),
         )
-        self._add(Layer.GRAVITY, GravityItem(window, m.gravity, style))
-        taken: list[QRectF] = []
+        self._add(Layer.GRAVITY, GravityItem(window, m.gravity, style, detail))
+        taken = _Taken()
         for body in m.bodies:
             r = max(body.radius, 0.05) * HEX_UNIT
-            taken.append(QRectF(-r, -r, 2 * r, 2 * r).translated(self.centre_of(body.centre)))
+            taken.add(QRectF(-r, -r, 2 * r, 2 * r).translated(self.centre_of(body.centre)))
         for base in m.bases:
-            taken += self._add_base(base)
+            for rect in self._add_base(base):
+                taken.add(rect)
         for body in m.bodies:
             self._add_body(body, taken)
-        self._add(Layer.LABELS, LabelItem(window, style))
+        self._add(Layer.LABELS, LabelItem(window, style, detail))
 
-    def _add_body(self, body: Body, taken: list[QRectF]) -> None:
+    def _add_body(self, body: Body, taken: _Taken) -> None:
         """Add a body's disc, and its name on whichever side (below, above, right, left)
         covers least of the bases, discs and names already placed in ``taken``."""
         centre = self.centre_of(body.centre)
-        self._add(Layer.BODIES, body_item(body, centre, self.map_style))
+        self._add(Layer.BODIES, body_item(body, centre, self.map_style, self.detail))
         gap = max(body.radius * HEX_UNIT, 0.45 * HEX_SIZE) + 0.05 * HEX_SIZE
         size, colour = self.map_style.name_size * HEX_SIZE, self.map_style.body_name
         best: tuple[float, NameItem] | None = None
         for toward in ((0.0, 1.0), (0.0, -1.0), (1.0, 0.0), (-1.0, 0.0)):
             anchor = centre + QPointF(toward[0] * gap, toward[1] * gap)
-            name = NameItem(body.name, size, colour, anchor, toward)
-            covered = _overlap(name.sceneBoundingRect(), taken)
+            name = NameItem(body.name, size, colour, anchor, toward, self.detail)
+            covered = taken.overlap(name.sceneBoundingRect())
             if best is None or covered < best[0]:
                 best = (covered, name)
         assert best is not None
         self._add(Layer.NAMES, best[1])
-        taken.append(best[1].sceneBoundingRect())
+        taken.add(best[1].sceneBoundingRect())
 
     def _unit(self, d: Direction) -> tuple[float, float]:
         return ArrowShapes(self.layout).unit(d)
@@ -171,15 +203,17 @@ class StarMapScene(QGraphicsScene):
         """Add a base's marker and name; return the rectangles they cover."""
         centre = self.centre_of(base.hex)
         approach = self.centre_of(base.approach)
-        marker = self._add(Layer.BASES, base_item(base, centre, approach, self.map_style))
+        marker = base_item(base, centre, approach, self.map_style, self.detail)
+        self._add(Layer.BASES, marker)
         size, colour = self.map_style.base_name_size * HEX_SIZE, self.map_style.base_name
         if base.kind is BaseKind.PLANETARY and base.side is not None:
             ux, uy = self._unit(base.side)
             side = (centre + approach) / 2.0
             at = side + QPointF(ux, uy) * (0.22 * HEX_SIZE)
-            name = NameItem(base.name, size, colour, at, (ux, uy))
+            name = NameItem(base.name, size, colour, at, (ux, uy), self.detail)
         else:
-            name = NameItem(base.name, size, colour, centre + QPointF(0, 0.42 * HEX_SIZE))
+            below = centre + QPointF(0, 0.42 * HEX_SIZE)
+            name = NameItem(base.name, size, colour, below, detail=self.detail)
         self._add(Layer.NAMES, name)
         return [marker.sceneBoundingRect(), name.sceneBoundingRect()]
 
@@ -204,13 +238,33 @@ class StarMapScene(QGraphicsScene):
         return out
 
 
-def _overlap(rect: QRectF, others: list[QRectF]) -> float:
-    """The total area of ``rect`` that ``others`` cover (counting overlaps twice)."""
-    total = 0.0
-    for other in others:
-        common = rect.intersected(other)
-        total += common.width() * common.height()
-    return total
+class _Taken:
+    """Rectangles already placed, bucketed by area so that a new name is only compared
+    with its neighbours (comparing with all of them is quadratic on a big map)."""
+
+    CELL = 4 * HEX_UNIT
+
+    def __init__(self) -> None:
+        self._cells: dict[tuple[int, int], list[QRectF]] = {}
+
+    def _keys(self, rect: QRectF) -> Iterator[tuple[int, int]]:
+        c = self.CELL
+        for x in range(math.floor(rect.left() / c), math.floor(rect.right() / c) + 1):
+            for y in range(math.floor(rect.top() / c), math.floor(rect.bottom() / c) + 1):
+                yield (x, y)
+
+    def add(self, rect: QRectF) -> None:
+        for key in self._keys(rect):
+            self._cells.setdefault(key, []).append(rect)
+
+    def overlap(self, rect: QRectF) -> float:
+        """The total area of ``rect`` the placed rectangles cover (overlaps count twice)."""
+        others = {id(o): o for key in self._keys(rect) for o in self._cells.get(key, ())}
+        total = 0.0
+        for other in others.values():
+            common = rect.intersected(other)
+            total += common.width() * common.height()
+        return total
 
 
 def _band(bounds: Bounds, edge: Edge, depth: int) -> Iterator[Hex]:

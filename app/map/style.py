@@ -73,6 +73,8 @@ class MapStyle:
     crush_depth: QColor = field(default_factory=lambda: _colour("#5a1f2a"))
     label: QColor = field(default_factory=lambda: _colour("#7f8fbf"))
     label_size: float = 0.3
+    ruler: QColor = field(default_factory=lambda: _colour("#F0E442"))  # Okabe–Ito yellow
+    ruler_backing: QColor = field(default_factory=lambda: QColor(5, 7, 15, 210))
 
     def zone_colour(self, index: int) -> QColor:
         """The outline colour of the ``index``-th zone (cycling through the palette)."""
