@@ -1,8 +1,13 @@
-"""Start the Ecliptic desktop application: ``python -m app [MAP]`` or ``ecliptic [MAP]``."""
+"""Start the Ecliptic desktop application: ``python -m app [MAP]`` or ``ecliptic [MAP]``.
+
+``python -m app render FILE OUT.png [--size WxH] [--labels]`` draws a map (or a
+scenario's map) to a PNG instead, with no window and no display needed.
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
 import signal
 import sys
 from collections.abc import Sequence
@@ -27,11 +32,26 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--version", action="version", version=f"Ecliptic {application_version()}")
     parser.add_argument("map", nargs="?", type=Path, help="map file (.toml) to open")
+    parser.epilog = (
+        "To draw a map to a PNG without a window: ecliptic render FILE OUT.png "
+        "[--size WxH] [--labels] (ecliptic render --help for more)."
+    )
     return parser.parse_args(argv)
 
 
+def render(argv: Sequence[str]) -> int:
+    """``render FILE OUT.png ...``: no display needed, so no preflight and Qt offscreen."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from app.render import main as render_main
+
+    return render_main(argv, prog="ecliptic render")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = parse_args(argv)
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if arguments[:1] == ["render"]:
+        return render(arguments[1:])
+    args = parse_args(arguments)
 
     # Qt aborts the whole process when it cannot open a display or load the xcb
     # plugin, so check before PySide6 is imported and explain what to install.

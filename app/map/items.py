@@ -332,26 +332,32 @@ class GridItem(WholeMapItem):
         # by Qt's fast line stroker instead of being outlined as a polygon.
         painter.setPen(self._thin if pixels / size * self._width <= 1.5 else self._pen)
         painter.setBrush(Qt.BrushStyle.NoBrush)
+        for path, dx, dy in self.pieces(cols, rows):
+            painter.translate(dx, dy)
+            painter.drawPath(path)
+            painter.translate(-dx, -dy)
+
+    def pieces(self, cols: range, rows: range) -> Iterator[tuple[QPainterPath, float, float]]:
+        """The paths (and where to move each) that draw the grid of the hexes at offset
+        columns ``cols`` and rows ``rows``, plus a little around them."""
         n = next(
             (b for b in self.BLOCKS if -(-len(cols) // b) * -(-len(rows) // b) <= self.MAX_BLOCKS),
             self.BLOCKS[-1],
         )
         w, h = self.hex_window.bounds.width, self.hex_window.bounds.height
-        from_offset, to_pixel = self.hex_window.labels.from_offset, self.hex_window.layout.to_pixel
+        from_offset, to_pixel = self.hex_window.labels.from_offset, self.layout.to_pixel
         ox, oy = self._origin
         for br in range(rows.start // n, (rows.stop - 1) // n + 1):
             for bc in range(cols.start // n, (cols.stop - 1) // n + 1):
                 col, row = bc * n, br * n
                 x, y = to_pixel(from_offset(col, row))
-                painter.translate(x - ox, y - oy)
-                painter.drawPath(self._pattern(min(n, w - col), min(n, h - row)))
-                painter.translate(ox - x, oy - y)
+                yield self._pattern(min(n, w - col), min(n, h - row)), x - ox, y - oy
         t = self.TILE
         last_c, last_r = (w - 1) // t, (h - 1) // t
         for tr in range(rows.start // t, (rows.stop - 1) // t + 1):
             for tc in range(cols.start // t, (cols.stop - 1) // t + 1):
                 if tc in (0, last_c) or tr in (0, last_r):
-                    painter.drawPath(self._border_tile(tc, tr))
+                    yield self._border_tile(tc, tr), 0.0, 0.0
 
     def _pattern(self, ncols: int, nrows: int) -> QPainterPath:
         """The own edges of the block of hexes at columns and rows ``0 <= c < ncols``,

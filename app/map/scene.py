@@ -80,8 +80,9 @@ class StarMapScene(QGraphicsScene):
         self.setBackgroundBrush(style.outside)
         self._build()
         self.layers[Layer.LABELS].setVisible(False)
+        self._content = self.itemsBoundingRect()
         m = HEX_SIZE
-        self.setSceneRect(self.itemsBoundingRect().adjusted(-m, -m, m, m))
+        self.setSceneRect(self._content.adjusted(-m, -m, m, m))
         map_layers = [self.layers[layer] for layer in Layer if layer is not Layer.OVERVIEW]
         self.overview = OverviewItem(
             lambda: map_layers, self.sceneRect(), self.detail, style.outside
@@ -101,6 +102,10 @@ class StarMapScene(QGraphicsScene):
     def map_rect(self) -> QRectF:
         return self.hex_window.map_rect()
 
+    def content_rect(self) -> QRectF:
+        """Everything the map draws: its hexes and any name that reaches past them."""
+        return QRectF(self._content)
+
     def items_with_role(self, role: str) -> list[QGraphicsItem]:
         return [item for item in self.items() if item.data(ROLE_KEY) == role]
 
@@ -112,7 +117,8 @@ class StarMapScene(QGraphicsScene):
     def set_layer_visible(self, layer: Layer, visible: bool) -> None:
         if self.layers[layer].isVisible() != visible:
             self.layers[layer].setVisible(visible)
-            self.overview.invalidate()
+            if layer is not Layer.LABELS:  # too small to show in the overview anyway
+                self.overview.invalidate()
 
     # ---- the overview
 

@@ -1,20 +1,27 @@
-"""The star map scene: hex picking, items and layers, arrows, zones, PNG rendering."""
+"""The star map scene: hex picking, items and layers, the grid, arrows, zones, rocks."""
 
 from __future__ import annotations
 
 import math
-from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QApplication
 
-from app.map.items import HEX_SIZE, HEX_UNIT, NAME_KEY, ArrowShapes, HexWindow, Layer
+from app.map.items import (
+    HEX_SIZE,
+    HEX_UNIT,
+    NAME_KEY,
+    ArrowShapes,
+    Detail,
+    GridItem,
+    HexWindow,
+    Layer,
+)
 from app.map.scene import StarMapScene
 from app.map.style import DEFAULT_STYLE
-from app.render import main, render_map_png
-from core.hexgrid import Direction, Hex, Orientation
+from core.hexgrid import Direction, Hex, Layout, Orientation
 from core.starmap import (
     Base,
     BaseKind,
@@ -113,8 +120,6 @@ def test_hex_at_is_none_off_the_map(scene: StarMapScene) -> None:
 def test_hex_window_finds_every_hex_near_a_rectangle(
     orientation: Orientation, rect: QRectF
 ) -> None:
-    from core.hexgrid import Layout
-
     layout = Layout(orientation, size=HEX_SIZE)
     bounds = Bounds(BOUNDS.width, BOUNDS.height, orientation)
     window = HexWindow(bounds, layout)
@@ -181,8 +186,6 @@ def test_zone_outline_surrounds_its_hexes(scene: StarMapScene) -> None:
 
 
 def test_mark_for_an_overridden_hex_avoids_its_arrows() -> None:
-    from core.hexgrid import Layout
-
     shapes = ArrowShapes(Layout(Orientation.FLAT, size=HEX_SIZE))
     gravity = small_map().gravity[OVERRIDE]
     assert gravity.overridden and gravity.two_directed
@@ -192,6 +195,56 @@ def test_mark_for_an_overridden_hex_avoids_its_arrows() -> None:
         along = mark.x() * ux + mark.y() * uy
         across = abs(mark.x() * uy - mark.y() * ux)
         assert along < 0.2 * HEX_SIZE or across > 0.25 * HEX_SIZE
+
+
+def corners(layout: Layout, h: Hex) -> set[tuple[float, float]]:
+    return {(round(x, 3), round(y, 3)) for x, y in layout.corners(h)}
+
+
+def edge_key(ax: float, ay: float, bx: float, by: float) -> frozenset[tuple[float, float]]:
+    return frozenset({(round(ax, 3), round(ay, 3)), (round(bx, 3), round(by, 3))})
+
+
+@pytest.mark.parametrize("orientation", list(Orientation))
+@pytest.mark.parametrize("even", [False, True])
+@pytest.mark.parametrize(("width", "height"), [(14, 10), (37, 23)])
+@pytest.mark.parametrize("visible", [(0, 4, 0, 3), (0, 99, 0, 99), (5, 30, 2, 20)])
+def test_grid_pieces_draw_every_edge_of_the_shown_hexes_once(
+    qapp: QApplication,
+    orientation: Orientation,
+    even: bool,
+    width: int,
+    height: int,
+    visible: tuple[int, int, int, int],
+) -> None:
+    """The grid draws blocks of one cached pattern, moved: together with the border
+    pieces they must give every edge between two hexes on screen and every map border
+    edge of one, and no edge twice. (The view asks for every hex within a hex of the
+    exposed area, so both sides of any edge on screen are asked for.)"""
+
+    bounds = Bounds(width, height, orientation, even)
+    layout = Layout(orientation, size=HEX_SIZE)
+    window = HexWindow(bounds, layout)
+    grid = GridItem(window, DEFAULT_STYLE, Detail())
+    c0, c1, r0, r1 = visible
+    cols, rows = range(c0, min(c1, width)), range(r0, min(r1, height))
+    if not cols or not rows:
+        return
+    drawn: list[frozenset[tuple[float, float]]] = []
+    for path, dx, dy in grid.pieces(cols, rows):
+        for i in range(0, path.elementCount(), 2):
+            a, b = path.elementAt(i), path.elementAt(i + 1)
+            drawn.append(edge_key(a.x + dx, a.y + dy, b.x + dx, b.y + dy))
+    assert len(drawn) == len(set(drawn)), "an edge is drawn twice"
+    shown = {bounds.labels.from_offset(c, r) for r in rows for c in cols}
+    for h in shown:
+        for other in h.neighbours():
+            if other in shown or not bounds.contains(other):
+                common = corners(layout, h) & corners(layout, other)
+                assert frozenset(common) in set(drawn)
+    outlines = [layout.corners(h) for h in bounds.hexes()]
+    everything = {edge_key(*c[i], *c[(i + 1) % 6]) for c in outlines for i in range(6)}
+    assert set(drawn) <= everything, "a line is drawn where the map has no edge"
 
 
 # ---------------------------------------------------------------- pixels
@@ -249,62 +302,3 @@ def test_asteroid_hexes_show_rocks_and_space_does_not(scene: StarMapScene) -> No
     rocky = colours(AT(10, 8))
     empty = colours(AT(1, 8))
     assert len(rocky) > len(empty)
-
-
-def test_render_map_png_writes_an_image_of_the_requested_width(
-    qapp: QApplication, tmp_path: Path
-) -> None:
-    out = render_map_png(small_map(), tmp_path / "map.png", width_px=640)
-    assert out == tmp_path / "map.png"
-    image = QImage(str(out))
-    assert not image.isNull()
-    assert image.width() == 640
-    assert 300 < image.height() < 700
-    samples = {image.pixel(x, y) for x in range(0, 640, 16) for y in range(0, image.height(), 16)}
-    assert len(samples) > 5
-    assert same(image.pixelColor(0, 0), DEFAULT_STYLE.outside, 2)  # the margin
-    assert any(same(QColor.fromRgb(p), DEFAULT_STYLE.space, 2) for p in samples)
-
-
-def test_render_with_labels_differs(qapp: QApplication, tmp_path: Path) -> None:
-    plain = QImage(str(render_map_png(small_map(), tmp_path / "a.png", 1400)))
-    labelled = QImage(str(render_map_png(small_map(), tmp_path / "b.png", 1400, labels=True)))
-    assert plain.size() == labelled.size()
-    assert plain != labelled
-
-
-def test_render_rejects_a_bad_width(qapp: QApplication, tmp_path: Path) -> None:
-    with pytest.raises(ValueError):
-        render_map_png(small_map(), tmp_path / "x.png", width_px=0)
-
-
-def test_render_reports_an_unwritable_file(qapp: QApplication, tmp_path: Path) -> None:
-    with pytest.raises(OSError):
-        render_map_png(small_map(), tmp_path / "missing-dir" / "x.png", width_px=100)
-
-
-# ---------------------------------------------------------------- command line
-
-
-def test_command_line_reports_a_missing_map_without_a_traceback(
-    qapp: QApplication, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    pytest.importorskip("core.mapfile")
-    code = main([str(tmp_path / "nowhere.toml"), str(tmp_path / "out.png")])
-    assert code == 1
-    err = capsys.readouterr().err
-    assert "nowhere.toml" in err
-    assert "Traceback" not in err
-    assert not (tmp_path / "out.png").exists()
-
-
-def test_command_line_renders_a_map_file(
-    qapp: QApplication, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    mapfile = pytest.importorskip("core.mapfile")
-    source = tmp_path / "small.toml"
-    mapfile.save_map(small_map(), source)
-    out = tmp_path / "small.png"
-    assert main([str(source), str(out), "--width", "300", "--labels"]) == 0
-    assert QImage(str(out)).width() == 300
-    assert str(out) in capsys.readouterr().out
