@@ -2,9 +2,9 @@
 hexes on screen, and the small items for bodies, bases, names and zones.
 
 Coordinates are scene pixels from ``Layout(orientation, size=HEX_SIZE)``: hex (0, 0)
-sits at the origin and adjacent hex centres are ``HEX_SIZE * sqrt(3)`` apart. Every
-item leaves itself out when zoomed so far out that the scene's overview picture
-(:mod:`app.map.overview`) is drawn instead; :class:`Detail` says when.
+sits at the origin and adjacent hex centres are ``HEX_SIZE * sqrt(3)`` apart. The
+scene paints these items itself, as its background (see :mod:`app.map.scene`), or the
+overview picture instead of them when zoomed far out; :class:`Detail` says when.
 """
 
 from __future__ import annotations
@@ -21,11 +21,14 @@ from PySide6.QtGui import (
     QBrush,
     QColor,
     QFont,
+    QImage,
     QPainter,
     QPainterPath,
     QPen,
+    QPixmap,
     QPolygonF,
     QRadialGradient,
+    QTransform,
 )
 from PySide6.QtWidgets import (
     QGraphicsEllipseItem,
@@ -60,6 +63,8 @@ ROLE_KEY = 0
 """``item.data(ROLE_KEY)``: "body", "base", "zone" or "name"."""
 NAME_KEY = 1
 """``item.data(NAME_KEY)``: the name of the body, base or zone the item draws."""
+MAP_KEY = 2
+"""``item.data(MAP_KEY)`` True: one of the map's items, painted as the scene's background."""
 
 
 class Layer(IntEnum):
@@ -75,7 +80,6 @@ class Layer(IntEnum):
     GRAVITY = 50
     BODIES = 60
     BASES = 70
-    OVERVIEW = 75  # the whole map as one picture, shown only when zoomed far out
 
 
 OVERVIEW_PIXELS = 4.0
@@ -86,16 +90,19 @@ MIN_TEXT_PIXELS = 4.0
 
 
 class Detail:
-    """The level-of-detail switch the items of one scene share.
+    """The level-of-detail switches of one scene, shared with its items.
 
-    ``overview`` False makes every item draw itself at any size: pictures rendered for
-    files, and the overview picture itself, are drawn that way.
+    ``overview`` False draws the map's items at any size, never the overview picture:
+    pictures rendered for files are drawn that way. ``keep`` False makes
+    layers forget what they build to draw a tile once drawn: a picture of the whole
+    map would otherwise leave the whole map's drawing cached.
     """
 
-    __slots__ = ("overview",)
+    __slots__ = ("keep", "overview")
 
-    def __init__(self, overview: bool = True) -> None:
+    def __init__(self, overview: bool = True, keep: bool = True) -> None:
         self.overview = overview
+        self.keep = keep
 
     def hides(self, pixels: float) -> bool:
         """Whether the overview stands in for the map's items at this on-screen hex size."""
@@ -211,7 +218,7 @@ class LayerItem(QGraphicsItem):
 
 class WholeMapItem(QGraphicsItem):
     """An item as big as the map that paints only the hexes near the exposed rectangle,
-    and nothing below :attr:`min_pixels` a hex or while the overview stands in for it."""
+    and nothing below :attr:`min_pixels` a hex."""
 
     min_pixels = 0.0
 
@@ -230,7 +237,7 @@ class WholeMapItem(QGraphicsItem):
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
         pixels = hex_pixels(painter, self.layout.size)
-        if pixels < self.min_pixels or self.detail.hides(pixels):
+        if pixels < self.min_pixels:
             return
         cols, rows = self.hex_window.cells(exposed_rect(painter, option))
         if cols and rows:
@@ -272,7 +279,9 @@ class TiledItem(WholeMapItem):
                 if hexes:
                     tile = self._tiles.get((tc, tr))
                     if tile is None:
-                        tile = self._tiles[(tc, tr)] = self.build(hexes)
+                        tile = self.build(hexes)
+                        if self.detail.keep:
+                            self._tiles[(tc, tr)] = tile
                     self.draw(painter, tile, pixels)
 
     def begin(self, painter: QPainter, pixels: float) -> None:
@@ -307,6 +316,7 @@ class GridItem(WholeMapItem):
 
     TILE = 16  # tiles of the border edges
     min_pixels = 5.0
+    smooth_from = 12.0  # antialiased from this many pixels a hex
     OWN = frozenset({Direction.SE, Direction.NE, Direction.N})
     BLOCKS = (2, 4, 8, 16, 32)
     MAX_BLOCKS = 48  # pattern blocks drawn per frame, at most (unless the largest is needed)
@@ -332,6 +342,8 @@ class GridItem(WholeMapItem):
         # by Qt's fast line stroker instead of being outlined as a polygon.
         painter.setPen(self._thin if pixels / size * self._width <= 1.5 else self._pen)
         painter.setBrush(Qt.BrushStyle.NoBrush)
+        # Zoomed out the grid is a fine mesh where smoothing is not seen, and costs twice.
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, pixels >= self.smooth_from)
         for path, dx, dy in self.pieces(cols, rows):
             painter.translate(dx, dy)
             painter.drawPath(path)
@@ -468,12 +480,16 @@ class TintItem(TiledItem):
 class AsteroidItem(TiledItem):
     """A few small rocks per asteroid hex, placed pseudo-randomly from the hex itself.
 
-    Below :attr:`dots_below` pixels a hex the rocks are a pixel or two across and each
-    is drawn as a dot: filling thousands of sub-pixel outlines costs far more and looks
-    the same.
+    How depends on the on-screen hex size, to keep frames cheap. Below
+    :attr:`dots_below` pixels a rock is a pixel or two across and is drawn as a dot.
+    Below :attr:`sprites_below`, each of the 61 rock drawings is painted once per zoom
+    into a small picture that is then copied to every hex using it: filling the outlines
+    of a few hundred hexes of rocks costs several times more. Bigger than that, few
+    hexes are on screen and their outlines are drawn.
     """
 
     dots_below = 10.0
+    sprites_below = 48.0
 
     def __init__(
         self,
@@ -492,33 +508,100 @@ class AsteroidItem(TiledItem):
         self._dot.setCosmetic(True)
         self._tint = tint
         self._polygon = hex_polygon(window.layout)
+        self._sprites: dict[int, tuple[QPixmap, float, float]] = {}
+        self._sprite_scale = 0.0
 
-    def build(self, hexes: list[Hex]) -> tuple[QPainterPath, QPainterPath, QPolygonF]:
-        tint, rocks = _paths(2)
-        dots: list[QPointF] = []
-        size = self.layout.size
-        for h in hexes:
-            x, y = self.layout.to_pixel(h)
-            if self._tint is not None:
-                tint.addPolygon(self._polygon.translated(x, y))
-            path, centres = _rocks(_rock_variant(h), size)
-            rocks.addPath(path.translated(x, y))
-            dots.extend(QPointF(x + cx, y + cy) for cx, cy in centres)
-        return (tint, rocks, QPolygonF(dots))
+    def build(self, hexes: list[Hex]) -> _Rocks:
+        return _Rocks(hexes)
 
     def draw(self, painter: QPainter, tile: Any, pixels: float) -> None:
-        tint, rocks, dots = tile
+        rocks: _Rocks = tile
         if self._tint is not None:
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(self._tint)
-            painter.drawPath(tint)
+            painter.drawPath(rocks.tint(self.layout, self._polygon))
+        transform = painter.worldTransform()
+        upright = transform.type().value <= QTransform.TransformationType.TxScale.value
         if pixels < self.dots_below:
             painter.setPen(self._dot)
-            painter.drawPoints(dots)
-            return
-        painter.setPen(self._pen)
-        painter.setBrush(self._brush)
-        painter.drawPath(rocks)
+            painter.drawPoints(rocks.dots(self.layout))
+        elif pixels < self.sprites_below and upright:
+            self._draw_sprites(painter, rocks.hexes, transform)
+        else:
+            painter.setPen(self._pen)
+            painter.setBrush(self._brush)
+            size, to_pixel = self.layout.size, self.layout.to_pixel
+            for h in rocks.hexes:
+                x, y = to_pixel(h)
+                painter.translate(x, y)
+                painter.drawPath(_rocks(_rock_variant(h), size)[0])
+                painter.translate(-x, -y)
+
+    def _draw_sprites(self, painter: QPainter, hexes: list[Hex], transform: QTransform) -> None:
+        """Copy each hex's rock picture to its place, in whole device pixels."""
+        scale = transform.m11()
+        if scale != self._sprite_scale:
+            self._sprites.clear()
+            self._sprite_scale = scale
+        painter.setWorldTransform(QTransform())
+        to_pixel, sprites = self.layout.to_pixel, self._sprites
+        for h in hexes:
+            variant = _rock_variant(h)
+            found = sprites.get(variant) or self._sprite(variant, scale)
+            x, y = transform.map(*to_pixel(h))
+            painter.drawPixmap(round(x + found[1]), round(y + found[2]), found[0])
+        painter.setWorldTransform(transform)
+
+    def _sprite(self, variant: int, scale: float) -> tuple[QPixmap, float, float]:
+        """Rock drawing ``variant`` at ``scale``, and where its corner sits from the centre."""
+        path = _rocks(variant, self.layout.size)[0]
+        box = path.boundingRect()
+        pad = 2.0
+        image = QImage(
+            math.ceil(box.width() * scale + 2 * pad),
+            math.ceil(box.height() * scale + 2 * pad),
+            QImage.Format.Format_ARGB32_Premultiplied,
+        )
+        image.fill(Qt.GlobalColor.transparent)
+        p = QPainter(image)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.translate(pad - box.left() * scale, pad - box.top() * scale)
+        p.scale(scale, scale)
+        p.setPen(self._pen)
+        p.setBrush(self._brush)
+        p.drawPath(path)
+        p.end()
+        found = (QPixmap.fromImage(image), box.left() * scale - pad, box.top() * scale - pad)
+        self._sprites[variant] = found
+        return found
+
+
+class _Rocks:
+    """One tile of asteroid hexes; its tint and dots are made when first needed."""
+
+    __slots__ = ("_dots", "_tint", "hexes")
+
+    def __init__(self, hexes: list[Hex]) -> None:
+        self.hexes = hexes
+        self._tint: QPainterPath | None = None
+        self._dots: QPolygonF | None = None
+
+    def tint(self, layout: Layout, polygon: QPolygonF) -> QPainterPath:
+        if self._tint is None:
+            self._tint = _paths(1)[0]
+            for h in self.hexes:
+                self._tint.addPolygon(polygon.translated(*layout.to_pixel(h)))
+        return self._tint
+
+    def dots(self, layout: Layout) -> QPolygonF:
+        if self._dots is None:
+            points: list[QPointF] = []
+            for h in self.hexes:
+                x, y = layout.to_pixel(h)
+                centres = _rocks(_rock_variant(h), layout.size)[1]
+                points.extend(QPointF(x + cx, y + cy) for cx, cy in centres)
+            self._dots = QPolygonF(points)
+        return self._dots
 
 
 ROCK_VARIANTS = 61
@@ -689,12 +772,10 @@ class NameItem(QGraphicsSimpleTextItem):
         colour: QColor,
         anchor: QPointF,
         toward: tuple[float, float] = (0.0, 1.0),
-        detail: Detail | None = None,
     ) -> None:
         """Place the text beside ``anchor``, on the side ``toward`` points to (a unit
         vector; the default puts it below)."""
         super().__init__(text)
-        self.detail = detail or Detail(overview=False)
         self.pixels = pixels
         self.setFont(_font(pixels, bold=True))
         self.setBrush(colour)
@@ -711,8 +792,7 @@ class NameItem(QGraphicsSimpleTextItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
-        pixels = hex_pixels(painter, 1.0)
-        if self.detail.hides(pixels * HEX_SIZE) or pixels * self.pixels < MIN_TEXT_PIXELS:
+        if hex_pixels(painter, self.pixels) < MIN_TEXT_PIXELS:
             return  # too small to read: a smudge would only hide what is under it
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QColor(5, 7, 15, 150))
@@ -720,36 +800,9 @@ class NameItem(QGraphicsSimpleTextItem):
         super().paint(painter, option, widget)  # type: ignore[arg-type]
 
 
-class _Detailed:
-    """Mixed into Qt's shape items: left out while the overview stands in for them."""
-
-    detail: Detail
-
-    def paint(
-        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
-    ) -> None:
-        if not self.detail.hides(hex_pixels(painter)):
-            super().paint(painter, option, widget)  # type: ignore[misc]
-
-
-class EllipseItem(_Detailed, QGraphicsEllipseItem):
-    def __init__(self, rect: QRectF, detail: Detail) -> None:
-        super().__init__(rect)
-        self.detail = detail
-
-
-class PathItem(_Detailed, QGraphicsPathItem):
-    def __init__(self, path: QPainterPath, detail: Detail) -> None:
-        super().__init__(path)
-        self.detail = detail
-
-
-def body_item(
-    body: Body, centre: QPointF, style: MapStyle, detail: Detail | None = None
-) -> QGraphicsEllipseItem:
+def body_item(body: Body, centre: QPointF, style: MapStyle) -> QGraphicsEllipseItem:
     radius = max(body.radius, 0.05) * HEX_UNIT
-    rect = QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius)
-    item = EllipseItem(rect, detail or Detail(overview=False))
+    item = QGraphicsEllipseItem(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius)
     colour = style.body_colour(body.kind)
     gradient = QRadialGradient(centre.x() - 0.35 * radius, centre.y() - 0.35 * radius, 1.4 * radius)
     gradient.setColorAt(0.0, colour.lighter(150))
@@ -763,9 +816,7 @@ def body_item(
     return item
 
 
-def base_item(
-    base: Base, centre: QPointF, approach: QPointF, style: MapStyle, detail: Detail | None = None
-) -> QGraphicsItem:
+def base_item(base: Base, centre: QPointF, approach: QPointF, style: MapStyle) -> QGraphicsItem:
     s = HEX_SIZE
     colour = style.base_colour(base.kind)
     path = QPainterPath()
@@ -779,7 +830,7 @@ def base_item(
     else:
         path.addRect(QRectF(centre.x() - 0.17 * s, centre.y() - 0.17 * s, 0.34 * s, 0.34 * s))
         pen, brush = QPen(style.base_edge, 0.04 * s), QBrush(colour)
-    item = PathItem(path, detail or Detail(overview=False))
+    item = QGraphicsPathItem(path)
     item.setPen(pen)
     item.setBrush(brush)
     item.setData(ROLE_KEY, "base")
@@ -788,15 +839,13 @@ def base_item(
     return item
 
 
-def zone_item(
-    zone: Zone, layout: Layout, colour: QColor, style: MapStyle, detail: Detail | None = None
-) -> QGraphicsPathItem:
+def zone_item(zone: Zone, layout: Layout, colour: QColor, style: MapStyle) -> QGraphicsPathItem:
     path = QPainterPath()
     path.setFillRule(Qt.FillRule.WindingFill)
     for ring in outline([layout.corners(h) for h in zone.hexes]):
         path.addPolygon(QPolygonF([QPointF(x, y) for x, y in ring]))
         path.closeSubpath()
-    item = PathItem(path, detail or Detail(overview=False))
+    item = QGraphicsPathItem(path)
     pen = QPen(colour, style.zone_width * layout.size)
     pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
     item.setPen(pen)

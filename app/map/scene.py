@@ -4,9 +4,14 @@ The items it is drawn with are in :mod:`app.map.items`; coordinates are scene pi
 from ``Layout(orientation, size=HEX_SIZE)``. Layers that can cover the whole map (grid,
 labels, gravity, asteroids, atmospheres) are single items that paint only the tiles of
 hexes in the exposed rectangle, so a map of 100,000 hexes costs no more to show than
-the part of it on screen; zoomed far out, one picture of the whole map
-(:mod:`app.map.overview`) stands in for them. Bodies, bases, names and zones are
-ordinary items tagged with :data:`ROLE_KEY` and :data:`NAME_KEY`.
+the part of it on screen. Bodies, bases, names and zones are ordinary items tagged
+with :data:`ROLE_KEY` and :data:`NAME_KEY`.
+
+The map is the scene's *background*: its items are real items (for tooltips, queries
+and layer toggles) flagged as having no contents, and :meth:`drawBackground` paints
+them. So a view can cache the map as a picture of the screen (``CacheBackground``),
+scroll it, and redraw only what the game puts on top; and zoomed far out, one picture
+of the whole map (:mod:`app.map.overview`) stands in for them.
 """
 
 from __future__ import annotations
@@ -15,19 +20,19 @@ import math
 from collections.abc import Iterator
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import (
-    QColor,
-)
+from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsRectItem,
     QGraphicsScene,
+    QStyleOptionGraphicsItem,
     QWidget,
 )
 
 from app.map.items import (
     HEX_SIZE,
     HEX_UNIT,
+    MAP_KEY,
     ROLE_KEY,
     ArrowShapes,
     AsteroidItem,
@@ -42,9 +47,10 @@ from app.map.items import (
     TintItem,
     base_item,
     body_item,
+    hex_pixels,
     zone_item,
 )
-from app.map.overview import OverviewItem
+from app.map.overview import Overview
 from app.map.style import DEFAULT_STYLE, MapStyle
 from core.hexgrid import Direction, Hex, Layout
 from core.starmap import (
@@ -83,11 +89,7 @@ class StarMapScene(QGraphicsScene):
         self._content = self.itemsBoundingRect()
         m = HEX_SIZE
         self.setSceneRect(self._content.adjusted(-m, -m, m, m))
-        map_layers = [self.layers[layer] for layer in Layer if layer is not Layer.OVERVIEW]
-        self.overview = OverviewItem(
-            lambda: map_layers, self.sceneRect(), self.detail, style.outside
-        )
-        self._add(Layer.OVERVIEW, self.overview)
+        self.overview = Overview(self.paint_map, self.sceneRect(), style.outside)
 
     # ---- queries
 
@@ -119,8 +121,35 @@ class StarMapScene(QGraphicsScene):
             self.layers[layer].setVisible(visible)
             if layer is not Layer.LABELS:  # too small to show in the overview anyway
                 self.overview.invalidate()
+            self.map_changed()
 
-    # ---- the overview
+    def map_changed(self) -> None:
+        """Repaint the map in every view (their cached pictures of it are out of date)."""
+        self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
+
+    # ---- painting: the map is the background
+
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        painter.fillRect(rect, self.map_style.outside)
+        if self.overview_shown(hex_pixels(painter)):
+            self.overview.draw(painter)
+        else:
+            self.paint_map(painter, rect)
+
+    def paint_map(self, painter: QPainter, rect: QRectF) -> None:
+        """Paint the map's own items that meet ``rect`` (not the game's), bottom first."""
+        base = painter.worldTransform()
+        option = QStyleOptionGraphicsItem()
+        found = self.items(
+            rect, Qt.ItemSelectionMode.IntersectsItemBoundingRect, Qt.SortOrder.AscendingOrder
+        )
+        for item in found:
+            if item.data(MAP_KEY) and item.isVisible():
+                option.exposedRect = item.mapRectFromScene(rect)
+                painter.save()
+                painter.setWorldTransform(item.sceneTransform() * base)
+                item.paint(painter, option, None)
+                painter.restore()
 
     def overview_shown(self, pixels: float) -> bool:
         """Whether the overview picture stands in for the map at this on-screen hex size."""
@@ -129,8 +158,9 @@ class StarMapScene(QGraphicsScene):
     def set_overview_enabled(self, enabled: bool) -> None:
         """With the overview off, the map is drawn hex by hex at every zoom (for pictures
         rendered to files, which are drawn once and should be exact)."""
-        self.detail.overview = enabled
-        self.update()
+        if enabled != self.detail.overview:
+            self.detail.overview = enabled
+            self.map_changed()
 
     def set_labels_visible(self, visible: bool) -> None:
         self.set_layer_visible(Layer.LABELS, visible)
@@ -141,7 +171,10 @@ class StarMapScene(QGraphicsScene):
     # ---- building
 
     def _add(self, layer: Layer, item: QGraphicsItem) -> QGraphicsItem:
+        """Put a map item in its layer; :meth:`paint_map` paints it, not the views."""
         item.setParentItem(self.layers[layer])
+        item.setData(MAP_KEY, True)
+        item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents)
         return item
 
     def _build(self) -> None:
@@ -155,7 +188,7 @@ class StarMapScene(QGraphicsScene):
         self._add(Layer.GRID, GridItem(window, style, detail))
         for i, zone in enumerate(m.zones):
             colour = style.zone_colour(i)
-            self._add(Layer.ZONES, zone_item(zone, self.layout, colour, style, detail))
+            self._add(Layer.ZONES, zone_item(zone, self.layout, colour, style))
         self._add(
             Layer.ASTEROIDS,
             AsteroidItem(window, m.asteroids, style.asteroid, style.asteroid_edge, detail),
@@ -188,13 +221,13 @@ class StarMapScene(QGraphicsScene):
         """Add a body's disc, and its name on whichever side (below, above, right, left)
         covers least of the bases, discs and names already placed in ``taken``."""
         centre = self.centre_of(body.centre)
-        self._add(Layer.BODIES, body_item(body, centre, self.map_style, self.detail))
+        self._add(Layer.BODIES, body_item(body, centre, self.map_style))
         gap = max(body.radius * HEX_UNIT, 0.45 * HEX_SIZE) + 0.05 * HEX_SIZE
         size, colour = self.map_style.name_size * HEX_SIZE, self.map_style.body_name
         best: tuple[float, NameItem] | None = None
         for toward in ((0.0, 1.0), (0.0, -1.0), (1.0, 0.0), (-1.0, 0.0)):
             anchor = centre + QPointF(toward[0] * gap, toward[1] * gap)
-            name = NameItem(body.name, size, colour, anchor, toward, self.detail)
+            name = NameItem(body.name, size, colour, anchor, toward)
             covered = taken.overlap(name.sceneBoundingRect())
             if best is None or covered < best[0]:
                 best = (covered, name)
@@ -209,17 +242,17 @@ class StarMapScene(QGraphicsScene):
         """Add a base's marker and name; return the rectangles they cover."""
         centre = self.centre_of(base.hex)
         approach = self.centre_of(base.approach)
-        marker = base_item(base, centre, approach, self.map_style, self.detail)
+        marker = base_item(base, centre, approach, self.map_style)
         self._add(Layer.BASES, marker)
         size, colour = self.map_style.base_name_size * HEX_SIZE, self.map_style.base_name
         if base.kind is BaseKind.PLANETARY and base.side is not None:
             ux, uy = self._unit(base.side)
             side = (centre + approach) / 2.0
             at = side + QPointF(ux, uy) * (0.22 * HEX_SIZE)
-            name = NameItem(base.name, size, colour, at, (ux, uy), self.detail)
+            name = NameItem(base.name, size, colour, at, (ux, uy))
         else:
             below = centre + QPointF(0, 0.42 * HEX_SIZE)
-            name = NameItem(base.name, size, colour, below, detail=self.detail)
+            name = NameItem(base.name, size, colour, below)
         self._add(Layer.NAMES, name)
         return [marker.sceneBoundingRect(), name.sceneBoundingRect()]
 

@@ -315,3 +315,29 @@ def test_hiding_a_layer_repaints_the_overview(view: MapView) -> None:
     assert not scene.overview.has_picture()
     view.viewport().grab()
     assert scene.overview.picture() != first
+
+
+def test_panning_the_cached_map_shows_what_a_full_repaint_shows(
+    qtbot: QtBot, view: MapView
+) -> None:
+    """The map is cached as a picture of the view and scrolled; only the strips scrolled
+    in are painted. The result must match painting the whole view afresh (up to the
+    antialiasing of lines cut at a strip's edge)."""
+    for _ in range(12):
+        view.pan(-37, -23)
+        QApplication.processEvents()
+    for _ in range(5):
+        view.pan(41, 0)
+        QApplication.processEvents()
+    scrolled = view.viewport().grab().toImage()
+    view.resetCachedContent()
+    fresh = view.viewport().grab().toImage()
+    assert scrolled.size() == fresh.size()
+    step = 3
+    samples = [
+        (scrolled.pixelColor(x, y), fresh.pixelColor(x, y))
+        for y in range(0, fresh.height(), step)
+        for x in range(0, fresh.width(), step)
+    ]
+    off = [pair for pair in samples if not near(*pair, tolerance=8)]
+    assert len(off) <= 0.005 * len(samples)
