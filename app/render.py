@@ -87,13 +87,11 @@ def render_image(
     scale = min(width_px / source.width(), height_px / source.height())
     w, h = source.width() * scale, source.height() * scale
     target = QRectF((width_px - w) / 2, (height_px - h) / 2, w, h)
-    image = QImage(width_px, height_px, QImage.Format.Format_ARGB32_Premultiplied)
+    # Opaque: the PNG is then RGB, a tenth smaller and quicker to write than RGBA.
+    image = QImage(width_px, height_px, QImage.Format.Format_RGB32)
     if image.isNull():
         raise MemoryError(f"not enough memory for a {width_px}x{height_px} image")
     image.fill(scene.map_style.outside)
-    overview, labels_before = scene.detail.overview, scene.labels_visible()
-    scene.set_overview_enabled(False)
-    scene.set_labels_visible(labels)
     painter = QPainter(image)
     try:
         painter.setRenderHints(
@@ -101,11 +99,10 @@ def render_image(
             | QPainter.RenderHint.TextAntialiasing
             | QPainter.RenderHint.SmoothPixmapTransform
         )
-        scene.render(painter, target, source, Qt.AspectRatioMode.IgnoreAspectRatio)
+        with scene.drawn_once(labels):
+            scene.render(painter, target, source, Qt.AspectRatioMode.IgnoreAspectRatio)
     finally:
         painter.end()
-        scene.set_overview_enabled(overview)
-        scene.set_labels_visible(labels_before)
     return image
 
 

@@ -16,6 +16,7 @@ of the whole map (:mod:`app.map.overview`) stands in for them.
 
 from __future__ import annotations
 
+import contextlib
 import math
 from collections.abc import Iterator
 
@@ -155,12 +156,18 @@ class StarMapScene(QGraphicsScene):
         """Whether the overview picture stands in for the map at this on-screen hex size."""
         return self.detail.hides(pixels)
 
-    def set_overview_enabled(self, enabled: bool) -> None:
-        """With the overview off, the map is drawn hex by hex at every zoom (for pictures
-        rendered to files, which are drawn once and should be exact)."""
-        if enabled != self.detail.overview:
-            self.detail.overview = enabled
-            self.map_changed()
+    @contextlib.contextmanager
+    def drawn_once(self, labels: bool) -> Iterator[None]:
+        """Set up for a picture drawn once (to a file): every hex drawn, not the overview;
+        nothing kept from drawing tiles; labels shown or not. Restored afterwards."""
+        before = (self.detail.overview, self.detail.keep, self.labels_visible())
+        self.detail.overview = self.detail.keep = False
+        self.layers[Layer.LABELS].setVisible(labels)
+        try:
+            yield
+        finally:
+            self.detail.overview, self.detail.keep = before[:2]
+            self.layers[Layer.LABELS].setVisible(before[2])
 
     def set_labels_visible(self, visible: bool) -> None:
         self.set_layer_visible(Layer.LABELS, visible)
