@@ -233,7 +233,7 @@ def main() -> None:
         ("map", b["map"], g["map"], ""),
         ("startup to the first painted window, median of 5", median, "", "< 0.6 s"),
         ("startup, fastest of 5", f"{min(starts):.2f} s", "", ""),
-        ("of which importing app.main_window (median)", f"{imports:.2f} s", "", ""),
+        ("of which importing Qt and app.main_window (median)", f"{imports:.2f} s", "", ""),
         ("load the map (file, or generate it)", b["load"], g["load"], ""),
         ("build the scene, paint it fitted (and the overview)", b["open"], g["open"], ""),
         ("frame at fit, warm", b["fit"], g["fit"], ""),
