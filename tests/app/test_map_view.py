@@ -341,3 +341,20 @@ def test_panning_the_cached_map_shows_what_a_full_repaint_shows(
     ]
     off = [pair for pair in samples if not near(*pair, tolerance=8)]
     assert len(off) <= 0.005 * len(samples)
+
+
+def test_showing_labels_repaints_the_cached_map(view: MapView) -> None:
+    def label_pixels() -> int:
+        image = view.viewport().grab().toImage()
+        return sum(
+            near(image.pixelColor(x, y), DEFAULT_STYLE.label, 30)
+            for y in range(0, image.height(), 2)
+            for x in range(0, image.width(), 2)
+        )
+
+    view.zoom(3)  # hexes big enough for labels
+    plain = label_pixels()
+    scene_of(view).set_labels_visible(True)
+    assert label_pixels() > plain + 500
+    scene_of(view).set_labels_visible(False)
+    assert label_pixels() <= plain + 10
