@@ -184,15 +184,10 @@ def progress(state: GameState, ship_id: str) -> str:
         if left:
             parts.append(f"to visit: {', '.join(left)}")
     goal = _goal(race)
-    if goal:
-        all_done = done == len(race.visit)
-        parts.append(
-            f"{goal} ✓"
-            if all_done and _at_goal(ship, race)
-            else f"{goal} next"
-            if all_done
-            else f"then {goal}"
-        )
+    if goal and done < len(race.visit):
+        parts.append(f"then {goal}")
+    elif goal:
+        parts.append(f"{goal} ✓" if _at_goal(ship, race) else f"{goal} next")
     return " · ".join(parts)
 
 
