@@ -433,7 +433,7 @@ Burn = tuple[Vector, Fraction, tuple[Direction, ...]]
 
 
 @lru_cache(maxsize=64)
-def _burns(costs: tuple[Fraction, ...]) -> tuple[Burn, ...]:
+def burns(costs: tuple[Fraction, ...]) -> tuple[Burn, ...]:
     """Each distinct burn shift with its cheapest burn: (shift, cost, directions)."""
     best: dict[Vector, tuple[Fraction, int, tuple[Direction, ...]]] = {ZERO: (Fraction(0), 0, ())}
     for n, cost in enumerate(costs, start=1):
@@ -461,7 +461,7 @@ def options(
     orders reaching the same end point keep the one costing least fuel (then fewest
     burn hexes, then applying gravity rather than ignoring it).
     """
-    burns = _burns(params.burn_costs) if not disabled else ((ZERO, Fraction(0), ()),)
+    shifts = burns(params.burn_costs) if not disabled else ((ZERO, Fraction(0), ()),)
     pulls = motion.pulls if params.gravity else ()
     base = inertia(motion)
     best: dict[Hex, tuple[tuple[Fraction, int, int], Order]] = {}
@@ -472,7 +472,7 @@ def options(
             if i not in ignore:
                 arrow = next(a for a in pull.arrows if a.direction == chosen.get(i, a.direction))
                 shift = shift + Vector.of(arrow.direction, arrow.kind.shift)
-        for v, cost, dirs in burns:
+        for v, cost, dirs in shifts:
             if fuel is not None and cost > fuel:
                 continue
             end = base + shift + v
