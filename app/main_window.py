@@ -1,4 +1,5 @@
-"""The Ecliptic main window: the star map in the centre, menus, and the status bar."""
+"""The Ecliptic main window: the star map in the centre, menus, the status bar, and,
+once a game is started, the turn bar, the game docks and the hand-over screen."""
 
 from __future__ import annotations
 
@@ -8,24 +9,43 @@ from pathlib import Path
 from PySide6.QtCore import QByteArray, QSettings, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
+    QDialog,
+    QDockWidget,
     QFileDialog,
     QLabel,
     QMainWindow,
+    QMenu,
     QMessageBox,
+    QScrollArea,
+    QStackedWidget,
     QWidget,
 )
 
+from app.game.board import GameBoard
+from app.game.docks import CoursePanel, DiceLog, EventLog, ShipList
+from app.game.new_game import NewGameDialog
+from app.game.session import GameSession
+from app.game.turn import HandOver, TurnBar
 from app.map.scene import StarMapScene
 from app.map.view import MapView
+from core import tomlio
+from core.commands import Unplot
+from core.errors import IllegalCommand
 from core.hexgrid import Hex
 from core.mapfile import load_map
+from core.preview import Option
 from core.problems import FileProblems
 from core.resources import SOLAR_SYSTEM_MAP
+from core.scenario import FORMAT as SCENARIO_FORMAT
+from core.scenario import Scenario, Seat
 from core.starmap import StarMap
+from core.state import Player
 
-MAP_FILTER = "Ecliptic maps (*.toml);;All files (*)"
+MAP_FILTER = "Maps and scenarios (*.toml);;All files (*)"
 GEOMETRY_KEY = "main_window/geometry"
 STATE_KEY = "main_window/state"
+RECENT_KEY = "recent_files"
+MAX_RECENT = 8
 
 
 def application_version() -> str:
@@ -47,15 +67,27 @@ class MainWindow(QMainWindow):
         super().__init__(parent)
         self.settings = settings if settings is not None else QSettings("Ecliptic", "Ecliptic")
         self.current_path: Path | None = None
+        self._last_seat: str | None = None
+        self.ask_before_closing = True
+        """Ask before a game in progress is closed (tests turn this off)."""
         self.setWindowTitle("Ecliptic")
 
         self.starmap: StarMap | None = None
         self._shown = False
         self.scene: StarMapScene | None = None
+        self.session: GameSession | None = None
+        self.board: GameBoard | None = None
         self.map_view = MapView(self)
         self.map_view.setObjectName("map_view")
         self.map_view.hex_hovered.connect(self.show_hex)
-        self.setCentralWidget(self.map_view)
+        self.map_view.ruler_measured.connect(self.show_ruler)
+        self.map_view.ruler_finished.connect(self._ruler_finished)
+        self.hand_over = HandOver(self)
+        self.hand_over.accepted.connect(self.take_seat)
+        self.stack = QStackedWidget(self)
+        self.stack.addWidget(self.map_view)
+        self.stack.addWidget(self.hand_over)
+        self.setCentralWidget(self.stack)
 
         # A permanent label rather than showMessage(), so menu status tips don't erase it.
         self.status_label = QLabel("Ready")
@@ -63,22 +95,79 @@ class MainWindow(QMainWindow):
         self.hex_label = QLabel("")
         self.statusBar().addPermanentWidget(self.hex_label)
 
+        self.turn_bar = TurnBar(self)
+        self.turn_bar.end_button.clicked.connect(self.end_turn)
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.turn_bar)
+        self._create_docks()
         self._create_menus()
         self._restore_settings()
-        self.open_path(path if path is not None else SOLAR_SYSTEM_MAP)
+        self._update_game_actions()
+        if path is not None and self.is_scenario(path):
+            self.open_path(SOLAR_SYSTEM_MAP)
+            self.open_path(path)
+        else:
+            self.open_path(path if path is not None else SOLAR_SYSTEM_MAP)
+
+    def _create_docks(self) -> None:
+        self.ship_list = ShipList()
+        self.course_panel = CoursePanel()
+        self.event_log = EventLog()
+        self.dice_log = DiceLog()
+        self.docks: dict[str, QDockWidget] = {}
+        area = Qt.DockWidgetArea
+        for key, title, widget, where in (
+            ("ships", "Ships", self.ship_list, area.RightDockWidgetArea),
+            ("course", "Course", self.course_panel, area.RightDockWidgetArea),
+            ("events", "Event Log", self.event_log, area.BottomDockWidgetArea),
+            ("dice", "Dice", self.dice_log, area.BottomDockWidgetArea),
+        ):
+            dock = QDockWidget(title, self)
+            dock.setObjectName(f"{key}_dock")
+            if isinstance(widget, CoursePanel):
+                # Its text changes as the mouse moves: a scroll area keeps that from
+                # resizing the dock, which would shift the map under the mouse.
+                scroll = QScrollArea()
+                scroll.setWidgetResizable(True)
+                scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+                scroll.setWidget(widget)
+                dock.setWidget(scroll)
+            else:
+                dock.setWidget(widget)
+            self.addDockWidget(where, dock)
+            self.docks[key] = dock
+        self.tabifyDockWidget(self.docks["events"], self.docks["dice"])
+        self.docks["events"].raise_()
+        self.ship_list.ship_chosen.connect(self._ship_chosen)
+        self.course_panel.choices_changed.connect(self._choices_changed)
+        self.course_panel.take_back.connect(self.take_back)
+        self.course_panel.coast.connect(self._coast)
 
     def _create_menus(self) -> None:
         file_menu = self.menuBar().addMenu("&File")
+        self.new_game_action = file_menu.addAction("&New Game…")
+        self.new_game_action.setShortcuts(QKeySequence.StandardKey.New)
+        self.new_game_action.triggered.connect(lambda: self.new_game())
         self.open_action = file_menu.addAction("&Open…")
         self.open_action.setShortcuts(QKeySequence.StandardKey.Open)
         self.open_action.triggered.connect(self.open_map)
+        self.recent_menu = file_menu.addMenu("Open &Recent")
+        self.recent_menu.setObjectName("recent_menu")
+        self._fill_recent_menu()
         file_menu.addSeparator()
+        self.close_game_action = file_menu.addAction("&Close Game")
+        self.close_game_action.setShortcuts(QKeySequence.StandardKey.Close)
+        self.close_game_action.triggered.connect(self.close_game)
         self.quit_action = file_menu.addAction("&Quit")
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
         # Windows has no standard Quit binding; fall back to Ctrl+Q there.
         quit_keys = QKeySequence.keyBindings(QKeySequence.StandardKey.Quit)
         self.quit_action.setShortcuts(quit_keys or [QKeySequence("Ctrl+Q")])
         self.quit_action.triggered.connect(self.close)
+
+        edit_menu = self.menuBar().addMenu("&Edit")
+        self.undo_action = edit_menu.addAction("&Undo Order")
+        self.undo_action.setShortcuts(QKeySequence.StandardKey.Undo)
+        self.undo_action.triggered.connect(self.undo)
 
         view_menu = self.menuBar().addMenu("&View")
         self.zoom_in_action = view_menu.addAction("Zoom &In")
@@ -95,6 +184,34 @@ class MainWindow(QMainWindow):
         self.labels_action.setCheckable(True)
         self.labels_action.setShortcut(QKeySequence("Ctrl+L"))
         self.labels_action.toggled.connect(self.set_labels_visible)
+        self.projection_action = view_menu.addAction("&Coast Projection")
+        self.projection_action.setCheckable(True)
+        self.projection_action.setShortcut(QKeySequence("P"))
+        self.projection_action.setStatusTip("Show where the selected ship drifts if it never burns")
+        self.projection_action.toggled.connect(self.set_projection)
+        self.ruler_action = view_menu.addAction("&Ruler")
+        self.ruler_action.setCheckable(True)
+        self.ruler_action.setShortcut(QKeySequence("R"))
+        self.ruler_action.setStatusTip("Drag between two hexes to measure the distance; Esc ends")
+        self.ruler_action.toggled.connect(self.set_ruler)
+        view_menu.addSeparator()
+        for dock in self.docks.values():
+            view_menu.addAction(dock.toggleViewAction())
+
+        game_menu = self.menuBar().addMenu("&Game")
+        self.end_turn_action = game_menu.addAction("&End Turn")
+        self.end_turn_action.setShortcuts([QKeySequence("Ctrl+Return"), QKeySequence("Ctrl+Enter")])
+        self.end_turn_action.triggered.connect(self.end_turn)
+        self.next_ship_action = game_menu.addAction("&Next Ship")
+        self.next_ship_action.setShortcut(QKeySequence("N"))
+        self.next_ship_action.triggered.connect(self._next_ship)
+        self.centre_action = game_menu.addAction("&Centre on Ship")
+        self.centre_action.setShortcut(QKeySequence("C"))
+        self.centre_action.triggered.connect(self._centre_on_selected)
+        self.take_back_action = game_menu.addAction("&Take Back Order")
+        self.take_back_action.setShortcut(QKeySequence("Backspace"))
+        self.take_back_action.triggered.connect(self.take_back)
+        self.turn_bar.end_button.setToolTip("End your turn (Ctrl+Enter)")
 
         help_menu = self.menuBar().addMenu("&Help")
         self.about_action = help_menu.addAction("&About Ecliptic")
@@ -105,18 +222,34 @@ class MainWindow(QMainWindow):
 
     def open_map(self) -> None:
         start = str(self.current_path.parent) if self.current_path else ""
-        filename, _ = QFileDialog.getOpenFileName(self, "Open Map", start, MAP_FILTER)
+        filename, _ = QFileDialog.getOpenFileName(self, "Open Map or Scenario", start, MAP_FILTER)
         if filename:
             self.open_path(Path(filename))
 
+    @staticmethod
+    def is_scenario(path: Path) -> bool:
+        try:
+            data, _ = tomlio.read_toml(path)
+        except FileProblems:
+            return False
+        return data.get("format") == SCENARIO_FORMAT
+
     def open_path(self, path: Path) -> bool:
-        """Load and show a map. A bad file is explained and the current map kept."""
+        """Load and show a map, or offer a scenario in the New Game dialog. A bad file is
+        explained and the current map kept."""
+        if self.is_scenario(path):
+            self._remember(path)
+            return self.new_game(path)
         try:
             starmap = load_map(path)
         except FileProblems as exc:
             self.show_problems(path, exc)
             return False
+        if self.session is not None and not self.close_game():
+            return False
         self.show_map(starmap, path)
+        if path != SOLAR_SYSTEM_MAP:
+            self._remember(path)
         return True
 
     def show_problems(self, path: Path, exc: FileProblems) -> None:
@@ -125,7 +258,7 @@ class MainWindow(QMainWindow):
         text = "\n".join(f"• {p}" for p in shown) + (f"\n… and {more} more" if more else "")
         box = QMessageBox(
             QMessageBox.Icon.Warning,
-            "Cannot open map",
+            "Cannot open file",
             f"{path.name} could not be opened:",
             QMessageBox.StandardButton.Ok,
             self,
@@ -150,6 +283,254 @@ class MainWindow(QMainWindow):
         )
         self.fit_map()
 
+    # Recent files
+
+    def recent_files(self) -> list[str]:
+        value = self.settings.value(RECENT_KEY, [])
+        if isinstance(value, str):
+            value = [value]
+        return [str(v) for v in value] if isinstance(value, list) else []
+
+    def _remember(self, path: Path) -> None:
+        name = str(path.resolve())
+        recent = [name] + [p for p in self.recent_files() if p != name]
+        self.settings.setValue(RECENT_KEY, recent[:MAX_RECENT])
+        self._fill_recent_menu()
+
+    def _fill_recent_menu(self) -> None:
+        menu: QMenu = self.recent_menu
+        menu.clear()
+        recent = self.recent_files()
+        for name in recent:
+            action = menu.addAction(Path(name).name)
+            action.setToolTip(name)
+            action.triggered.connect(lambda _=False, n=name: self._open_recent(n))
+        menu.setEnabled(bool(recent))
+
+    def _open_recent(self, name: str) -> None:
+        path = Path(name)
+        if not path.exists():
+            QMessageBox.warning(self, "Open Recent", f"{name} no longer exists.")
+            self.settings.setValue(RECENT_KEY, [p for p in self.recent_files() if p != name])
+            self._fill_recent_menu()
+            return
+        self.open_path(path)
+
+    # Games
+
+    def new_game(self, scenario: Path | None = None) -> bool:
+        """Ask for a scenario and players, then start the game."""
+        dialog = NewGameDialog(self, scenario)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return False
+        chosen = dialog.result_game()
+        if chosen is None:
+            return False
+        return self.start_game(*chosen)
+
+    def start_game(self, scenario: Scenario, seats: list[Seat], seed: int) -> bool:
+        """Start a hot-seat game of ``scenario`` for these seats."""
+        if self.session is not None and not self.close_game():
+            return False
+        try:
+            state, events = scenario.start(seats, seed)
+        except IllegalCommand as exc:
+            QMessageBox.warning(self, "Cannot start the game", str(exc))
+            return False
+        self.show_map(state.starmap)
+        assert self.scene is not None
+        session = GameSession(state, events, title=scenario.name)
+        self.session = session
+        self.event_log.clear()
+        self.dice_log.clear()
+        self.event_log.add(session.log)
+        self.dice_log.add(session.log)
+        session.logged.connect(self.event_log.add)
+        session.logged.connect(self.dice_log.add)
+        session.refused.connect(self._refused)
+        session.changed.connect(self._game_changed)
+        session.turn_began.connect(self._turn_began)
+        session.finished.connect(self._finished)
+        self.board = GameBoard(session, self.scene, self.map_view)
+        self.board.selection_changed.connect(self._selection_changed)
+        self.board.hovered.connect(self._hovered)
+        self.board.set_projection(self.projection_action.isChecked())
+        session.start()
+        self.setWindowTitle(f"{scenario.name} — Ecliptic")
+        self._game_changed()
+        self._turn_began(session.seat())
+        return True
+
+    def close_game(self) -> bool:
+        """End the game on screen (hot-seat games are not saved until campaigns)."""
+        if self.session is None:
+            return True
+        if not self.session.state.over and self.isVisible() and self.ask_before_closing:
+            answer = QMessageBox.question(
+                self,
+                "Close Game",
+                "Close this game? Hot-seat games are not kept yet.",
+            )
+            if answer != QMessageBox.StandardButton.Yes:
+                return False
+        if self.board is not None:
+            self.board.detach()
+            self.board.overlay.clear()
+        self.board = None
+        self.session = None
+        self._last_seat = None
+        self.stack.setCurrentWidget(self.map_view)
+        self.ship_list.clear()
+        self.course_panel.clear_ship()
+        self._update_game_actions()
+        self.turn_bar.show_turn(None, "", None, "")
+        return True
+
+    def end_turn(self) -> None:
+        if self.session is not None:
+            self.session.end_turn()
+
+    def undo(self) -> None:
+        if self.session is not None and self.session.undo():
+            self.status_label.setText("Order taken back")
+
+    def take_back(self) -> None:
+        """Withdraw the selected ship's order (the same as undoing it)."""
+        if self.session is None or self.board is None or self.board.selected is None:
+            return
+        seat = self.session.seat()
+        if seat is not None and self.session.state.plan(self.board.selected) is not None:
+            self.session.apply(Unplot(seat.id, self.board.selected))
+
+    def take_seat(self) -> None:
+        """The next player pressed their button: show the map, centred on their ship."""
+        self.stack.setCurrentWidget(self.map_view)
+        if self.board is not None:
+            self.board.centre_on_seat()
+        self._update_game_actions()
+
+    def _turn_began(self, player: Player | None) -> None:
+        """A new turn: hand the seat over unless the same player goes on."""
+        if self.session is None or player is None:
+            return
+        same = player.id == self._last_seat
+        self._last_seat = player.id
+        if len(self.session.state.players) > 1 and not same:
+            state = self.session.state
+            detail = f"Round {state.round}: {self.session.phase()} phase"
+            self.hand_over.show_for(player, detail)
+            self.stack.setCurrentWidget(self.hand_over)
+            if self.board is not None:
+                self.board.select(None)
+            self._update_game_actions()
+        else:
+            self.take_seat()
+
+    def _game_changed(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        state = session.state
+        seat = session.seat()
+        hint = ""
+        if session.can_plot() and seat is not None:
+            plotted = {sid for sid, _ in state.plans}
+            waiting = [
+                s for s in state.ships if s.owner == seat.id and s.in_play and s.id not in plotted
+            ]
+            hint = (
+                f"{len(waiting)} ship(s) without orders (they coast)"
+                if waiting
+                else "All ships have orders: End Turn when ready"
+            )
+        if state.over:
+            hint = self._result_text()
+        self.turn_bar.show_turn(state.round, session.phase(), seat, hint)
+        self.ship_list.refresh(session, self.board.selected if self.board else None)
+        self._selection_changed(self.board.selected if self.board else None)
+        self._update_game_actions()
+
+    def _result_text(self) -> str:
+        assert self.session is not None
+        state = self.session.state
+        if not state.winners:
+            return "Game over: nobody won"
+        names = " and ".join(state.player(w).name for w in state.winners)
+        return f"Game over: {names} won"
+
+    def _finished(self) -> None:
+        text = self._result_text()
+        self.status_label.setText(text)
+        self.stack.setCurrentWidget(self.map_view)
+        last = [e.event.text for e in self.session.log[-3:]] if self.session else []
+        box = QMessageBox(
+            QMessageBox.Icon.Information, "Game over", text, QMessageBox.StandardButton.Ok, self
+        )
+        box.setObjectName("game_over_box")
+        box.setInformativeText("\n".join(last))
+        box.open()
+
+    def _refused(self, reason: str) -> None:
+        self.status_label.setText(f"Not allowed: {reason}")
+
+    def _selection_changed(self, ship_id: object) -> None:
+        if self.session is None or self.board is None:
+            return
+        state = self.session.state
+        ship = state.ship(ship_id) if isinstance(ship_id, str) else None
+        seat = self.session.seat()
+        mine = ship is not None and seat is not None and ship.owner == seat.id
+        self.course_panel.show_ship(state, ship, self.board.preview, mine)
+        self.ship_list.select_ship(ship.id if ship is not None else None)
+        self._update_game_actions()
+
+    def _hovered(self, option: object) -> None:
+        if self.session is not None:
+            self.course_panel.show_hovered(
+                self.session.state, option if isinstance(option, Option) else None
+            )
+
+    def _ship_chosen(self, ship_id: str) -> None:
+        if self.board is not None and self.stack.currentWidget() is self.map_view:
+            self.board.select(ship_id)
+            self.map_view.centre_on_hex(
+                self.session.state.ship(ship_id).motion.position
+            ) if self.session else None
+
+    def _choices_changed(self, ignore: object, picks: object) -> None:
+        if self.board is not None:
+            self.board.set_choices(ignore, picks)  # type: ignore[arg-type]
+
+    def _coast(self) -> None:
+        if self.board is not None:
+            self.board.coast()
+
+    def _next_ship(self) -> None:
+        if self.board is not None and self.stack.currentWidget() is self.map_view:
+            self.board.next_ship()
+            self._centre_on_selected()
+
+    def _centre_on_selected(self) -> None:
+        if self.board is not None and self.session is not None and self.board.selected:
+            self.map_view.centre_on_hex(
+                self.session.state.ship(self.board.selected).motion.position
+            )
+
+    def _update_game_actions(self) -> None:
+        playing = self.session is not None and self.stack.currentWidget() is self.map_view
+        over = self.session is None or self.session.state.over
+        self.end_turn_action.setEnabled(playing and not over)
+        self.turn_bar.end_button.setEnabled(playing and not over)
+        self.undo_action.setEnabled(
+            playing and self.session is not None and self.session.can_undo()
+        )
+        self.take_back_action.setEnabled(playing and not over)
+        self.next_ship_action.setEnabled(playing and not over)
+        self.centre_action.setEnabled(playing)
+        self.close_game_action.setEnabled(self.session is not None)
+
+    # Status bar
+
     def show_hex(self, h: Hex | None) -> None:
         """Status bar: the label and terrain of the hex under the mouse."""
         if h is None or self.starmap is None:
@@ -168,7 +549,28 @@ class MainWindow(QMainWindow):
             )
             parts.append(f"gravity {arrows}")
         parts.extend(b.name for b in m.bases if h in (b.hex, b.approach))
+        if self.session is not None:
+            parts.extend(
+                s.name for s in self.session.state.ships if s.in_play and s.motion.position == h
+            )
         self.hex_label.setText("  ·  ".join(parts))
+
+    def show_ruler(self, start: Hex, end: Hex, distance: int) -> None:
+        labels = self.starmap.bounds.labels if self.starmap else None
+        if labels is None:
+            return
+        self.status_label.setText(
+            f"Ruler: {labels.format(start)} to {labels.format(end)} is {distance} "
+            f"hex{'es' if distance != 1 else ''}"
+        )
+
+    def set_ruler(self, on: bool) -> None:
+        self.map_view.set_ruler(on)
+        if on:
+            self.status_label.setText("Ruler: drag from one hex to another (Esc ends)")
+
+    def _ruler_finished(self) -> None:
+        self.ruler_action.setChecked(False)
 
     # View
 
@@ -187,6 +589,10 @@ class MainWindow(QMainWindow):
     def set_labels_visible(self, visible: bool) -> None:
         if self.scene is not None:
             self.scene.set_labels_visible(visible)
+
+    def set_projection(self, on: bool) -> None:
+        if self.board is not None:
+            self.board.set_projection(on)
 
     # Help
 
@@ -207,10 +613,14 @@ class MainWindow(QMainWindow):
         if isinstance(geometry, QByteArray):
             self.restoreGeometry(geometry)
         else:
-            self.resize(1024, 768)
+            self.resize(1280, 820)
         state = self.settings.value(STATE_KEY)
         if isinstance(state, QByteArray):
             self.restoreState(state)
+        else:
+            horizontal, vertical = Qt.Orientation.Horizontal, Qt.Orientation.Vertical
+            self.resizeDocks([self.docks["ships"]], [460], horizontal)
+            self.resizeDocks([self.docks["events"]], [180], vertical)
 
     def save_settings(self) -> None:
         self.settings.setValue(GEOMETRY_KEY, self.saveGeometry())
@@ -224,5 +634,12 @@ class MainWindow(QMainWindow):
             self.fit_map()  # the view has its real size only now
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if self.session is not None and not self.session.state.over and self.ask_before_closing:
+            answer = QMessageBox.question(
+                self, "Quit", "A game is in progress and hot-seat games are not kept yet. Quit?"
+            )
+            if answer != QMessageBox.StandardButton.Yes:
+                event.ignore()
+                return
         self.save_settings()
         super().closeEvent(event)

@@ -37,7 +37,8 @@ def test_window_opens_the_solar_system_map_by_default(window: MainWindow) -> Non
     assert "14 bodies" in window.status_label.text()
     view = window.findChild(QGraphicsView, "map_view")
     assert view is window.map_view
-    assert window.centralWidget() is view
+    assert window.centralWidget() is window.stack
+    assert window.stack.currentWidget() is view
     assert isinstance(window.scene, StarMapScene)
     assert view.scene() is window.scene
     names = {item.data(NAME_KEY) for item in window.scene.items_with_role("body")}
@@ -45,13 +46,15 @@ def test_window_opens_the_solar_system_map_by_default(window: MainWindow) -> Non
 
 
 def test_menus(window: MainWindow) -> None:
-    assert menu_titles(window) == ["File", "View", "Help"]
+    assert menu_titles(window) == ["File", "Edit", "View", "Game", "Help"]
 
 
 @pytest.mark.parametrize(
     ("action_name", "standard_key"),
     [
         ("open_action", QKeySequence.StandardKey.Open),
+        ("new_game_action", QKeySequence.StandardKey.New),
+        ("undo_action", QKeySequence.StandardKey.Undo),
         ("zoom_in_action", QKeySequence.StandardKey.ZoomIn),
         ("zoom_out_action", QKeySequence.StandardKey.ZoomOut),
     ],
@@ -202,3 +205,24 @@ def test_default_settings_are_isolated(
     win = MainWindow()
     qtbot.addWidget(win)
     assert Path(win.settings.fileName()).is_relative_to(tmp_path_factory.getbasetemp())
+
+
+def test_recent_files_are_remembered_between_runs(qtbot: QtBot, tmp_path: Path) -> None:
+    copy = tmp_path / "copy.toml"
+    copy.write_text(SOLAR_SYSTEM_MAP.read_text(encoding="utf-8"), encoding="utf-8")
+    first = MainWindow(settings=ini_settings(tmp_path))
+    qtbot.addWidget(first)
+    assert first.open_path(copy)
+    first.save_settings()
+    again = MainWindow(settings=ini_settings(tmp_path))
+    qtbot.addWidget(again)
+    assert again.recent_files() == [str(copy.resolve())]
+    titles = [a.text() for a in again.recent_menu.actions()]
+    assert titles == ["copy.toml"]
+
+
+def test_game_docks_and_turn_bar_are_part_of_the_window(window: MainWindow) -> None:
+    titles = {dock.windowTitle() for dock in window.docks.values()}
+    assert titles == {"Ships", "Course", "Event Log", "Dice"}
+    assert window.turn_bar.round_label.text() == "No game"
+    assert not window.end_turn_action.isEnabled()

@@ -1,0 +1,1 @@
+"""The game in the window: a hot-seat session, the course plotter, docks and dialogs."""

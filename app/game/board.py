@@ -1,0 +1,268 @@
+"""The game on the map: ship counters, selection, and plotting a course with the mouse.
+
+Select one of your ships (click it, pick it in the ship list, or Tab): its legal end
+points appear. Hovering one shows the engine's preview of that course; clicking it
+gives the order. Clicking another end point replaces the order; Undo or Take Back
+withdraws it until the phase ends.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, QPointF, Signal
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QGraphicsItem
+
+from app.game.overlay import PlotOverlay
+from app.game.pieces import (
+    SHIP_KEY,
+    ShipCounter,
+    fan_offsets,
+    trail_item,
+    vector_item,
+)
+from app.game.session import GameSession
+from app.map.items import HEX_SIZE
+from app.map.scene import StarMapScene
+from app.map.view import MapView
+from core import astrogation
+from core.commands import Launch, Plot
+from core.errors import IllegalCommand
+from core.hexgrid import Direction, Hex
+from core.preview import Option, Preview, preview, projection
+from core.state import Ship, ShipStatus
+
+PROJECTION_TURNS = 6
+
+
+class GameBoard(QObject):
+    """Binds a :class:`GameSession` to a map scene and view.
+
+    ``selection_changed`` carries the selected ship id (or None); ``hovered`` the
+    option under the mouse (or None), for the course panel.
+    """
+
+    selection_changed = Signal(object)
+    hovered = Signal(object)
+
+    def __init__(self, session: GameSession, scene: StarMapScene, view: MapView) -> None:
+        super().__init__()
+        self.session = session
+        self.scene = scene
+        self.view = view
+        self.overlay = PlotOverlay(scene.addItem, scene.layout)
+        self.selected: str | None = None
+        self.preview: Preview | None = None
+        self.hovered_option: Option | None = None
+        self.show_projection = False
+        self._pieces: list[QGraphicsItem] = []
+        self.counters: dict[str, ShipCounter] = {}
+        view.hex_clicked.connect(self.click)
+        view.hex_hovered.connect(self.hover)
+        session.changed.connect(self.refresh)
+        self.refresh()
+
+    # ---- queries
+
+    def centre(self, h: Hex) -> QPointF:
+        return self.scene.centre_of(h)
+
+    def colour(self, ship: Ship) -> QColor:
+        player = self.session.state.player(ship.owner)
+        return QColor(player.colour) if player.colour else QColor("#cccccc")
+
+    def my_ships(self) -> list[Ship]:
+        seat = self.session.seat()
+        if seat is None:
+            return []
+        return [s for s in self.session.state.ships if s.owner == seat.id and s.in_play]
+
+    def ships_at(self, h: Hex) -> list[Ship]:
+        return [s for s in self.session.state.ships if s.in_play and s.motion.position == h]
+
+    # ---- drawing
+
+    def refresh(self) -> None:
+        """Redraw ships and plans and recompute the selected ship's preview."""
+        for item in self._pieces:
+            self.scene.removeItem(item)
+        self._pieces.clear()
+        self.counters.clear()
+        state = self.session.state
+        by_hex: dict[Hex, list[Ship]] = {}
+        for ship in state.ships:
+            if ship.in_play:
+                by_hex.setdefault(ship.motion.position, []).append(ship)
+        for ship in state.ships:
+            trail = self.session.tracks.get(ship.id, [])
+            if len(trail) >= 2:
+                self._piece(
+                    trail_item(
+                        ship.id, [self.centre(h) for h in trail], self.colour(ship), HEX_SIZE
+                    )
+                )
+        for h, ships in by_hex.items():
+            for ship, offset in zip(ships, fan_offsets(len(ships)), strict=True):
+                colour = self.colour(ship)
+                if ship.status is ShipStatus.ACTIVE and ship.motion.velocity.speed:
+                    tip = h + ship.motion.velocity
+                    self._piece(
+                        vector_item(ship.id, self.centre(h), self.centre(tip), colour, HEX_SIZE)
+                    )
+                counter = ShipCounter(ship, colour, offset)
+                counter.setPos(self.centre(h))
+                counter.set_selected(ship.id == self.selected)
+                self._piece(counter)
+                self.counters[ship.id] = counter
+        if self.selected is not None:
+            try:
+                ship = state.ship(self.selected)
+            except KeyError:
+                ship = None
+            if ship is None or not ship.in_play:
+                self.selected = None
+        self._show_plans()
+        self._update_preview()
+
+    def _piece(self, item: QGraphicsItem) -> None:
+        self.scene.addItem(item)
+        self._pieces.append(item)
+
+    def _show_plans(self) -> None:
+        """The seat's own orders; other players' stay hidden."""
+        state = self.session.state
+        seat = self.session.seat()
+        shown = []
+        for ship_id, plan in state.plans:
+            ship = state.ship(ship_id)
+            if seat is None or ship.owner != seat.id:
+                continue
+            if plan.launch:
+                tip = plan.to if plan.to is not None else ship.motion.position
+            else:
+                try:
+                    tip = astrogation.check_plan(state, ship, plan).tip
+                except IllegalCommand:
+                    continue
+            shown.append((ship.motion.position, tip, self.colour(ship)))
+        self.overlay.show_plans(shown)
+
+    def _update_preview(
+        self,
+        ignore: frozenset[int] | None = None,
+        picks: tuple[tuple[int, Direction], ...] | None = None,
+    ) -> None:
+        state = self.session.state
+        seat = self.session.seat()
+        self.preview = None
+        self.hovered_option = None
+        ship = state.ship(self.selected) if self.selected else None
+        if (
+            ship is not None
+            and seat is not None
+            and ship.owner == seat.id
+            and self.session.can_plot()
+        ):
+            self.preview = preview(state, ship.id, ignore, picks)
+        self.overlay.show_points(self.preview)
+        self.overlay.show_projection(
+            projection(state, ship.id, PROJECTION_TURNS)
+            if ship is not None
+            and self.show_projection
+            and seat is not None
+            and ship.owner == seat.id
+            else []
+        )
+        self.selection_changed.emit(self.selected)
+
+    # ---- interaction
+
+    def select(self, ship_id: str | None) -> None:
+        """Select a ship (any ship may be inspected; only your own can be plotted)."""
+        self.selected = ship_id
+        for sid, counter in self.counters.items():
+            counter.set_selected(sid == ship_id)
+        self._update_preview()
+
+    def set_choices(self, ignore: frozenset[int], picks: tuple[tuple[int, Direction], ...]) -> None:
+        """The player toggled a weak or two-directed gravity choice for this turn."""
+        self._update_preview(ignore, picks)
+
+    def set_projection(self, on: bool) -> None:
+        self.show_projection = on
+        self._update_preview(
+            self.preview.ignore if self.preview else None,
+            self.preview.picks if self.preview else None,
+        )
+
+    def next_ship(self) -> None:
+        """Select the seat's next ship in play (Tab)."""
+        mine = self.my_ships()
+        if not mine:
+            return
+        ids = [s.id for s in mine]
+        i = ids.index(self.selected) + 1 if self.selected in ids else 0
+        self.select(ids[i % len(ids)])
+
+    def hover(self, h: Hex | None) -> None:
+        p = self.preview
+        if p is None or h is None:
+            self._hover(None, None)
+            return
+        if h in p.launch:
+            self._hover(None, h)
+            return
+        self._hover(p.at(h), None)
+
+    def _hover(self, option: Option | None, launch_to: Hex | None) -> None:
+        if option is self.hovered_option and launch_to is None:
+            return
+        self.hovered_option = option
+        start = self.preview.start if self.preview else Hex(0, 0)
+        self.overlay.show_course(start, option, launch_to)
+        self.hovered.emit(option)
+
+    def click(self, h: Hex) -> None:
+        """Commit the end point under the mouse, else select a ship in that hex."""
+        p = self.preview
+        seat = self.session.seat()
+        if p is not None and seat is not None:
+            if h in p.launch:
+                self.session.apply(Launch(seat.id, p.ship, to=h))
+                return
+            option = p.at(h)
+            if option is not None:
+                self.session.apply(Plot(seat.id, p.ship, option.order))
+                return
+        here = self.ships_at(h)
+        if not here:
+            return
+        mine = [s for s in here if seat is not None and s.owner == seat.id] or here
+        ids = [s.id for s in mine]
+        i = ids.index(self.selected) + 1 if self.selected in ids else 0
+        self.select(ids[i % len(ids)])
+
+    def coast(self) -> None:
+        """Order the selected ship to coast with the gravity choices shown."""
+        p = self.preview
+        seat = self.session.seat()
+        if p is None or seat is None or not p.options:
+            return
+        option = p.at(p.drift)
+        if option is not None:
+            self.session.apply(Plot(seat.id, p.ship, option.order))
+
+    def centre_on_seat(self) -> None:
+        """Centre the view on the first ship of the player at the table, and select it."""
+        mine = self.my_ships()
+        if mine:
+            self.select(mine[0].id)
+            self.view.centre_on_hex(mine[0].motion.position)
+
+    def detach(self) -> None:
+        """Stop listening (the window is closing this game)."""
+        self.view.hex_clicked.disconnect(self.click)
+        self.view.hex_hovered.disconnect(self.hover)
+        self.session.changed.disconnect(self.refresh)
+
+
+__all__ = ["SHIP_KEY", "GameBoard"]

@@ -1,0 +1,165 @@
+"""Playing Training hot-seat as users do: the New Game choices, hand-over, selecting a
+ship, hovering and clicking a course, ending the turn, and the ruler and status bar."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPoint, QSettings, Qt
+from pytestqt.qtbot import QtBot
+
+from app.game.new_game import NewGameDialog
+from app.game.overlay import ROLE_KEY
+from app.main_window import MainWindow
+from core.hexgrid import Hex
+from core.scenario import Seat, builtin_scenarios, load_scenario
+from core.state import ShipStatus
+
+TRAINING = next(p for p in builtin_scenarios() if p.stem == "training")
+SEATS = [Seat("Ann", "#E69F00"), Seat("Bob", "#56B4E9")]
+
+
+@pytest.fixture
+def window(qtbot: QtBot, tmp_path: Path) -> MainWindow:
+    settings = QSettings(str(tmp_path / "ecliptic.ini"), QSettings.Format.IniFormat)
+    win = MainWindow(settings=settings)
+    win.ask_before_closing = False
+    qtbot.addWidget(win)
+    win.resize(1400, 900)
+    win.show()
+    qtbot.waitExposed(win)
+    return win
+
+
+def screen_point(win: MainWindow, h: Hex) -> QPoint:
+    assert win.scene is not None
+    return win.map_view.mapFromScene(win.scene.centre_of(h))
+
+
+def hover(qtbot: QtBot, win: MainWindow, h: Hex) -> None:
+    qtbot.mouseMove(win.map_view.viewport(), screen_point(win, h))
+
+
+def click(qtbot: QtBot, win: MainWindow, h: Hex) -> None:
+    pos = screen_point(win, h)
+    qtbot.mouseMove(win.map_view.viewport(), pos)
+    qtbot.mouseClick(win.map_view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
+
+
+def take_seat(qtbot: QtBot, win: MainWindow, name: str) -> None:
+    assert win.stack.currentWidget() is win.hand_over
+    assert name in win.hand_over.message.text()
+    qtbot.mouseClick(win.hand_over.button, Qt.MouseButton.LeftButton)
+    assert win.stack.currentWidget() is win.map_view
+
+
+def start_training(win: MainWindow) -> None:
+    assert win.start_game(load_scenario(TRAINING), SEATS, seed=11)
+    assert win.session is not None
+
+
+def test_new_game_dialog_offers_training_for_one_to_six_players(qtbot: QtBot) -> None:
+    dialog = NewGameDialog(scenario=TRAINING)
+    qtbot.addWidget(dialog)
+    assert dialog.scenario is not None and dialog.scenario.name
+    assert (dialog.count.minimum(), dialog.count.maximum()) == (1, 6)
+    dialog.count.setValue(3)
+    seats = dialog.seats()
+    assert [s.name for s in seats] == ["Ann", "Bob", "Cleo"]
+    assert len({s.colour for s in seats}) == 3
+    dialog.names[1].setText("Ann")
+    assert not dialog.buttons.button(dialog.buttons.StandardButton.Ok).isEnabled()
+    assert "same name" in dialog.problem.text()
+
+
+def test_two_players_launch_plot_a_burn_and_the_ship_moves_where_the_engine_said(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    start_training(window)
+    session, board = window.session, window.board
+    assert session is not None and board is not None
+    first = session.seat()
+    assert first is not None
+    other = next(p for p in session.state.players if p.id != first.id)
+
+    # Round 1: each player in turn launches from Earth to an orbit hex of their choice.
+    for player in (first, other):
+        take_seat(qtbot, window, player.name)
+        assert board.selected is not None, "the player's ship is selected at turn start"
+        ship = session.state.ship(board.selected)
+        assert ship.owner == player.id and ship.status is ShipStatus.LANDED
+        assert board.preview is not None and len(board.preview.launch) == 6
+        launch_points = [i for i in window.scene.items() if i.data(ROLE_KEY) == "launch point"]
+        assert len(launch_points) == 6
+        click(qtbot, window, board.preview.launch[0])
+        assert session.state.plan(ship.id) is not None
+        qtbot.mouseClick(window.turn_bar.end_button, Qt.MouseButton.LeftButton)
+        assert session.state.ship(ship.id).status is ShipStatus.ACTIVE
+
+    # Round 2: the first-player seat moved on to the last player of round 1, who
+    # therefore plays again at once: no hand-over. Hover a burn, read it, click it.
+    assert session.state.round == 2
+    assert session.seat() == other
+    assert window.stack.currentWidget() is window.map_view
+    ship_id = board.selected
+    assert ship_id is not None
+    p = board.preview
+    assert p is not None and len(p.options) == 7
+    burn = next(o for o in p.options if o.fuel == 1 and not o.result.hazards)
+    hover(qtbot, window, burn.tip)
+    assert board.hovered_option == burn
+    assert "burn 1 fuel" in window.course_panel.hovered.text()
+    course = [i for i in window.scene.items() if i.data(ROLE_KEY) == "course"]
+    assert course, "the hovered course is drawn"
+    click(qtbot, window, burn.tip)
+    plan = session.state.plan(ship_id)
+    assert plan is not None, window.status_label.text()
+    assert plan.order == burn.order
+    fuel_before = session.state.ship(ship_id).fuel
+    window.end_turn_action.trigger()
+    moved = session.state.ship(ship_id)
+    assert moved.motion == burn.result.next
+    assert moved.fuel == fuel_before - 1
+    assert session.tracks[ship_id][-1] == burn.result.end
+    assert window.stack.currentWidget() is window.hand_over  # the next player's turn
+
+
+def test_an_order_can_be_taken_back_until_the_turn_ends(qtbot: QtBot, window: MainWindow) -> None:
+    start_training(window)
+    session, board = window.session, window.board
+    assert session is not None and board is not None
+    take_seat(qtbot, window, session.seat().name)  # type: ignore[union-attr]
+    ship_id = board.selected
+    assert ship_id is not None and board.preview is not None
+    click(qtbot, window, board.preview.launch[2])
+    assert session.state.plan(ship_id) is not None
+    assert window.undo_action.isEnabled()
+    window.undo_action.trigger()
+    assert session.state.plan(ship_id) is None
+    click(qtbot, window, board.preview.launch[1])
+    window.take_back_action.trigger()
+    assert session.state.plan(ship_id) is None
+
+
+def test_status_bar_names_the_hex_under_the_mouse_and_the_ruler_measures(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    assert window.starmap is not None
+    labels = window.starmap.bounds.labels
+    earth = window.starmap.body("Earth")
+    assert earth is not None
+    hover(qtbot, window, earth.centre)
+    assert labels.format(earth.centre) in window.hex_label.text()
+    assert "Earth" in window.hex_label.text()
+    window.ruler_action.trigger()
+    a, b = earth.centre, earth.centre + Hex(3, -1)
+    start, end = screen_point(window, a), screen_point(window, b)
+    viewport = window.map_view.viewport()
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=start)
+    qtbot.mouseMove(viewport, QPoint((start.x() + end.x()) // 2, (start.y() + end.y()) // 2))
+    qtbot.mouseMove(viewport, end)
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=end)
+    assert f"is {a.distance(b)} hexes" in window.status_label.text()
+    qtbot.keyClick(window.map_view, Qt.Key.Key_Escape)
+    assert not window.ruler_action.isChecked()
