@@ -11,19 +11,17 @@ import math
 from collections.abc import Callable, Iterable
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QTransform
+from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen, QTransform
 from PySide6.QtWidgets import (
     QGraphicsEllipseItem,
     QGraphicsItem,
     QGraphicsPathItem,
     QGraphicsRectItem,
     QGraphicsSimpleTextItem,
-    QStyleOptionGraphicsItem,
-    QWidget,
 )
 
 from app.game.pieces import arrow_path
-from app.map.items import HEX_SIZE, HEX_UNIT, hex_polygon
+from app.map.items import HEX_SIZE, HEX_UNIT, Layer, LayerItem, hex_polygon
 from core.hexgrid import Direction, Hex, Layout, Vector
 from core.movement import AsteroidHex, Crash, ForbiddenAsteroid, MoveResult, OffMap
 from core.preview import Option, Preview
@@ -49,21 +47,12 @@ def danger(result: MoveResult) -> QColor:
     return SAFE
 
 
-class _Group(QGraphicsItem):
+class _Group(LayerItem):
     """An invisible parent whose children can be cleared at once."""
 
     def __init__(self, z: float) -> None:
-        super().__init__()
+        super().__init__(Layer.BACKGROUND)
         self.setZValue(z)
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents)
-
-    def boundingRect(self) -> QRectF:
-        return QRectF()
-
-    def paint(
-        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
-    ) -> None:
-        pass
 
     def clear(self) -> None:
         scene = self.scene()
