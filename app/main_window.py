@@ -31,6 +31,7 @@ from app.map.view import MapView
 from core import tomlio
 from core.commands import Unplot
 from core.errors import IllegalCommand
+from core.events import Event
 from core.hexgrid import Hex
 from core.mapfile import load_map
 from core.preview import Option
@@ -39,7 +40,7 @@ from core.resources import SOLAR_SYSTEM_MAP
 from core.scenario import FORMAT as SCENARIO_FORMAT
 from core.scenario import Scenario, Seat
 from core.starmap import StarMap
-from core.state import Player
+from core.state import GameState, Player
 
 MAP_FILTER = "Maps and scenarios (*.toml);;All files (*)"
 GEOMETRY_KEY = "main_window/geometry"
@@ -337,9 +338,14 @@ class MainWindow(QMainWindow):
         except IllegalCommand as exc:
             QMessageBox.warning(self, "Cannot start the game", str(exc))
             return False
+        self.play(state, events, scenario.name)
+        return True
+
+    def play(self, state: GameState, events: list[Event], title: str) -> None:
+        """Show a game from ``state`` (new, or continued) and hand the seat over."""
         self.show_map(state.starmap)
         assert self.scene is not None
-        session = GameSession(state, events, title=scenario.name)
+        session = GameSession(state, events, title=title)
         self.session = session
         self.event_log.clear()
         self.dice_log.clear()
@@ -356,10 +362,10 @@ class MainWindow(QMainWindow):
         self.board.hovered.connect(self._hovered)
         self.board.set_projection(self.projection_action.isChecked())
         session.start()
-        self.setWindowTitle(f"{scenario.name} — Ecliptic")
+        self._last_seat = None
+        self.setWindowTitle(f"{title} — Ecliptic")
         self._game_changed()
         self._turn_began(session.seat())
-        return True
 
     def close_game(self) -> bool:
         """End the game on screen (hot-seat games are not saved until campaigns)."""

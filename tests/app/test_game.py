@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, QSettings, Qt
+from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from app.game.new_game import NewGameDialog
@@ -15,6 +16,7 @@ from app.main_window import MainWindow
 from core.hexgrid import Hex
 from core.scenario import Seat, builtin_scenarios, load_scenario
 from core.state import ShipStatus
+from tests.core.test_victory import circling_earth, training
 
 TRAINING = next(p for p in builtin_scenarios() if p.stem == "training")
 SEATS = [Seat("Ann", "#E69F00"), Seat("Bob", "#56B4E9")]
@@ -163,3 +165,23 @@ def test_status_bar_names_the_hex_under_the_mouse_and_the_ruler_measures(
     assert f"is {a.distance(b)} hexes" in window.status_label.text()
     qtbot.keyClick(window.map_view, Qt.Key.Key_Escape)
     assert not window.ruler_action.isChecked()
+
+
+def test_the_window_announces_the_training_winner_and_the_game_stops(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Ann, in orbit round Earth after Venus and Mercury, coasts into Luna's hex: she
+    wins (the rule itself is tested in tests/core/test_victory.py)."""
+    state = circling_earth(training(2), "0618", ("Earth", "Venus", "Mercury"))
+    window.play(state, [], "Training")
+    take_seat(qtbot, window, "Ann")
+    assert window.session is not None
+    window.end_turn_action.trigger()
+    assert window.session.state.over
+    box = window.findChild(QMessageBox, "game_over_box")
+    assert box is not None and box.isVisible()
+    assert "Ann won" in box.text()
+    assert "Ann won" in window.turn_bar.hint.text()
+    assert not window.end_turn_action.isEnabled()
+    assert window.stack.currentWidget() is window.map_view
+    box.close()
