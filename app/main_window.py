@@ -142,6 +142,7 @@ class MainWindow(QMainWindow):
         self.course_panel.choices_changed.connect(self._choices_changed)
         self.course_panel.take_back.connect(self.take_back)
         self.course_panel.coast.connect(self._coast)
+        self.course_panel.clear_ship()
 
     def _create_menus(self) -> None:
         file_menu = self.menuBar().addMenu("&File")
