@@ -332,18 +332,18 @@ class MainWindow(QMainWindow):
 
     def start_game(self, scenario: Scenario, seats: list[Seat], seed: int) -> bool:
         """Start a hot-seat game of ``scenario`` for these seats."""
-        if self.session is not None and not self.close_game():
-            return False
         try:
             state, events = scenario.start(seats, seed)
         except IllegalCommand as exc:
             QMessageBox.warning(self, "Cannot start the game", str(exc))
             return False
-        self.play(state, events, scenario.name)
-        return True
+        return self.play(state, events, scenario.name)
 
-    def play(self, state: GameState, events: list[Event], title: str) -> None:
-        """Show a game from ``state`` (new, or continued) and hand the seat over."""
+    def play(self, state: GameState, events: list[Event], title: str) -> bool:
+        """Show a game from ``state`` (new, or continued) and hand the seat over; False
+        if the player keeps the game already on screen instead."""
+        if self.session is not None and not self.close_game():
+            return False
         self.show_map(state.starmap)
         assert self.scene is not None
         session = GameSession(state, events, title=title)
@@ -367,6 +367,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{title} — Ecliptic")
         self._game_changed()
         self._turn_began(session.seat())
+        return True
 
     def close_game(self) -> bool:
         """End the game on screen (hot-seat games are not saved until campaigns)."""

@@ -3,6 +3,7 @@ ship, hovering and clicking a course, ending the turn, and the ruler and status 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -12,8 +13,11 @@ from pytestqt.qtbot import QtBot
 
 from app.game.new_game import NewGameDialog
 from app.game.overlay import ROLE_KEY
+from app.game.pieces import SHIP_KEY, Z_TRAIL, Z_VECTOR
 from app.main_window import MainWindow
-from core.hexgrid import Hex
+from core.commands import Plot
+from core.hexgrid import ZERO, Hex
+from core.movement import Motion
 from core.scenario import Seat, builtin_scenarios, load_scenario
 from core.state import ShipStatus
 from tests.core.test_victory import circling_earth, training
@@ -185,3 +189,27 @@ def test_the_window_announces_the_training_winner_and_the_game_stops(
     assert not window.end_turn_action.isEnabled()
     assert window.stack.currentWidget() is window.map_view
     box.close()
+
+
+def test_a_ship_at_rest_has_no_vector_arrow_and_a_moving_ship_shows_vector_and_trail(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Seed: a ship at rest is drawn as a dot; ours is its counter with no arrow."""
+    state = circling_earth(training(1), "0618", ())
+    window.play(state, [], "Training")
+    assert window.board is not None and window.session is not None
+    moving = window.session.state.ship("trainee-p1")
+    vectors = [i for i in window.board._pieces if i.zValue() == Z_VECTOR]
+    assert [i.data(SHIP_KEY) for i in vectors] == [moving.id]
+    window.session.apply(Plot("p1", moving.id, window.board.preview.options[0].order))  # type: ignore[union-attr]
+    window.end_turn_action.trigger()
+    trails = [i for i in window.board._pieces if i.zValue() == Z_TRAIL]
+    assert [i.data(SHIP_KEY) for i in trails] == [moving.id]
+
+    at_rest = replace(
+        window.session.state.ship(moving.id), motion=Motion(moving.motion.position, ZERO)
+    )
+    window.play(window.session.state.with_ship(at_rest), [], "Training")
+    assert window.board is not None
+    assert window.board.counters[moving.id].isVisible()
+    assert not [i for i in window.board._pieces if i.zValue() == Z_VECTOR]
