@@ -11,18 +11,10 @@ import os
 import signal
 import sys
 from collections.abc import Sequence
-from importlib import metadata
 from pathlib import Path
 
 from app import preflight
-
-
-def application_version() -> str:
-    """The installed version of the ``ecliptic`` distribution."""
-    try:
-        return metadata.version("ecliptic")
-    except metadata.PackageNotFoundError:
-        return "unknown (not installed)"
+from app.version import VersionAction
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -30,7 +22,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         prog="ecliptic",
         description="Editor and campaign manager for Triplanetary-family vector space games.",
     )
-    parser.add_argument("--version", action="version", version=f"Ecliptic {application_version()}")
+    parser.add_argument("--version", action=VersionAction)
     parser.add_argument("map", nargs="?", type=Path, help="map file (.toml) to open")
     parser.epilog = (
         "To draw a map to a PNG without a window: ecliptic render FILE OUT.png "
@@ -71,7 +63,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
     app.setApplicationName("Ecliptic")
     app.setOrganizationName("Ecliptic")
-    app.setApplicationVersion(application_version())
 
     window = MainWindow(path=args.map)
     window.show()

@@ -3,7 +3,6 @@ once a game is started, the turn bar, the game docks and the hand-over screen.""
 
 from __future__ import annotations
 
-from importlib import metadata
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings, Qt
@@ -28,6 +27,7 @@ from app.game.session import GameSession
 from app.game.turn import HandOver, TurnBar
 from app.map.scene import StarMapScene
 from app.map.view import MapView
+from app.version import application_version
 from core import tomlio
 from core.commands import Unplot
 from core.errors import IllegalCommand
@@ -47,13 +47,6 @@ GEOMETRY_KEY = "main_window/geometry"
 STATE_KEY = "main_window/state"
 RECENT_KEY = "recent_files"
 MAX_RECENT = 8
-
-
-def application_version() -> str:
-    try:
-        return metadata.version("ecliptic")
-    except metadata.PackageNotFoundError:
-        return "unknown"
 
 
 class MainWindow(QMainWindow):

@@ -7,7 +7,10 @@ its end, travelled at constant speed over ``t`` in ``[0, 1]``.
 Single-object questions (does this course hit this disc, how close do two ships get)
 are answered analytically: it is both faster in pure Python and exact up to rounding.
 Shapely is used only where many objects meet: an STRtree prefilters discs for long
-disc lists, and polygon union draws one outline around many hexes.
+disc lists, and polygon union draws one outline around many polygons. It (and numpy) is
+imported on first use, not with this module: the app opens a map without needing it,
+and importing both costs a sixth of a second. Hexes of a zone need no union at all:
+:func:`tile_outline` cancels their shared edges.
 """
 
 from __future__ import annotations
@@ -15,10 +18,10 @@ from __future__ import annotations
 import math
 from collections.abc import Container, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-import shapely
-from shapely.geometry.polygon import orient
+if TYPE_CHECKING:
+    import shapely
 
 Point = tuple[float, float]
 
@@ -135,6 +138,9 @@ class DiscIndex:
         self.discs: tuple[Disc, ...] = tuple(discs)
         self._tree: shapely.STRtree | None = None
         if self.discs and len(self.discs) >= tree_min:
+            import numpy as np
+            import shapely
+
             cx = np.array([d.centre[0] for d in self.discs], dtype=float)
             cy = np.array([d.centre[1] for d in self.discs], dtype=float)
             r = np.array([d.radius for d in self.discs], dtype=float)
@@ -147,6 +153,8 @@ class DiscIndex:
     def _candidates(self, a: Point, b: Point) -> Sequence[int]:
         if self._tree is None:
             return range(len(self.discs))
+        import shapely
+
         geom = shapely.points(a) if a == b else shapely.linestrings([a, b])
         hits = self._tree.query(geom, predicate="intersects")
         return sorted(int(i) for i in hits)
@@ -173,6 +181,9 @@ class DiscIndex:
         """``first_hit`` for many segments at once, with one vectorised tree query."""
         if self._tree is None or not segments:
             return [self.first_hit(s, e) for s, e in segments]
+        import numpy as np
+        import shapely
+
         coords = np.array(segments, dtype=float).reshape(len(segments), 2, 2)
         lines = shapely.linestrings(coords)  # zero-length lines still query correctly
         seg_idx, disc_idx = self._tree.query(lines, predicate="intersects")
@@ -260,6 +271,9 @@ def outline(
     for poly in polygons:
         if len(poly) < 3:
             raise ValueError(f"a polygon needs at least 3 points, got {len(poly)}")
+    import shapely
+    from shapely.geometry.polygon import orient
+
     geoms = shapely.make_valid([shapely.Polygon(p) for p in polygons])
     # simplify(0) only drops exactly collinear vertices, e.g. where two squares met.
     union = shapely.simplify(shapely.union_all(geoms, grid_size=grid_size), 0.0)
@@ -273,6 +287,65 @@ def outline(
     return exteriors + holes
 
 
-def _ring(ring: shapely.LinearRing) -> list[Point]:
+def _ring(ring: Any) -> list[Point]:
     coords = [(float(x), float(y)) for x, y in ring.coords]
     return coords[:-1] if len(coords) > 1 and coords[0] == coords[-1] else coords
+
+
+def tile_outline(
+    polygons: Sequence[Sequence[Point]], *, grid_size: float = 1e-9
+) -> list[list[Point]]:
+    """:func:`outline` for polygons that tile: they meet only along whole shared edges,
+    as the hexes of a zone do. Shared edges cancel out and the rest are chained into
+    rings, in pure Python, with the same orientation and order as :func:`outline`.
+    Falls back to :func:`outline` where two boundary rings touch at a corner."""
+    if not polygons:
+        return []
+    edges: dict[tuple[int, int], tuple[int, int]] = {}
+    pending: set[tuple[tuple[int, int], tuple[int, int]]] = set()
+    for poly in polygons:
+        if len(poly) < 3:
+            raise ValueError(f"a polygon needs at least 3 points, got {len(poly)}")
+        keys = [(round(x / grid_size), round(y / grid_size)) for x, y in poly]
+        if _area2(keys) < 0:
+            keys.reverse()
+        for a, b in zip(keys, keys[1:] + keys[:1], strict=True):
+            if (b, a) in pending:
+                pending.discard((b, a))  # shared with a neighbour: inside the union
+            elif a != b:
+                pending.add((a, b))
+    for a, b in pending:
+        if a in edges:
+            return outline(polygons, grid_size=grid_size)  # rings touch at a corner
+        edges[a] = b
+    exteriors: list[list[Point]] = []
+    holes: list[list[Point]] = []
+    while edges:
+        start, nxt = next(iter(edges.items()))
+        ring = [start]
+        del edges[start]
+        while nxt != start:
+            ring.append(nxt)
+            nxt = edges.pop(nxt)
+        ring = _without_collinear(ring)
+        points = [(x * grid_size, y * grid_size) for x, y in ring]
+        (exteriors if _area2(ring) > 0 else holes).append(points)
+    return exteriors + holes
+
+
+def _area2(ring: Sequence[tuple[int, int]]) -> int:
+    """Twice the signed area (positive: counter-clockwise with y up)."""
+    return sum(
+        x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(ring, [*ring[1:], ring[0]], strict=True)
+    )
+
+
+def _without_collinear(ring: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    out = []
+    n = len(ring)
+    for i, (x, y) in enumerate(ring):
+        px, py = ring[i - 1]
+        nx, ny = ring[(i + 1) % n]
+        if (x - px) * (ny - y) - (y - py) * (nx - x) != 0:
+            out.append((x, y))
+    return out

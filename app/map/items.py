@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.map.style import MapStyle
-from core.geometry import outline
+from core.geometry import tile_outline
 from core.hexgrid import Direction, Hex, Layout, Orientation
 from core.starmap import (
     Arrow,
@@ -842,7 +842,7 @@ def base_item(base: Base, centre: QPointF, approach: QPointF, style: MapStyle) -
 def zone_item(zone: Zone, layout: Layout, colour: QColor, style: MapStyle) -> QGraphicsPathItem:
     path = QPainterPath()
     path.setFillRule(Qt.FillRule.WindingFill)
-    for ring in outline([layout.corners(h) for h in zone.hexes]):
+    for ring in tile_outline([layout.corners(h) for h in zone.hexes]):
         path.addPolygon(QPolygonF([QPointF(x, y) for x, y in ring]))
         path.closeSubpath()
     item = QGraphicsPathItem(path)

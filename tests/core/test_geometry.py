@@ -20,7 +20,9 @@ from core.geometry import (
     line_of_sight,
     outline,
     segment_hits_disc,
+    tile_outline,
 )
+from core.hexgrid import Hex, Layout, Orientation
 
 UNIT = Disc((0.0, 0.0), 1.0)
 
@@ -369,3 +371,31 @@ def test_outline_of_nothing_is_empty_and_degenerate_polygon_is_rejected() -> Non
     assert outline([]) == []
     with pytest.raises(ValueError):
         outline([[(0.0, 0.0), (1.0, 1.0)]])
+
+
+# --- tile_outline: the same rings without shapely, for hexes ----------------------
+
+
+def _canonical(rings: list[list[Point]]) -> list[tuple[bool, frozenset[tuple[float, float]]]]:
+    """Rings as (is exterior, rounded point set), order-free, for comparing outlines."""
+    out = []
+    for r in rings:
+        pts = frozenset((round(x, 6), round(y, 6)) for x, y in r)
+        out.append((ring_area(r) > 0, pts))
+    return sorted(out, key=lambda t: (t[0], sorted(t[1])))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sets(st.tuples(st.integers(-4, 4), st.integers(-4, 4)), min_size=1, max_size=30))
+def test_tile_outline_of_hexes_matches_the_shapely_union(cells: set[tuple[int, int]]) -> None:
+    layout = Layout.unit(Orientation.FLAT)
+    polygons = [layout.corners(Hex(q, r)) for q, r in cells]
+    assert _canonical(tile_outline(polygons)) == _canonical(outline(polygons))
+
+
+def test_tile_outline_of_a_ring_of_hexes_has_its_hole() -> None:
+    layout = Layout.unit(Orientation.POINTY)
+    rings = tile_outline([layout.corners(h) for h in Hex(0, 0).ring(1)])
+    assert len(rings) == 2
+    assert ring_area(rings[0]) > 0 > ring_area(rings[1])
+    assert len(rings[0]) == 18 and len(rings[1]) == 6
