@@ -64,12 +64,20 @@ def map_problems(m: StarMap) -> list[Problem]:
             owner_of_hex.setdefault(h, body.name)
 
     overridden = {o.hex for o in m.overrides}
+    # Which bodies' rings each hex is in, built once: O(bodies), not O(bodies squared).
+    rings: dict[Hex, list[int]] = {}
+    for j, puller in enumerate(m.bodies):
+        if puller.gravity is not None:
+            for h in puller.ring():
+                rings.setdefault(h, []).append(j)
     for i, body in enumerate(m.bodies):
-        for puller in m.bodies:
-            if puller is body or puller.gravity is None:
-                continue
-            ring = set(puller.ring())
-            inside_ring = [h for h in body.hexes() if h in ring]
+        hits: dict[int, list[Hex]] = {}
+        for h in body.hexes():
+            for j in rings.get(h, ()):
+                if j != i:
+                    hits.setdefault(j, []).append(h)
+        for j in sorted(hits):
+            puller, inside_ring = m.bodies[j], hits[j]
             if inside_ring:
                 out.append(
                     Problem(
