@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, QSettings, Qt
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QComboBox, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from app.game.new_game import NewGameDialog
@@ -213,3 +213,28 @@ def test_a_ship_at_rest_has_no_vector_arrow_and_a_moving_ship_shows_vector_and_t
     assert window.board is not None
     assert window.board.counters[moving.id].isVisible()
     assert not [i for i in window.board._pieces if i.zValue() == Z_VECTOR]
+
+
+def test_two_directed_gravity_is_chosen_in_the_course_panel_and_moves_the_end_points(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    # Circling Earth from 0618, the next coast enters 0518: Earth's ring and Luna's.
+    state = circling_earth(training(1), "0618", ())
+    window.play(state, [], "Training")
+    session, board = window.session, window.board
+    assert session is not None and board is not None
+    window.end_turn_action.trigger()  # coast one turn; Ann (alone) plays on
+    ship_id = "trainee-p1"
+    board.select(ship_id)
+    assert board.preview is not None
+    assert any(c.two_directed for c in board.preview.choices)
+    combo = window.course_panel.findChild(QComboBox)
+    assert combo is not None and combo.count() >= 2
+    before = board.preview.drift
+    combo.setCurrentIndex((combo.currentIndex() + 1) % 2)
+    assert board.preview.drift != before
+    option = board.preview.at(board.preview.drift)
+    assert option is not None
+    click(qtbot, window, option.tip)
+    assert session.state.plan(ship_id) is not None
+    assert session.state.plan(ship_id).order.picks == board.preview.picks  # type: ignore[union-attr]
