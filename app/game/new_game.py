@@ -9,7 +9,6 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from core.scenario import Scenario, Seat, builtin_scenarios, load_scenario
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QColorDialog,
@@ -31,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from app.map.style import OKABE_ITO
 from core.problems import FileProblems
+from core.scenario import Scenario, Seat, builtin_scenarios, load_scenario
 
 MAX_SEATS = 6
 DEFAULT_NAMES = ("Ann", "Bob", "Cleo", "Dev", "Eve", "Finn")
