@@ -28,16 +28,15 @@ from app.game.turn import HandOver, TurnBar
 from app.map.scene import StarMapScene
 from app.map.view import MapView
 from app.version import application_version
-from core import tomlio
 from core.commands import Unplot
+from core.documents import load_document
 from core.errors import IllegalCommand
 from core.events import Event
 from core.hexgrid import Hex
-from core.mapfile import load_map
 from core.preview import Option
-from core.problems import FileProblems
+from core.problems import FileProblems, Problem
 from core.resources import SOLAR_SYSTEM_MAP
-from core.scenario import FORMAT as SCENARIO_FORMAT
+from core.ruleset import Ruleset
 from core.scenario import Scenario, Seat
 from core.starmap import StarMap
 from core.state import GameState, Player
@@ -96,11 +95,8 @@ class MainWindow(QMainWindow):
         self._create_menus()
         self._restore_settings()
         self._update_game_actions()
-        if path is not None and self.is_scenario(path):
+        if (path is None or not self.open_path(path)) and self.starmap is None:
             self.open_path(SOLAR_SYSTEM_MAP)
-            self.open_path(path)
-        else:
-            self.open_path(path if path is not None else SOLAR_SYSTEM_MAP)
 
     def _create_docks(self) -> None:
         self.ship_list = ShipList()
@@ -221,28 +217,23 @@ class MainWindow(QMainWindow):
         if filename:
             self.open_path(Path(filename))
 
-    @staticmethod
-    def is_scenario(path: Path) -> bool:
-        try:
-            data, _ = tomlio.read_toml(path)
-        except FileProblems:
-            return False
-        return data.get("format") == SCENARIO_FORMAT
-
     def open_path(self, path: Path) -> bool:
         """Load and show a map, or offer a scenario in the New Game dialog. A bad file is
         explained and the current map kept."""
-        if self.is_scenario(path):
-            self._remember(path)
-            return self.new_game(path)
         try:
-            starmap = load_map(path)
+            document = load_document(path)
+            if isinstance(document, Ruleset):
+                problem = Problem("this is a ruleset: open a map or a scenario", "format")
+                raise FileProblems([problem])
         except FileProblems as exc:
             self.show_problems(path, exc)
             return False
+        if isinstance(document, Scenario):
+            self._remember(path)
+            return self.new_game(path)
         if self.session is not None and not self.close_game():
             return False
-        self.show_map(starmap, path)
+        self.show_map(document, path)
         if path != SOLAR_SYSTEM_MAP:
             self._remember(path)
         return True

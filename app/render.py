@@ -28,7 +28,6 @@ if TYPE_CHECKING:
 DEFAULT_WIDTH = 2400
 MARGIN_HEXES = 0.5  # blank border around the map, in hex sizes
 MAX_SIDE = 32_000  # pixels; a bigger picture is almost certainly a typing mistake
-SCENARIO_FORMAT = "ecliptic-scenario"
 
 _app: Any = None  # the QApplication created here, kept alive for later renders
 
@@ -42,19 +41,23 @@ def _ensure_application() -> None:
 
 
 def load_starmap(path: Path) -> StarMap:
-    """The map of a map file, or of a scenario file (``format = "ecliptic-scenario"``).
+    """The map of a map file, or of a scenario file.
 
-    Raises FileProblems for a missing, unreadable or invalid file.
+    Raises FileProblems for a missing, unreadable or invalid file, or a ruleset.
     """
-    from core import tomlio
-    from core.mapfile import parse_map
+    from core.documents import load_document
+    from core.problems import FileProblems, Problem
+    from core.scenario import Scenario
+    from core.starmap import StarMap
 
-    data, text = tomlio.read_toml(path)
-    if data.get("format") == SCENARIO_FORMAT:
-        from core.scenario import parse_scenario
-
-        return parse_scenario(data, text, path).starmap
-    return parse_map(data, text, str(path))
+    document = load_document(path)
+    if isinstance(document, Scenario):
+        return document.starmap
+    if isinstance(document, StarMap):
+        return document
+    raise FileProblems(
+        [Problem("this is a ruleset: there is no map to draw", "format", None, str(path))]
+    )
 
 
 def source_rect(scene: StarMapScene) -> QRectF:

@@ -14,8 +14,7 @@ from collections import Counter
 from fractions import Fraction
 from pathlib import Path
 
-from core import ruleset, scenario, tomlio
-from core.mapfile import parse_map
+from core.documents import load_document
 from core.problems import FileProblems
 from core.ruleset import Ruleset, show_amount
 from core.scenario import Scenario
@@ -23,21 +22,11 @@ from core.starmap import StarMap
 from core.victory import describe
 
 
-def _load(path: Path) -> StarMap | Ruleset | Scenario:
-    """A map, ruleset or scenario, by the file's ``format``; problems raise FileProblems."""
-    data, text = tomlio.read_toml(path)
-    if data.get("format") == ruleset.FORMAT:
-        return ruleset.parse_ruleset(data, text, str(path))
-    if data.get("format") == scenario.FORMAT:
-        return scenario.parse_scenario(data, text, path)
-    return parse_map(data, text, str(path))
-
-
 def _validate(files: list[Path]) -> int:
     status = 0
     for path in files:
         try:
-            loaded = _load(path)
+            loaded = load_document(path)
         except FileProblems as exc:
             status = 1
             print(f"{path}: {len(exc.problems)} problem(s)", file=sys.stderr)
@@ -83,7 +72,7 @@ def _summary(m: StarMap) -> str:
 
 def _info(path: Path) -> int:
     try:
-        loaded = _load(path)
+        loaded = load_document(path)
     except FileProblems as exc:
         for p in exc.problems:
             print(p, file=sys.stderr)

@@ -31,7 +31,7 @@ from core.movement import (
     options,
 )
 from core.problems import FileProblems, Problem
-from core.resources import resource_path
+from core.resources import map_path
 from core.ruleset import load_ruleset, show_amount
 from core.starmap import StarMap
 from core.tracer import Hexside, Vertex
@@ -60,19 +60,13 @@ class _Plot(BaseModel):
     ship: _Ship
 
 
-def _map(name: str, base: Path) -> StarMap:
-    builtin = resource_path("maps", f"{name}.toml")
-    path = builtin if "/" not in name and builtin.exists() else base / name
-    return load_map(path)
-
-
 def plot(path: Path) -> str:
     """The report for one plot file; problems with the file raise FileProblems."""
     data, text = tomlio.read_toml(path)
     spec = tomlio.validated(
         _Plot, data, text=text, file=str(path), format=FORMAT, version=VERSION, what="plot"
     )
-    starmap = _map(spec.map, path.parent)
+    starmap = load_map(map_path(spec.map, path.parent))
     labels = starmap.bounds.labels
     try:
         rules = load_ruleset(spec.ruleset)

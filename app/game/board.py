@@ -14,7 +14,6 @@ from PySide6.QtWidgets import QGraphicsItem
 
 from app.game.overlay import PlotOverlay
 from app.game.pieces import (
-    SHIP_KEY,
     ShipCounter,
     fan_offsets,
     trail_item,
@@ -53,6 +52,7 @@ class GameBoard(QObject):
         self.selected: str | None = None
         self.preview: Preview | None = None
         self.hovered_option: Option | None = None
+        self._hovered_launch: Hex | None = None
         self.show_projection = False
         self._pieces: list[QGraphicsItem] = []
         self.counters: dict[str, ShipCounter] = {}
@@ -154,7 +154,7 @@ class GameBoard(QObject):
         state = self.session.state
         seat = self.session.seat()
         self.preview = None
-        self.hovered_option = None
+        self.hovered_option = self._hovered_launch = None
         ship = state.ship(self.selected) if self.selected else None
         if (
             ship is not None
@@ -204,21 +204,14 @@ class GameBoard(QObject):
         self.select(ids[i % len(ids)])
 
     def hover(self, h: Hex | None) -> None:
+        """Preview the end point (or launch hex) under the mouse, if any."""
         p = self.preview
-        if p is None or h is None:
-            self._hover(None, None)
+        option = p.at(h) if p is not None and h is not None else None
+        launch_to = h if p is not None and h in p.launch else None
+        if (option, launch_to) == (self.hovered_option, self._hovered_launch):
             return
-        if h in p.launch:
-            self._hover(None, h)
-            return
-        self._hover(p.at(h), None)
-
-    def _hover(self, option: Option | None, launch_to: Hex | None) -> None:
-        if option is self.hovered_option and launch_to is None:
-            return
-        self.hovered_option = option
-        start = self.preview.start if self.preview else Hex(0, 0)
-        self.overlay.show_course(start, option, launch_to)
+        self.hovered_option, self._hovered_launch = option, launch_to
+        self.overlay.show_course(p.start if p else Hex(0, 0), option, launch_to)
         self.hovered.emit(option)
 
     def click(self, h: Hex) -> None:
@@ -263,6 +256,3 @@ class GameBoard(QObject):
         self.view.hex_clicked.disconnect(self.click)
         self.view.hex_hovered.disconnect(self.hover)
         self.session.changed.disconnect(self.refresh)
-
-
-__all__ = ["SHIP_KEY", "GameBoard"]

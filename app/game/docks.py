@@ -30,7 +30,7 @@ from core.engine import PhaseBegan, PlanMade, RoundBegan
 from core.hexgrid import Direction
 from core.preview import Option, Preview
 from core.ruleset import show_amount
-from core.state import GameState, Player, Ship, ShipStatus
+from core.state import GameState, Ship, ShipStatus
 
 SHIP_COLUMNS = ("Ship", "Player", "Status", "Fuel", "Speed", "Order", "Goal")
 
@@ -306,7 +306,3 @@ class CoursePanel(QWidget):
         if r.orbit:
             lines.append(f"In orbit around {r.orbit}")
         self.hovered.setText("\n".join(lines))
-
-
-def seat_text(state: GameState, player: Player | None) -> str:
-    return player.name if player is not None else "—"

@@ -56,7 +56,7 @@ class GameSession(QObject):
         self.tracks: dict[str, list[Hex]] = {
             s.id: [s.motion.position] for s in state.ships if s.status is ShipStatus.ACTIVE
         }
-        self._undo: list[tuple[GameState, Command]] = []
+        self._undo: list[GameState] = []  # the states before this phase's orders
         self._record(events)
 
     # ---- queries
@@ -97,14 +97,11 @@ class GameSession(QObject):
         except IllegalCommand as exc:
             self.refused.emit(str(exc))
             return False
-        self.commands.append(command)
         if isinstance(command, PLANNING):
-            self._undo.append((before, command))
+            self._undo.append(before)
         else:
             self._undo.clear()
-        self.state = state
-        self._track(before, state)
-        self._record(events)
+        self._commit(before, state, command, events)
         self._skip_idle()
         self.changed.emit()
         if self.state.over:
@@ -118,9 +115,9 @@ class GameSession(QObject):
         so going back to the state before it is exact)."""
         if not self._undo:
             return False
-        state, command = self._undo.pop()
-        self.commands.remove(command)
-        self.state = state
+        # Orders are the last commands given: anything else clears ``_undo``.
+        self.commands.pop()
+        self.state = self._undo.pop()
         self.changed.emit()
         return True
 
@@ -150,13 +147,19 @@ class GameSession(QObject):
             seat = self.seat()
             if seat is None:
                 break
-            before = self.state
-            self.state, events = engine.apply(before, EndPhase(seat.id))
-            self.commands.append(EndPhase(seat.id))
-            self._track(before, self.state)
-            self._record(events)
+            command = EndPhase(seat.id)
+            state, events = engine.apply(self.state, command)
+            self._commit(self.state, state, command, events)
             skipped = True
         return skipped
+
+    def _commit(
+        self, before: GameState, after: GameState, command: Command, events: list[Event]
+    ) -> None:
+        self.commands.append(command)
+        self.state = after
+        self._track(before, after)
+        self._record(events)
 
     def _record(self, events: list[Event]) -> None:
         if not events:

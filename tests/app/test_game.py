@@ -238,3 +238,17 @@ def test_two_directed_gravity_is_chosen_in_the_course_panel_and_moves_the_end_po
     click(qtbot, window, option.tip)
     assert session.state.plan(ship_id) is not None
     assert session.state.plan(ship_id).order.picks == board.preview.picks  # type: ignore[union-attr]
+
+
+def test_moving_off_a_launch_hex_clears_its_course(qtbot: QtBot, window: MainWindow) -> None:
+    start_training(window)
+    assert window.session is not None and window.board is not None
+    take_seat(qtbot, window, window.session.seat().name)  # type: ignore[union-attr]
+    board = window.board
+    assert board.preview is not None
+    hover(qtbot, window, board.preview.launch[0])
+    assert [i for i in window.scene.items() if i.data(ROLE_KEY) == "course"]
+    far = window.starmap.body("Saturn")  # type: ignore[union-attr]
+    assert far is not None
+    board.hover(far.centre)
+    assert not [i for i in window.scene.items() if i.data(ROLE_KEY) == "course"]

@@ -226,3 +226,11 @@ def test_game_docks_and_turn_bar_are_part_of_the_window(window: MainWindow) -> N
     assert titles == {"Ships", "Course", "Event Log", "Dice"}
     assert window.turn_bar.round_label.text() == "No game"
     assert not window.end_turn_action.isEnabled()
+
+
+def test_opening_a_ruleset_says_it_is_not_a_map(window: MainWindow) -> None:
+    from core.resources import resource_path
+
+    assert not window.open_path(resource_path("rulesets", "interplanetary.toml"))
+    assert "ruleset" in window.status_label.text()
+    assert window.starmap is not None  # the map on screen is kept
