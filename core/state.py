@@ -7,15 +7,18 @@ digest (:func:`state_hash`) when replaying a campaign.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+import hashlib
+import json
+from dataclasses import dataclass, field, fields, replace
 from enum import Enum
 from fractions import Fraction
+from typing import Any
 
 from core.dice import Dice
 from core.hexgrid import Hex
 from core.movement import Motion, Order
 from core.ruleset import Ruleset
-from core.serial import digest, register
+from core.serial import SerialError, digest, from_data, register, to_data
 from core.starmap import Leaving, StarMap
 from core.victory import Condition
 
@@ -146,6 +149,46 @@ class GameState:
         return replace(self, plans=rest if plan is None else (*rest, (ship_id, plan)))
 
 
+_SHARED = ("rules", "starmap")
+_digests: dict[int, tuple[object, str]] = {}
+
+
+def moving_parts(state: GameState) -> dict[str, Any]:
+    """The state's plain data without the ruleset and the map, which a game shares from
+    its start to its end: what a campaign snapshot stores, and the bulk of the hash."""
+    data: dict[str, Any] = {"$type": "GameState"}
+    for f in fields(state):
+        if f.name not in _SHARED:
+            data[f.name] = to_data(getattr(state, f.name))
+    return data
+
+
+def rebuild(data: dict[str, Any], rules: Ruleset, starmap: StarMap) -> GameState:
+    """The inverse of :func:`moving_parts`, given the ruleset and map back."""
+    if data.get("$type") != "GameState":
+        raise SerialError("saved data is not a game state")
+    values = {k: from_data(v) for k, v in data.items() if k != "$type"}
+    try:
+        return GameState(rules=rules, starmap=starmap, **values)
+    except TypeError as exc:
+        raise SerialError(f"bad data for a game state: {exc}") from None
+
+
+def _shared_digest(value: object) -> str:
+    """Digest of a ruleset or map, remembered per object: they are large, immutable and
+    the same object from one state to the next."""
+    known = _digests.get(id(value))
+    if known is not None and known[0] is value:
+        return known[1]
+    if len(_digests) > 16:
+        _digests.clear()
+    result = digest(value)
+    _digests[id(value)] = (value, result)
+    return result
+
+
 def state_hash(state: GameState) -> str:
     """A digest of the whole state: equal states, equal hashes; for checking replays."""
-    return digest(state)
+    parts = [_shared_digest(state.rules), _shared_digest(state.starmap)]
+    parts.append(json.dumps(moving_parts(state), sort_keys=True, separators=(",", ":")))
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16]

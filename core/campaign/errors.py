@@ -1,0 +1,62 @@
+"""Why a campaign file could not be opened or used, in words a player can act on.
+
+Every error names the file. None of them is raised after the file was changed: opening
+checks everything it can read-only first.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class CampaignError(Exception):
+    """A campaign file that cannot be used; the message says why and what to do."""
+
+    def __init__(self, path: Path | str, message: str) -> None:
+        super().__init__(f"{path}: {message}")
+        self.path = Path(path)
+        self.reason = message
+
+
+class NotACampaign(CampaignError):
+    """Not a SQLite file, or a SQLite file that Ecliptic did not write."""
+
+
+class DamagedCampaign(CampaignError):
+    """Truncated or corrupted: SQLite cannot read it, or its integrity check fails."""
+
+
+class TooNew(CampaignError):
+    """Written by a newer Ecliptic, with a schema this program does not know."""
+
+
+class CampaignInUse(CampaignError):
+    """Another Ecliptic has the campaign open for writing. ``holder`` says who."""
+
+    def __init__(self, path: Path | str, holder: str) -> None:
+        super().__init__(
+            path,
+            f"is open in another Ecliptic ({holder}); it can be opened read-only until that "
+            "one closes it",
+        )
+        self.holder = holder
+
+
+class ReadOnly(CampaignError):
+    """A change was asked of a campaign opened read-only."""
+
+
+class ReplayMismatch(CampaignError):
+    """Replaying the log did not give the state it recorded: the file was altered, or it
+    was played with rules this version of Ecliptic applies differently."""
+
+    def __init__(self, path: Path | str, entry: int, where: str, stored: str, got: str) -> None:
+        super().__init__(
+            path,
+            f"the log does not replay: after entry {entry} ({where}) the recorded state "
+            f"hash is {stored} but replaying gives {got}. The file may have been altered, "
+            "or played with a different version of the rules",
+        )
+        self.entry = entry
+        self.stored = stored
+        self.got = got

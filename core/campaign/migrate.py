@@ -1,0 +1,147 @@
+"""Recognising a campaign file and bringing an older one up to the current schema.
+
+The header of a SQLite file says, without opening it, whether it is SQLite at all, who
+wrote it (``application_id``) and its schema version (``user_version``), so a file
+that is not a campaign, or is newer than this program, is refused before SQLite
+touches it. An older file is copied aside first, then migrated in one transaction.
+
+Schema history (see docs/formats/campaign.md):
+
+1. The first layout.
+2. Log entries gained ``auto`` (commands the program gave for a player, which undo
+   steps over) and bookmarks gained a ``note``.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import struct
+from collections.abc import Callable
+from pathlib import Path
+
+from core.campaign.errors import DamagedCampaign, NotACampaign, TooNew
+from core.campaign.schema import APPLICATION_ID, SCHEMA_VERSION
+
+MAGIC = b"SQLite format 3\x00"
+
+
+def file_version(path: Path) -> int:
+    """The schema version in the file's header, checking that it is a whole campaign."""
+    try:
+        size = path.stat().st_size
+        with open(path, "rb") as f:
+            header = f.read(100)
+    except FileNotFoundError:
+        raise NotACampaign(path, "there is no such file") from None
+    except IsADirectoryError:
+        raise NotACampaign(path, "is a folder, not a campaign file") from None
+    except OSError as exc:
+        raise NotACampaign(path, f"cannot be read ({exc.strerror})") from None
+    if size == 0:
+        raise DamagedCampaign(path, "is empty (0 bytes): it is not a campaign, or it was cut off")
+    if not header.startswith(MAGIC):
+        raise NotACampaign(path, "is not a campaign: it is not a SQLite database at all")
+    if len(header) < 100:
+        raise DamagedCampaign(path, f"is cut off: only {size} bytes, less than a SQLite header")
+    page_size = struct.unpack(">H", header[16:18])[0]
+    page_size = 65536 if page_size == 1 else page_size
+    pages, valid_for = struct.unpack(">I", header[28:32])[0], header[92:96]
+    if valid_for == header[24:28] and size < pages * page_size:
+        raise DamagedCampaign(
+            path,
+            f"is cut off: {size} bytes where its header promises {pages * page_size}; "
+            "restore it from a backup copy",
+        )
+    version, app_id = struct.unpack(">I", header[60:64])[0], struct.unpack(">I", header[68:72])[0]
+    if app_id != APPLICATION_ID:
+        raise NotACampaign(path, "is a SQLite database, but not an Ecliptic campaign")
+    if version > SCHEMA_VERSION:
+        raise TooNew(
+            path,
+            f"was written by a newer Ecliptic (campaign schema {version}; this one knows up "
+            f"to {SCHEMA_VERSION}). Update Ecliptic to open it; the file was not changed",
+        )
+    if version < 1:
+        raise NotACampaign(path, "is marked as Ecliptic's but has no schema version")
+    return int(version)
+
+
+# The first schema, kept verbatim so old files can be recreated in tests and migrated.
+SCHEMA_1 = """
+CREATE TABLE meta ("key" VARCHAR NOT NULL, value VARCHAR NOT NULL, PRIMARY KEY ("key"));
+CREATE TABLE campaign (id INTEGER NOT NULL, name VARCHAR NOT NULL, ruleset VARCHAR NOT NULL,
+  ruleset_version INTEGER NOT NULL, switches VARCHAR NOT NULL, created VARCHAR NOT NULL,
+  updated VARCHAR NOT NULL, PRIMARY KEY (id));
+CREATE TABLE side (id INTEGER NOT NULL, campaign_id INTEGER NOT NULL, name VARCHAR NOT NULL,
+  PRIMARY KEY (id), FOREIGN KEY(campaign_id) REFERENCES campaign (id));
+CREATE TABLE player (id INTEGER NOT NULL, campaign_id INTEGER NOT NULL, "key" VARCHAR NOT NULL,
+  name VARCHAR NOT NULL, colour VARCHAR NOT NULL, side_id INTEGER, PRIMARY KEY (id),
+  FOREIGN KEY(campaign_id) REFERENCES campaign (id), FOREIGN KEY(side_id) REFERENCES side (id));
+CREATE TABLE game (id INTEGER NOT NULL, campaign_id INTEGER NOT NULL, parent_id INTEGER,
+  parent_entry_id INTEGER, scale VARCHAR NOT NULL, title VARCHAR NOT NULL,
+  scenario VARCHAR NOT NULL, start VARCHAR NOT NULL, start_hash VARCHAR NOT NULL,
+  head_id INTEGER, result VARCHAR, created VARCHAR NOT NULL, PRIMARY KEY (id),
+  FOREIGN KEY(campaign_id) REFERENCES campaign (id), FOREIGN KEY(parent_id) REFERENCES game (id));
+CREATE TABLE entry (id INTEGER NOT NULL, game_id INTEGER NOT NULL, parent_id INTEGER,
+  depth INTEGER NOT NULL, player VARCHAR NOT NULL, command VARCHAR NOT NULL,
+  time VARCHAR NOT NULL, round INTEGER NOT NULL, hash VARCHAR NOT NULL,
+  events VARCHAR NOT NULL, PRIMARY KEY (id), FOREIGN KEY(game_id) REFERENCES game (id),
+  FOREIGN KEY(parent_id) REFERENCES entry (id));
+CREATE INDEX ix_entry_game_id ON entry (game_id);
+CREATE INDEX ix_entry_parent_id ON entry (parent_id);
+CREATE TABLE snapshot (entry_id INTEGER NOT NULL, game_id INTEGER NOT NULL,
+  state VARCHAR NOT NULL, hash VARCHAR NOT NULL, PRIMARY KEY (entry_id),
+  FOREIGN KEY(entry_id) REFERENCES entry (id), FOREIGN KEY(game_id) REFERENCES game (id));
+CREATE TABLE turn (entry_id INTEGER NOT NULL, game_id INTEGER NOT NULL, round INTEGER NOT NULL,
+  player VARCHAR NOT NULL, hash VARCHAR NOT NULL, PRIMARY KEY (entry_id),
+  FOREIGN KEY(entry_id) REFERENCES entry (id), FOREIGN KEY(game_id) REFERENCES game (id));
+CREATE INDEX ix_turn_game_id ON turn (game_id);
+CREATE TABLE bookmark (id INTEGER NOT NULL, entry_id INTEGER NOT NULL, label VARCHAR NOT NULL,
+  created VARCHAR NOT NULL, PRIMARY KEY (id), FOREIGN KEY(entry_id) REFERENCES entry (id));
+CREATE INDEX ix_bookmark_entry_id ON bookmark (entry_id);
+"""
+
+
+def _to_2(db: sqlite3.Connection) -> None:
+    db.execute("ALTER TABLE entry ADD COLUMN auto BOOLEAN NOT NULL DEFAULT 0")
+    db.execute("ALTER TABLE bookmark ADD COLUMN note VARCHAR NOT NULL DEFAULT ''")
+
+
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _to_2}
+
+
+def backup_path(path: Path, version: int) -> Path:
+    return path.with_name(f"{path.stem}.schema{version}-backup{path.suffix}")
+
+
+def migrate(path: Path, version: int) -> Path:
+    """Copy the file aside, then bring it from ``version`` to the current schema in one
+    transaction (a failure leaves it as it was). Returns the backup's path."""
+    backup = backup_path(path, version)
+    n = 1
+    while backup.exists():
+        n += 1
+        backup = backup.with_name(f"{path.stem}.schema{version}-backup-{n}{path.suffix}")
+    db = sqlite3.connect(path, isolation_level=None)
+    try:
+        copy = sqlite3.connect(backup)
+        try:
+            db.backup(copy)
+        finally:
+            copy.close()
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            for step in range(version, SCHEMA_VERSION):
+                MIGRATIONS[step](db)
+            db.execute(
+                "INSERT OR REPLACE INTO meta(key, value) VALUES ('schema_version', ?)",
+                (str(SCHEMA_VERSION),),
+            )
+            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+    finally:
+        db.close()
+    return backup

@@ -1,0 +1,463 @@
+"""A campaign file, open: creating, opening safely, and reading and writing its rows.
+
+Opening checks the file read-only first (its header: SQLite? Ecliptic's? which schema?),
+then takes the writer lock, then SQLite's own integrity check, and only then migrates
+an older schema (after a backup copy). A file refused at any step is left as it was.
+
+Writes are durable when they return: WAL journal, ``synchronous=FULL``, one transaction
+per command. A campaign opened read-only is read into memory, so it can never be
+changed, however the one writer changes the file meanwhile.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event, insert, text, update
+from sqlalchemy.engine import Connection
+from sqlalchemy.pool import StaticPool
+from sqlmodel import Session, SQLModel, col, select
+
+from core import serial
+from core.campaign import migrate
+from core.campaign.errors import CampaignError, DamagedCampaign, NotACampaign, ReadOnly
+from core.campaign.lock import WriterLock
+from core.campaign.schema import (
+    APPLICATION_ID,
+    SCHEMA_VERSION,
+    Bookmark,
+    Campaign,
+    Entry,
+    Game,
+    Meta,
+    Player,
+    Side,
+)
+from core.state import GameState, state_hash
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A game as the campaign browser lists it."""
+
+    id: int
+    title: str
+    scenario: str
+    scale: str
+    parent_id: int | None
+    parent_entry_id: int | None
+    head_id: int | None
+    result: str | None
+
+
+class CampaignFile:
+    """One open campaign. Use :meth:`create` or :meth:`open`; :meth:`close` when done."""
+
+    def __init__(self, path: Path, engine: Engine, *, read_only: bool, lock: WriterLock | None):
+        self.path = path
+        self.engine = engine
+        self.read_only = read_only
+        self._lock = lock
+        self.migrated_from: int | None = None
+        self.backup: Path | None = None
+
+    # ---- opening and closing
+
+    @classmethod
+    def create(
+        cls,
+        path: Path | str,
+        name: str,
+        state: GameState,
+        *,
+        title: str = "",
+        scenario: str = "",
+        overwrite: bool = False,
+    ) -> CampaignFile:
+        """A new campaign file holding one game that starts at ``state``. The file
+        appears whole or not at all (written aside, then renamed into place)."""
+        path = Path(path)
+        if path.exists() and not overwrite:
+            raise CampaignError(path, "already exists; choose another name")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temp = path.with_name(f".{path.name}.{os.getpid()}.new")
+        temp.unlink(missing_ok=True)
+        engine = _engine(f"sqlite:///{temp}", read_only=False, wal=False)
+        try:
+            SQLModel.metadata.create_all(engine)
+            with engine.begin() as conn:
+                conn.exec_driver_sql(f"PRAGMA application_id = {APPLICATION_ID}")
+                conn.exec_driver_sql(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            with Session(engine) as s:
+                stamp = now()
+                s.add(Meta(key="schema_version", value=str(SCHEMA_VERSION)))
+                s.add(Meta(key="application", value="Ecliptic"))
+                switches = json.dumps(dict(state.switches), sort_keys=True)
+                campaign = Campaign(
+                    name=name,
+                    ruleset=state.rules.id,
+                    ruleset_version=state.rules.version,
+                    switches=switches,
+                    created=stamp,
+                    updated=stamp,
+                )
+                s.add(campaign)
+                s.flush()
+                assert campaign.id is not None
+                sides: dict[str, Side] = {}
+                for p in state.players:
+                    if p.side not in sides:
+                        sides[p.side] = Side(campaign_id=campaign.id, name=p.side)
+                        s.add(sides[p.side])
+                s.flush()
+                for p in state.players:
+                    s.add(
+                        Player(
+                            campaign_id=campaign.id,
+                            key=p.id,
+                            name=p.name,
+                            colour=p.colour,
+                            side_id=sides[p.side].id,
+                        )
+                    )
+                s.add(_game_row(campaign.id, state, title or name, scenario))
+                s.commit()
+        except BaseException:
+            engine.dispose()
+            temp.unlink(missing_ok=True)
+            raise
+        engine.dispose()
+        os.replace(temp, path)
+        return cls.open(path)
+
+    @classmethod
+    def open(cls, path: Path | str, *, read_only: bool = False) -> CampaignFile:
+        """Open for playing (one writer at a time) or read-only. Raises a
+        :class:`CampaignError` saying why a file cannot be used; it is then unchanged."""
+        path = Path(path)
+        version = migrate.file_version(path)
+        if read_only:
+            return cls._open_read_only(path)
+        lock = WriterLock(path)
+        lock.acquire(path)
+        try:
+            _check_integrity(path)
+            backup = None
+            if version < SCHEMA_VERSION:
+                backup = migrate.migrate(path, version)
+            engine = _engine(f"sqlite:///{path}", read_only=False, wal=True)
+            opened = cls(path, engine, read_only=False, lock=lock)
+            opened.migrated_from = version if backup else None
+            opened.backup = backup
+            return opened
+        except BaseException:
+            lock.release()
+            raise
+
+    @classmethod
+    def _open_read_only(cls, path: Path) -> CampaignFile:
+        memory = sqlite3.connect(":memory:", check_same_thread=False, isolation_level=None)
+        try:
+            source = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+            try:
+                source.backup(memory)
+            finally:
+                source.close()
+            _check(path, memory)
+            version = memory.execute("PRAGMA user_version").fetchone()[0]
+            if version < SCHEMA_VERSION:
+                memory.execute("BEGIN")
+                for step in range(version, SCHEMA_VERSION):
+                    migrate.MIGRATIONS[step](memory)
+                memory.execute("COMMIT")
+        except sqlite3.DatabaseError as exc:
+            memory.close()
+            raise DamagedCampaign(path, f"cannot be read: {exc}") from None
+        except BaseException:
+            memory.close()
+            raise
+        engine = create_engine("sqlite://", creator=lambda: memory, poolclass=StaticPool)
+        _transactions(engine, "BEGIN")
+        return cls(path, engine, read_only=True, lock=None)
+
+    def close(self) -> None:
+        self.engine.dispose()
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
+
+    def __enter__(self) -> CampaignFile:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # ---- reading
+
+    def name(self) -> str:
+        with Session(self.engine) as s:
+            return s.exec(select(Campaign.name)).one()
+
+    def campaign(self) -> Campaign:
+        with Session(self.engine) as s:
+            return s.exec(select(Campaign)).one()
+
+    def players(self) -> list[Player]:
+        with Session(self.engine) as s:
+            return list(s.exec(select(Player).order_by(col(Player.id))))
+
+    def sides(self) -> list[Side]:
+        with Session(self.engine) as s:
+            return list(s.exec(select(Side).order_by(col(Side.id))))
+
+    def meta(self, key: str) -> str | None:
+        with Session(self.engine) as s:
+            row = s.get(Meta, key)
+            return row.value if row else None
+
+    def games(self) -> list[GameInfo]:
+        with Session(self.engine) as s:
+            rows = s.exec(select(Game).order_by(col(Game.id)))
+            return [
+                GameInfo(
+                    g.id or 0,
+                    g.title,
+                    g.scenario,
+                    g.scale,
+                    g.parent_id,
+                    g.parent_entry_id,
+                    g.head_id,
+                    g.result,
+                )
+                for g in rows
+            ]
+
+    def game_row(self, game_id: int) -> Game:
+        with Session(self.engine) as s:
+            game = s.get(Game, game_id)
+            if game is None:
+                raise CampaignError(self.path, f"has no game {game_id}")
+            return game
+
+    def entries(self, game_id: int) -> list[Entry]:
+        """Every log entry of a game, all branches, in the order they were given."""
+        with Session(self.engine) as s:
+            return list(
+                s.exec(select(Entry).where(Entry.game_id == game_id).order_by(col(Entry.id)))
+            )
+
+    def entry(self, entry_id: int) -> Entry:
+        with Session(self.engine) as s:
+            row = s.get(Entry, entry_id)
+            if row is None:
+                raise CampaignError(self.path, f"has no log entry {entry_id}")
+            return row
+
+    def bookmarks(self, game_id: int | None = None) -> list[Bookmark]:
+        with Session(self.engine) as s:
+            query = select(Bookmark).order_by(col(Bookmark.entry_id), col(Bookmark.id))
+            if game_id is not None:
+                query = query.join(Entry).where(Entry.game_id == game_id)
+            return list(s.exec(query))
+
+    # ---- writing
+
+    @contextmanager
+    def writing(self) -> Iterator[Connection]:
+        """One durable transaction; refused on a read-only campaign."""
+        if self.read_only:
+            raise ReadOnly(self.path, "is open read-only; nothing can be changed")
+        with self.engine.begin() as conn:
+            yield conn
+
+    def add_game(
+        self,
+        state: GameState,
+        title: str,
+        *,
+        scenario: str = "",
+        scale: str = "strategic",
+        parent: int | None = None,
+        parent_entry: int | None = None,
+    ) -> int:
+        """A new game in the campaign; a tactical battle names the strategic game and
+        log entry it was opened from."""
+        if scale not in ("strategic", "tactical"):
+            raise ValueError(f"a game's scale is strategic or tactical, not {scale!r}")
+        row = _game_row(self.campaign().id or 1, state, title, scenario)
+        values = row.model_dump(exclude={"id"})
+        values.update(scale=scale, parent_id=parent, parent_entry_id=parent_entry)
+        with self.writing() as conn:
+            result = conn.execute(insert(Game).values(**values))
+            self._touch(conn)
+            key = result.inserted_primary_key
+            assert key is not None
+            return int(key[0])
+
+    def set_result(self, game_id: int, result: dict[str, Any]) -> None:
+        """What a finished game feeds back to its parent (or to the campaign)."""
+        with self.writing() as conn:
+            conn.execute(
+                update(Game)
+                .where(col(Game.id) == game_id)
+                .values(result=json.dumps(result, sort_keys=True))
+            )
+            self._touch(conn)
+
+    def move_head(self, game_id: int, entry_id: int | None) -> None:
+        with self.writing() as conn:
+            conn.execute(update(Game).where(col(Game.id) == game_id).values(head_id=entry_id))
+            self._touch(conn)
+
+    def add_bookmark(self, entry_id: int, label: str = "", note: str = "") -> int:
+        self.entry(entry_id)  # raises for an unknown entry
+        with self.writing() as conn:
+            result = conn.execute(
+                insert(Bookmark).values(entry_id=entry_id, label=label, note=note, created=now())
+            )
+            key = result.inserted_primary_key
+            assert key is not None
+            return int(key[0])
+
+    def edit_bookmark(self, bookmark_id: int, label: str, note: str) -> None:
+        with self.writing() as conn:
+            conn.execute(
+                update(Bookmark)
+                .where(col(Bookmark.id) == bookmark_id)
+                .values(label=label, note=note)
+            )
+
+    def remove_bookmark(self, bookmark_id: int) -> None:
+        with self.writing() as conn:
+            conn.execute(text("DELETE FROM bookmark WHERE id = :id"), {"id": bookmark_id})
+
+    def save_copy(self, target: Path | str, *, meta: dict[str, str] | None = None) -> Path:
+        """A consistent copy of the campaign as it is now, compacted, written aside and
+        renamed into place. ``meta`` adds facts to the copy (who it was mailed to)."""
+        target = Path(target)
+        if target.resolve() == self.path.resolve():
+            raise CampaignError(target, "is the campaign itself; choose another file")
+        temp = target.with_name(f".{target.name}.{os.getpid()}.new")
+        temp.unlink(missing_ok=True)
+        with self.engine.connect() as conn:
+            conn.exec_driver_sql("VACUUM INTO ?", (str(temp),))
+        if meta:
+            db = sqlite3.connect(temp)
+            try:
+                with db:
+                    db.executemany(
+                        "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", meta.items()
+                    )
+            finally:
+                db.close()
+        os.replace(temp, target)
+        return target
+
+    def _touch(self, conn: Connection) -> None:
+        conn.execute(update(Campaign).values(updated=now()))
+
+
+def _game_row(campaign_id: int, state: GameState, title: str, scenario: str) -> Game:
+    return Game(
+        campaign_id=campaign_id,
+        title=title,
+        scenario=scenario,
+        start=serial.dumps(state),
+        start_hash=state_hash(state),
+        created=now(),
+    )
+
+
+def _engine(url: str, *, read_only: bool, wal: bool) -> Engine:
+    engine = create_engine(url, poolclass=StaticPool, connect_args={"check_same_thread": False})
+
+    @event.listens_for(engine, "connect")
+    def _setup(dbapi: Any, _record: Any) -> None:
+        dbapi.isolation_level = None  # we say BEGIN ourselves (see below)
+        cursor = dbapi.cursor()
+        if wal:
+            cursor.execute("PRAGMA journal_mode = WAL")
+        cursor.execute("PRAGMA synchronous = FULL")
+        cursor.execute("PRAGMA foreign_keys = ON")
+        cursor.close()
+
+    _transactions(engine, "BEGIN" if read_only else "BEGIN IMMEDIATE")
+    return engine
+
+
+def _transactions(engine: Engine, begin: str) -> None:
+    """Make SQLAlchemy's transactions real SQLite ones (the driver would otherwise
+    begin them late, and never for reads)."""
+
+    @event.listens_for(engine, "begin")
+    def _begin(conn: Connection) -> None:
+        conn.exec_driver_sql(begin)
+
+
+def _check_integrity(path: Path) -> None:
+    try:
+        db = sqlite3.connect(path, isolation_level=None)
+    except sqlite3.Error as exc:
+        raise DamagedCampaign(path, f"cannot be opened: {exc}") from None
+    try:
+        _check(path, db)
+    except sqlite3.DatabaseError as exc:
+        raise DamagedCampaign(path, f"is damaged: {exc}; restore it from a backup copy") from None
+    finally:
+        db.close()
+
+
+def _check(path: Path, db: sqlite3.Connection) -> None:
+    rows = db.execute("PRAGMA quick_check").fetchall()
+    problems = [r[0] for r in rows if r[0] != "ok"]
+    if problems:
+        shown = "; ".join(problems[:3])
+        raise DamagedCampaign(
+            path, f"fails SQLite's integrity check ({shown}); restore it from a backup copy"
+        )
+    tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    missing = {"campaign", "game", "entry", "meta"} - tables
+    if missing:
+        raise NotACampaign(path, f"is marked as a campaign but lacks {', '.join(sorted(missing))}")
+
+
+def entry_values(
+    game_id: int,
+    parent: int | None,
+    depth: int,
+    player: str,
+    command: str,
+    round: int,
+    hash: str,
+    events: str = "[]",
+    auto: bool = False,
+    time: str | None = None,
+) -> dict[str, Any]:
+    return {
+        "game_id": game_id,
+        "parent_id": parent,
+        "depth": depth,
+        "player": player,
+        "command": command,
+        "time": time or now(),
+        "round": round,
+        "hash": hash,
+        "events": events,
+        "auto": auto,
+    }
+
+
+def insert_entries(conn: Connection, rows: Sequence[dict[str, Any]]) -> None:
+    conn.execute(insert(Entry), list(rows))
