@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.campaign.window import CampaignWindow
 from app.game.board import GameBoard
 from app.game.docks import CoursePanel, DiceLog, EventLog, ShipList
 from app.game.new_game import NewGameDialog
@@ -28,6 +29,8 @@ from app.game.turn import HandOver, TurnBar
 from app.map.scene import StarMapScene
 from app.map.view import MapView
 from app.version import application_version
+from core.campaign import EXTENSION, GameRecord
+from core.campaign.migrate import MAGIC
 from core.commands import Unplot
 from core.documents import load_document
 from core.errors import IllegalCommand
@@ -41,14 +44,17 @@ from core.scenario import Scenario, Seat
 from core.starmap import StarMap
 from core.state import GameState, Player
 
-MAP_FILTER = "Maps and scenarios (*.toml);;All files (*)"
+MAP_FILTER = (
+    f"Campaigns, maps and scenarios (*{EXTENSION} *.toml);;Campaigns (*{EXTENSION});;"
+    "Maps and scenarios (*.toml);;All files (*)"
+)
 GEOMETRY_KEY = "main_window/geometry"
 STATE_KEY = "main_window/state"
 RECENT_KEY = "recent_files"
 MAX_RECENT = 8
 
 
-class MainWindow(QMainWindow):
+class MainWindow(CampaignWindow, QMainWindow):
     """Top-level window. ``settings`` defaults to QSettings("Ecliptic", "Ecliptic")."""
 
     def __init__(
@@ -91,6 +97,8 @@ class MainWindow(QMainWindow):
         self.turn_bar = TurnBar(self)
         self.turn_bar.end_button.clicked.connect(self.end_turn)
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.turn_bar)
+        self._init_campaign()
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.replay_bar)
         self._create_docks()
         self._create_menus()
         self._restore_settings()
@@ -110,6 +118,7 @@ class MainWindow(QMainWindow):
             ("course", "Course", self.course_panel, area.RightDockWidgetArea),
             ("events", "Event Log", self.event_log, area.BottomDockWidgetArea),
             ("dice", "Dice", self.dice_log, area.BottomDockWidgetArea),
+            ("campaign", "Campaign", self.browser, area.LeftDockWidgetArea),
         ):
             dock = QDockWidget(title, self)
             dock.setObjectName(f"{key}_dock")
@@ -127,6 +136,7 @@ class MainWindow(QMainWindow):
             self.docks[key] = dock
         self.tabifyDockWidget(self.docks["events"], self.docks["dice"])
         self.docks["events"].raise_()
+        self.docks["campaign"].hide()
         self.ship_list.ship_chosen.connect(self._ship_chosen)
         self.course_panel.choices_changed.connect(self._choices_changed)
         self.course_panel.take_back.connect(self.take_back)
@@ -135,8 +145,13 @@ class MainWindow(QMainWindow):
 
     def _create_menus(self) -> None:
         file_menu = self.menuBar().addMenu("&File")
-        self.new_game_action = file_menu.addAction("&New Game…")
-        self.new_game_action.setShortcuts(QKeySequence.StandardKey.New)
+        self.new_campaign_action = file_menu.addAction("&New Campaign…")
+        self.new_campaign_action.setShortcuts(QKeySequence.StandardKey.New)
+        self.new_campaign_action.setStatusTip("Start a scenario kept in a campaign file")
+        self.new_campaign_action.triggered.connect(lambda: self.new_campaign())
+        self.new_game_action = file_menu.addAction("New &Quick Game…")
+        self.new_game_action.setShortcut(QKeySequence("Ctrl+Shift+N"))
+        self.new_game_action.setStatusTip("Play a scenario without keeping it")
         self.new_game_action.triggered.connect(lambda: self.new_game())
         self.open_action = file_menu.addAction("&Open…")
         self.open_action.setShortcuts(QKeySequence.StandardKey.Open)
@@ -145,7 +160,15 @@ class MainWindow(QMainWindow):
         self.recent_menu.setObjectName("recent_menu")
         self._fill_recent_menu()
         file_menu.addSeparator()
-        self.close_game_action = file_menu.addAction("&Close Game")
+        self.save_copy_action = file_menu.addAction("Save a &Copy As…")
+        self.save_copy_action.setShortcut(QKeySequence("Ctrl+Shift+S"))
+        self.save_copy_action.triggered.connect(self.save_copy_as)
+        self.export_mail_action = file_menu.addAction("&Export for Mail…")
+        self.export_mail_action.setShortcut(QKeySequence("Ctrl+E"))
+        self.export_mail_action.setStatusTip("A copy of the campaign for the next player to open")
+        self.export_mail_action.triggered.connect(self.export_for_mail)
+        file_menu.addSeparator()
+        self.close_game_action = file_menu.addAction("&Close")
         self.close_game_action.setShortcuts(QKeySequence.StandardKey.Close)
         self.close_game_action.triggered.connect(self.close_game)
         self.quit_action = file_menu.addAction("&Quit")
@@ -156,9 +179,12 @@ class MainWindow(QMainWindow):
         self.quit_action.triggered.connect(self.close)
 
         edit_menu = self.menuBar().addMenu("&Edit")
-        self.undo_action = edit_menu.addAction("&Undo Order")
+        self.undo_action = edit_menu.addAction("&Undo")
         self.undo_action.setShortcuts(QKeySequence.StandardKey.Undo)
         self.undo_action.triggered.connect(self.undo)
+        self.redo_action = edit_menu.addAction("&Redo")
+        self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        self.redo_action.triggered.connect(self.redo)
 
         view_menu = self.menuBar().addMenu("&View")
         self.zoom_in_action = view_menu.addAction("Zoom &In")
@@ -199,6 +225,11 @@ class MainWindow(QMainWindow):
         self.centre_action = game_menu.addAction("&Centre on Ship")
         self.centre_action.setShortcut(QKeySequence("C"))
         self.centre_action.triggered.connect(self._centre_on_selected)
+        self.replay_action = game_menu.addAction("&Replay Past Turns")
+        self.replay_action.setCheckable(True)
+        self.replay_action.setShortcut(QKeySequence("Ctrl+R"))
+        self.replay_action.setStatusTip("Step through past turns on the map (campaigns)")
+        self.replay_action.triggered.connect(self.toggle_replay)
         self.take_back_action = game_menu.addAction("&Take Back Order")
         self.take_back_action.setShortcut(QKeySequence("Backspace"))
         self.take_back_action.triggered.connect(self.take_back)
@@ -218,8 +249,10 @@ class MainWindow(QMainWindow):
             self.open_path(Path(filename))
 
     def open_path(self, path: Path) -> bool:
-        """Load and show a map, or offer a scenario in the New Game dialog. A bad file is
-        explained and the current map kept."""
+        """Open a campaign, load and show a map, or offer a scenario in the New Game
+        dialog. A bad file is explained and the current map kept."""
+        if is_campaign_file(path):
+            return self.open_campaign(path)
         try:
             document = load_document(path)
             if isinstance(document, Ruleset):
@@ -284,14 +317,23 @@ class MainWindow(QMainWindow):
         self._fill_recent_menu()
 
     def _fill_recent_menu(self) -> None:
+        """Recent campaigns (from the index in the user data folder), then recent maps
+        and scenarios."""
         menu: QMenu = self.recent_menu
         menu.clear()
+        campaigns = self.recent_campaign_paths()
+        for item in campaigns:
+            action = menu.addAction(f"{item.get('name') or Path(item['path']).stem}")
+            action.setToolTip(item["path"])
+            action.triggered.connect(lambda _=False, n=item["path"]: self.open_recent_campaign(n))
         recent = self.recent_files()
+        if campaigns and recent:
+            menu.addSeparator()
         for name in recent:
             action = menu.addAction(Path(name).name)
             action.setToolTip(name)
             action.triggered.connect(lambda _=False, n=name: self._open_recent(n))
-        menu.setEnabled(bool(recent))
+        menu.setEnabled(bool(recent or campaigns))
 
     def _open_recent(self, name: str) -> None:
         path = Path(name)
@@ -323,14 +365,23 @@ class MainWindow(QMainWindow):
             return False
         return self.play(state, events, scenario.name)
 
-    def play(self, state: GameState, events: list[Event], title: str) -> bool:
-        """Show a game from ``state`` (new, or continued) and hand the seat over; False
-        if the player keeps the game already on screen instead."""
+    def play(
+        self,
+        state: GameState,
+        events: list[Event],
+        title: str,
+        *,
+        record: GameRecord | None = None,
+        read_only: bool = False,
+    ) -> bool:
+        """Show a game from ``state`` (new, or continued; kept in a campaign when
+        ``record`` is given) and hand the seat over; False if the player keeps the game
+        already on screen instead."""
         if self.session is not None and not self.close_game():
             return False
         self.show_map(state.starmap)
         assert self.scene is not None
-        session = GameSession(state, events, title=title)
+        session = GameSession(state, events, title=title, record=record, read_only=read_only)
         self.session = session
         self.event_log.clear()
         self.dice_log.clear()
@@ -338,6 +389,7 @@ class MainWindow(QMainWindow):
         self.dice_log.add(session.log)
         session.logged.connect(self.event_log.add)
         session.logged.connect(self.dice_log.add)
+        session.log_reset.connect(self._log_reset)
         session.refused.connect(self._refused)
         session.changed.connect(self._game_changed)
         session.turn_began.connect(self._turn_began)
@@ -354,14 +406,21 @@ class MainWindow(QMainWindow):
         return True
 
     def close_game(self) -> bool:
-        """End the game on screen (hot-seat games are not saved until campaigns)."""
+        """End the game on screen. A campaign is already saved, command by command; a
+        quick game is lost, so the player is asked first."""
         if self.session is None:
             return True
-        if not self.session.state.over and self.isVisible() and self.ask_before_closing:
+        if (
+            self.campaign is None
+            and not self.session.state.over
+            and self.isVisible()
+            and self.ask_before_closing
+        ):
             answer = QMessageBox.question(
                 self,
                 "Close Game",
-                "Close this game? Hot-seat games are not kept yet.",
+                "Close this quick game? Quick games are not kept: start a campaign "
+                "(File › New Campaign) to keep a game.",
             )
             if answer != QMessageBox.StandardButton.Yes:
                 return False
@@ -376,6 +435,9 @@ class MainWindow(QMainWindow):
         self.course_panel.clear_ship()
         self._update_game_actions()
         self.turn_bar.show_turn(None, "", None, "")
+        self.close_campaign()
+        self._update_game_actions()
+        self.setWindowTitle("Ecliptic")
         return True
 
     def end_turn(self) -> None:
@@ -384,7 +446,20 @@ class MainWindow(QMainWindow):
 
     def undo(self) -> None:
         if self.session is not None and self.session.undo():
-            self.status_label.setText("Order taken back")
+            self.status_label.setText(
+                "Undone: it is kept in the campaign as a branch (Campaign dock)"
+                if self.campaign is not None
+                else "Order taken back"
+            )
+            self.browser.refresh()
+
+    def _log_reset(self) -> None:
+        if self.session is None:
+            return
+        self.event_log.clear()
+        self.dice_log.clear()
+        self.event_log.add(self.session.log)
+        self.dice_log.add(self.session.log)
 
     def take_back(self) -> None:
         """Withdraw the selected ship's order (the same as undoing it)."""
@@ -403,6 +478,8 @@ class MainWindow(QMainWindow):
 
     def _turn_began(self, player: Player | None) -> None:
         """A new turn: hand the seat over unless the same player goes on."""
+        if self.campaign is not None:
+            self.browser.refresh()
         if self.session is None or player is None:
             return
         same = player.id == self._last_seat
@@ -437,10 +514,27 @@ class MainWindow(QMainWindow):
             )
         if state.over:
             hint = self._result_text()
+        if session.replaying:
+            hint = "Replay: the map as it was (Escape returns to play)"
+        elif session.read_only:
+            hint = "Read-only: another Ecliptic has this campaign open"
         self.turn_bar.show_turn(state.round, session.phase(), seat, hint)
+        self._update_title()
         self.ship_list.refresh(session, self.board.selected if self.board else None)
         self._selection_changed(self.board.selected if self.board else None)
         self._update_game_actions()
+
+    def _update_title(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        if self.campaign is None:
+            self.setWindowTitle(f"{session.title} — Ecliptic")
+            return
+        extra = " (read-only)" if self.campaign.read_only else ""
+        self.setWindowTitle(
+            f"{self.campaign.name()}: {session.title}, round {session.live.round}{extra} — Ecliptic"
+        )
 
     def _result_text(self) -> str:
         assert self.session is not None
@@ -513,13 +607,22 @@ class MainWindow(QMainWindow):
         over = self.session is None or self.session.state.over
         self.end_turn_action.setEnabled(playing and not over)
         self.turn_bar.end_button.setEnabled(playing and not over)
+        # A campaign's undo also works from the hand-over screen: the player who just
+        # ended their turn may take it back before the next one sits down.
+        campaign_undo = self.session is not None and self.session.record is not None
         self.undo_action.setEnabled(
-            playing and self.session is not None and self.session.can_undo()
+            (playing or campaign_undo) and self.session is not None and self.session.can_undo()
         )
         self.take_back_action.setEnabled(playing and not over)
         self.next_ship_action.setEnabled(playing and not over)
         self.centre_action.setEnabled(playing)
         self.close_game_action.setEnabled(self.session is not None)
+        self.redo_action.setEnabled(self.session is not None and self.session.can_redo())
+        in_campaign = self.campaign is not None
+        self.save_copy_action.setEnabled(in_campaign)
+        self.export_mail_action.setEnabled(in_campaign)
+        self.replay_action.setEnabled(in_campaign)
+        self.replay_action.setChecked(self.session is not None and self.session.replaying)
 
     # Status bar
 
@@ -626,12 +729,30 @@ class MainWindow(QMainWindow):
             self.fit_map()  # the view has its real size only now
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if self.session is not None and not self.session.state.over and self.ask_before_closing:
+        if (
+            self.session is not None
+            and self.campaign is None
+            and not self.session.state.over
+            and self.ask_before_closing
+        ):
             answer = QMessageBox.question(
-                self, "Quit", "A game is in progress and hot-seat games are not kept yet. Quit?"
+                self, "Quit", "A quick game is in progress and quick games are not kept. Quit?"
             )
             if answer != QMessageBox.StandardButton.Yes:
                 event.ignore()
                 return
         self.save_settings()
+        self.close_campaign()
         super().closeEvent(event)
+
+
+def is_campaign_file(path: Path) -> bool:
+    """A campaign by its extension, or any SQLite file (which the campaign opener then
+    explains if it is not one of ours)."""
+    if path.suffix == EXTENSION:
+        return True
+    try:
+        with open(path, "rb") as f:
+            return f.read(len(MAGIC)) == MAGIC
+    except OSError:
+        return False

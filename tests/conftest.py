@@ -13,6 +13,18 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 
 @pytest.fixture(autouse=True)
+def _isolated_data_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Recent campaigns and the default campaign folder go to a temporary directory."""
+    old = os.environ.get("ECLIPTIC_DATA_DIR")
+    os.environ["ECLIPTIC_DATA_DIR"] = str(tmp_path_factory.mktemp("data"))
+    yield
+    if old is None:
+        os.environ.pop("ECLIPTIC_DATA_DIR", None)
+    else:
+        os.environ["ECLIPTIC_DATA_DIR"] = old
+
+
+@pytest.fixture(autouse=True)
 def _isolated_qsettings(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """Point QSettings at a fresh temporary directory so tests never touch real settings.
 

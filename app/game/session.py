@@ -1,19 +1,30 @@
 """A hot-seat game in progress: the engine's state, the commands given, and what the
-interface needs beside them (tracks, the log, taking back an order).
+interface needs beside them (tracks, the log, undo, the replay view).
 
-The session is the only place the interface calls :func:`core.engine.apply`. Phases in
-which nobody can do anything yet (the launch, gun and resupply phases, until weapons
-exist) are ended for the player at once, with their events logged like any other.
+The session is the only place the interface applies commands: through the campaign's
+:class:`~core.campaign.GameRecord` when the game is kept in a campaign file (each
+command is on disk before the interface shows its result), else through
+:func:`core.engine.apply` for a quick game. Phases in which nobody can do anything yet
+(the launch, gun and resupply phases, until weapons exist) are ended for the player at
+once, with their events logged like any other.
+
+In a campaign, undo and redo walk the log (the undone commands stay in the file as a
+branch); in a quick game, undo takes back the orders given this phase. The replay view
+shows a past state in place of the live one, read-only.
 """
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, Signal
 
-from core import engine
+from core import engine, serial
+from core.campaign import CampaignError, GameRecord
 from core.commands import Command, EndPhase, Launch, Plot, Unplot
+from core.engine import PhaseBegan
 from core.errors import IllegalCommand
 from core.events import Event
 from core.hexgrid import Hex
@@ -24,47 +35,81 @@ PLANNING = (Plot, Launch, Unplot)
 
 @dataclass(frozen=True)
 class Entry:
-    """One line of the event log: the round and phase it happened in, and the event."""
+    """One line of the event log: the round and phase it happened in, the event, and
+    how many commands had been given when it happened (``depth``)."""
 
     round: int
     phase: str
     event: Event
+    depth: int = 0
 
 
 class GameSession(QObject):
     """Holds a game and applies the players' commands to it.
 
     ``changed`` fires after every state change; ``logged`` carries the new log entries;
-    ``refused`` the reason a command was illegal; ``turn_began`` the player whose turn
-    has just begun (the window hands the seat over; under Interplanetary's rotation the
-    last player of a round is also the first of the next, so it may be the same player);
-    ``finished`` the game's end.
+    ``log_reset`` says the log was cut back or rebuilt (undo, redo); ``refused`` the
+    reason a command was illegal; ``turn_began`` the player whose turn has just begun
+    (the window hands the seat over; under Interplanetary's rotation the last player of
+    a round is also the first of the next, so it may be the same player); ``finished``
+    the game's end.
     """
 
     changed = Signal()
     logged = Signal(list)
+    log_reset = Signal()
     refused = Signal(str)
     turn_began = Signal(object)
     finished = Signal()
 
-    def __init__(self, state: GameState, events: list[Event], title: str = "") -> None:
+    def __init__(
+        self,
+        state: GameState,
+        events: list[Event],
+        title: str = "",
+        record: GameRecord | None = None,
+        *,
+        read_only: bool = False,
+    ) -> None:
         super().__init__()
         self.title = title
-        self.state = state
+        self.record = record
+        self.read_only = read_only
+        self.live = record.state if record is not None else state
+        self.viewing: GameState | None = None  # the replay view's state
+        self.viewing_depth = 0
         self.commands: list[Command] = []
         self.log: list[Entry] = []
-        self.tracks: dict[str, list[Hex]] = {
-            s.id: [s.motion.position] for s in state.ships if s.status is ShipStatus.ACTIVE
-        }
-        self._undo: list[GameState] = []  # the states before this phase's orders
-        self._record(events)
+        self._tracks: dict[str, list[tuple[int, Hex]]] = {}
+        self.depth = record.depth() if record is not None else 0
+        self._undo: list[GameState] = []  # quick game: the states before this phase's orders
+        self._start_tracks(self.live)
+        if record is not None and record.head is not None:
+            self._load_log(record)
+        else:
+            self._record(events)
 
     # ---- queries
 
+    @property
+    def state(self) -> GameState:
+        """The state on show: the live one, or a past one in the replay view."""
+        return self.viewing if self.viewing is not None else self.live
+
+    @property
+    def tracks(self) -> dict[str, list[Hex]]:
+        """Each ship's trail up to the state on show."""
+        upto = self.viewing_depth if self.viewing is not None else self.depth
+        return {sid: [h for d, h in trail if d <= upto] for sid, trail in self._tracks.items()}
+
+    @property
+    def replaying(self) -> bool:
+        return self.viewing is not None
+
     def seat(self) -> Player | None:
         """Who is at the table now: the active player, or (sealed orders) the first
-        player still to give them. None when the game is over."""
-        if self.state.over:
+        player still to give them. None when the game is over or shown in replay."""
+        if self.state.over or self.replaying:
             return None
         waiting = engine.waiting_for(self.state)
         return waiting[0] if waiting else None
@@ -73,7 +118,12 @@ class GameSession(QObject):
         return engine.current_phase(self.state)
 
     def can_plot(self) -> bool:
-        return not self.state.over and self.phase() in engine.plotting_phases(self.state.rules)
+        return (
+            not self.state.over
+            and not self.replaying
+            and not self.read_only
+            and self.phase() in engine.plotting_phases(self.state.rules)
+        )
 
     def turn_key(self) -> tuple[object, ...]:
         """Changes exactly when a new player's turn begins: the round and seat in a
@@ -84,41 +134,95 @@ class GameSession(QObject):
         return (self.state.round, self.state.turn)
 
     def can_undo(self) -> bool:
+        if self.replaying or self.read_only:
+            return False
+        if self.record is not None:
+            return self.record.can_undo()
         return bool(self._undo)
+
+    def can_redo(self) -> bool:
+        if self.replaying or self.read_only or self.record is None:
+            return False
+        return self.record.can_redo()
 
     # ---- commands
 
-    def apply(self, command: Command) -> bool:
-        """Carry out a command; an illegal one is refused with its reason, nothing kept."""
-        before = self.state
+    def apply(self, command: Command, *, auto: bool = False) -> bool:
+        """Carry out a command; an illegal one is refused with its reason, nothing kept.
+        In a campaign it is stored before anything on screen changes."""
+        if self.replaying:
+            self.refused.emit("this is the replay view: go back to play first")
+            return False
+        if self.read_only:
+            self.refused.emit("this campaign is open read-only")
+            return False
+        before = self.live
         turn = self.turn_key()
         try:
-            state, events = engine.apply(before, command)
+            if self.record is not None:
+                events = self.record.play(command, auto=auto)
+                state = self.record.state
+            else:
+                state, events = engine.apply(before, command)
         except IllegalCommand as exc:
             self.refused.emit(str(exc))
             return False
-        if isinstance(command, PLANNING):
-            self._undo.append(before)
-        else:
-            self._undo.clear()
+        except CampaignError as exc:
+            self.refused.emit(f"the command could not be stored, so it was not made: {exc}")
+            return False
+        if self.record is None:
+            if isinstance(command, PLANNING):
+                self._undo.append(before)
+            else:
+                self._undo.clear()
         self._commit(before, state, command, events)
-        self._skip_idle()
-        self.changed.emit()
-        if self.state.over:
-            self.finished.emit()
-        elif self.turn_key() != turn:
-            self.turn_began.emit(self.seat())
+        if not auto:
+            self._skip_idle()
+        self._announce(turn)
         return True
 
     def undo(self) -> bool:
-        """Take back the last order given this phase (nothing is rolled when plotting,
-        so going back to the state before it is exact)."""
-        if not self._undo:
+        """Campaign: step back over the last command a player gave (it stays in the
+        file as a branch). Quick game: take back the last order given this phase
+        (nothing is rolled when plotting, so going back to the state before it is
+        exact)."""
+        if not self.can_undo():
             return False
+        if self.record is not None:
+            return self._walk(self.record.undo, finished=False)
+        turn = self.turn_key()
         # Orders are the last commands given: anything else clears ``_undo``.
         self.commands.pop()
-        self.state = self._undo.pop()
-        self.changed.emit()
+        self.live = self._undo.pop()
+        self.depth -= 1
+        self._announce(turn, finished=False)
+        return True
+
+    def redo(self) -> bool:
+        """Campaign only: play forward again along the newest branch."""
+        if not self.can_redo() or self.record is None:
+            return False
+        return self._walk(self.record.redo)
+
+    def restore(self, entry_id: int | None) -> bool:
+        """Campaign only: go on from ``entry_id`` (an undone branch's tip, say)."""
+        if self.record is None or self.read_only:
+            return False
+        self.view(None)
+        record = self.record
+        return self._walk(lambda: record.restore(entry_id) or True)
+
+    def _walk(self, move: Callable[[], bool], *, finished: bool = True) -> bool:
+        """Move the campaign's head (undo, redo, restore) and follow it on screen."""
+        turn = self.turn_key()
+        try:
+            if not move():
+                return False
+        except CampaignError as exc:
+            self.refused.emit(str(exc))
+            return False
+        self._moved()
+        self._announce(turn, finished=finished)
         return True
 
     def end_turn(self) -> bool:
@@ -128,28 +232,56 @@ class GameSession(QObject):
         if seat is None:
             return False
         turn = self.turn_key()
-        while not self.state.over and self.turn_key() == turn:
+        while not self.live.over and self.turn_key() == turn:
             if not self.apply(EndPhase(seat.id)):
                 return False
         return True
 
     def start(self) -> None:
         """Skip the idle phases the game opens with; call once the window listens."""
+        if self.read_only or self.replaying:
+            return
         if self._skip_idle():
             self.changed.emit()
 
+    # ---- the replay view
+
+    def view(self, state: GameState | None, depth: int = 0) -> None:
+        """Show ``state`` (a past one, after ``depth`` commands) instead of the live
+        game; None returns to the live game."""
+        self.viewing = state
+        self.viewing_depth = depth
+        self.changed.emit()
+
     # ---- bookkeeping
+
+    def _announce(self, turn: tuple[object, ...], *, finished: bool = True) -> None:
+        self.changed.emit()
+        if self.live.over:
+            if finished:
+                self.finished.emit()
+        elif self.turn_key() != turn:
+            self.turn_began.emit(self.seat())
 
     def _skip_idle(self) -> bool:
         """End phases where nobody can act yet; True if any were ended."""
         skipped = False
-        while not self.state.over and not self.can_plot():
+        while not self.live.over and not self.can_plot():
             seat = self.seat()
             if seat is None:
                 break
             command = EndPhase(seat.id)
-            state, events = engine.apply(self.state, command)
-            self._commit(self.state, state, command, events)
+            before = self.live
+            try:
+                if self.record is not None:
+                    events = self.record.play(command, auto=True)
+                    state = self.record.state
+                else:
+                    state, events = engine.apply(before, command)
+            except CampaignError as exc:
+                self.refused.emit(f"the game could not go on, as it could not be stored: {exc}")
+                break
+            self._commit(before, state, command, events)
             skipped = True
         return skipped
 
@@ -157,17 +289,55 @@ class GameSession(QObject):
         self, before: GameState, after: GameState, command: Command, events: list[Event]
     ) -> None:
         self.commands.append(command)
-        self.state = after
+        self.live = after
+        self.depth += 1
         self._track(before, after)
         self._record(events)
+
+    def _moved(self) -> None:
+        """The campaign's head moved (undo, redo, restore): follow it."""
+        assert self.record is not None
+        self.live = self.record.state
+        self.depth = self.record.depth()
+        self._undo.clear()
+        self._load_log(self.record)
+        for trail in self._tracks.values():
+            trail[:] = [(d, h) for d, h in trail if d <= self.depth]
+        for ship in self.live.ships:
+            trail = self._tracks.setdefault(ship.id, [])
+            if ship.in_play and (not trail or trail[-1][1] != ship.motion.position):
+                trail.append((self.depth, ship.motion.position))
+        self.log_reset.emit()
+
+    def _load_log(self, record: GameRecord) -> None:
+        """The log of the campaign's current line, from the events stored with it (the
+        phase of each is followed through the phase-began events)."""
+        self.log = []
+        self.commands = []
+        phase = engine.current_phase(record.start)
+        for depth, (round_, command, events) in enumerate(record.line_log(), start=1):
+            try:
+                self.commands.append(serial.from_data(json.loads(command)))
+                stored = serial.from_data(json.loads(events))
+            except (ValueError, serial.SerialError):
+                stored = ()
+            for e in stored:
+                if isinstance(e, PhaseBegan):
+                    phase = e.phase
+                self.log.append(Entry(getattr(e, "round", round_), phase, e, depth))
 
     def _record(self, events: list[Event]) -> None:
         if not events:
             return
-        phase = engine.current_phase(self.state)
-        entries = [Entry(self.state.round, phase, e) for e in events]
+        phase = engine.current_phase(self.live)
+        entries = [Entry(self.live.round, phase, e, self.depth) for e in events]
         self.log.extend(entries)
         self.logged.emit(entries)
+
+    def _start_tracks(self, state: GameState) -> None:
+        for s in state.ships:
+            if s.status is ShipStatus.ACTIVE:
+                self._tracks[s.id] = [(self.depth, s.motion.position)]
 
     def _track(self, before: GameState, after: GameState) -> None:
         """Extend each ship's trail with where it ended a move."""
@@ -176,8 +346,9 @@ class GameSession(QObject):
             prev = old.get(ship.id)
             if prev is None or prev.motion == ship.motion:
                 continue
-            trail = self.tracks.setdefault(ship.id, [])
+            trail = self._tracks.setdefault(ship.id, [])
             if prev.status is ShipStatus.LANDED:
-                trail.clear()
-            if not trail or trail[-1] != ship.motion.position:
-                trail.append(ship.motion.position)
+                trail.append((self.depth, ship.motion.position))
+                trail[:] = [(d, h) for d, h in trail if d >= self.depth]
+            elif not trail or trail[-1][1] != ship.motion.position:
+                trail.append((self.depth, ship.motion.position))

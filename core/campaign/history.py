@@ -24,7 +24,7 @@ from sqlalchemy import insert, text, update
 from sqlmodel import col
 
 from core import engine, serial
-from core.campaign.errors import CampaignError, ReplayMismatch
+from core.campaign.errors import CampaignError, DamagedCampaign, ReplayMismatch
 from core.campaign.schema import Entry, Game, Snapshot, Turn
 from core.campaign.store import CampaignFile, entry_values, insert_entries
 from core.commands import Command
@@ -88,9 +88,9 @@ class GameRecord:
         try:
             start = serial.from_data(json.loads(row.start))
         except (ValueError, serial.SerialError) as exc:
-            raise CampaignError(file.path, f"game {game_id} has a damaged start: {exc}") from None
+            raise DamagedCampaign(file.path, f"game {game_id} has a damaged start: {exc}") from None
         if not isinstance(start, GameState):
-            raise CampaignError(file.path, f"game {game_id} does not start with a game state")
+            raise DamagedCampaign(file.path, f"game {game_id} does not start with a game state")
         if state_hash(start) != row.start_hash:
             raise ReplayMismatch(
                 file.path, 0, "the game's start", row.start_hash, state_hash(start)
@@ -149,6 +149,39 @@ class GameRecord:
     def line(self) -> list[Step]:
         """The current line: every entry from the start to the head."""
         return self.path(self.head)
+
+    def line_log(self) -> list[tuple[int, str, str]]:
+        """Round, command and events (JSON) of every entry on the current line."""
+        if self.head is None:
+            return []
+        query = text(
+            "WITH RECURSIVE up(id, parent_id) AS ("
+            " SELECT id, parent_id FROM entry WHERE id = :head AND game_id = :g"
+            " UNION ALL SELECT e.id, e.parent_id FROM entry e JOIN up ON e.id = up.parent_id)"
+            " SELECT entry.round, entry.command, entry.events FROM up JOIN entry USING (id)"
+            " ORDER BY entry.depth"
+        )
+        with _gc_paused(), self.file.engine.connect() as conn:
+            rows = conn.execute(query, {"head": self.head, "g": self.id}).all()
+        return [(r[0], r[1], r[2]) for r in rows]
+
+    def turn_ends(self) -> set[int]:
+        """The entries at which a player's turn (sealed orders: a phase) ended."""
+        with self.file.engine.connect() as conn:
+            rows = conn.execute(
+                text("SELECT entry_id FROM turn WHERE game_id = :g"), {"g": self.id}
+            ).all()
+        return {r[0] for r in rows}
+
+    def tip_from(self, entry_id: int | None) -> int | None:
+        """Where the log leads from ``entry_id``: the head if it is on the current line,
+        else the end of its branch (following the newest way on)."""
+        if entry_id is None or entry_id in {s.id for s in self.line()}:
+            return self.head
+        tip = entry_id
+        while kids := self.children(tip):
+            tip = kids[-1]
+        return tip
 
     def children(self, entry_id: int | None) -> list[int]:
         """Entries played straight after ``entry_id`` (None: the start), oldest first."""
@@ -214,7 +247,7 @@ class GameRecord:
             data = json.loads(row[0])
             state = rebuild(data, self.start.rules, self.start.starmap)
         except (ValueError, serial.SerialError) as exc:
-            raise CampaignError(
+            raise DamagedCampaign(
                 self.file.path, f"the snapshot at entry {entry_id} is damaged: {exc}"
             ) from None
         got = state_hash(state)
@@ -226,11 +259,11 @@ class GameRecord:
         try:
             command = serial.from_data(json.loads(step.command))
         except (ValueError, serial.SerialError) as exc:
-            raise CampaignError(
+            raise DamagedCampaign(
                 self.file.path, f"log entry {step.id} holds no readable command: {exc}"
             ) from None
         if not isinstance(command, Command):
-            raise CampaignError(self.file.path, f"log entry {step.id} holds no command")
+            raise DamagedCampaign(self.file.path, f"log entry {step.id} holds no command")
         where = f"round {state.round}, {type(command).__name__} by {command.player}"
         try:
             after, _ = engine.apply(state, command)
@@ -269,7 +302,7 @@ class GameRecord:
         before = self.state
         after, events = engine.apply(before, command)
         hash = state_hash(after)
-        depth = self._depth() + 1
+        depth = self.depth() + 1
         values = entry_values(
             self.id,
             self.head,
@@ -308,24 +341,34 @@ class GameRecord:
         self._keep(entry_id, after)
         return events
 
-    def _depth(self) -> int:
+    def depth(self) -> int:
+        """How many commands lead from the start to the head."""
         if self.head is None:
             return 0
         if self._depth_cache[0] == self.head:
             return self._depth_cache[1]
         return self.step(self.head).depth
 
-    def undo(self) -> bool:
-        """Step back over the last command a player gave (and the commands the program
-        gave for them after it). The undone entries stay in the log as a branch."""
-        if self.head is None:
-            return False
-        target: int | None = self.head
+    def _undo_target(self) -> tuple[bool, int | None]:
+        """Where undo goes: before the last command a player gave, stepping over the
+        commands the program gave after it. (False, _) when a player gave none."""
+        target = self.head
         while target is not None:
             step = self.step(target)
             target = step.parent
             if not step.auto:
-                break
+                return True, target
+        return False, None
+
+    def can_undo(self) -> bool:
+        return self._undo_target()[0]
+
+    def undo(self) -> bool:
+        """Step back over the last command a player gave (and the commands the program
+        gave for them after it). The undone entries stay in the log as a branch."""
+        found, target = self._undo_target()
+        if not found:
+            return False
         self._move(target)
         return True
 
@@ -366,7 +409,7 @@ class GameRecord:
         every hash) unless ``replay`` is False. Returns how many were added."""
         with self.file.engine.connect() as conn:
             last = conn.execute(text("SELECT coalesce(max(id), 0) FROM entry")).scalar_one()
-        parent, depth = self.head, self._depth()
+        parent, depth = self.head, self.depth()
         batch: list[dict[str, Any]] = []
         next_id = int(last) + 1
         for row in rows:

@@ -352,7 +352,9 @@ class CampaignFile:
         temp = target.with_name(f".{target.name}.{os.getpid()}.new")
         temp.unlink(missing_ok=True)
         with self.engine.connect() as conn:
-            conn.exec_driver_sql("VACUUM INTO ?", (str(temp),))
+            raw = conn.connection.dbapi_connection
+            assert raw is not None
+            raw.execute("VACUUM INTO ?", (str(temp),))  # outside any transaction
         if meta:
             db = sqlite3.connect(temp)
             try:

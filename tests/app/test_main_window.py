@@ -53,7 +53,7 @@ def test_menus(window: MainWindow) -> None:
     ("action_name", "standard_key"),
     [
         ("open_action", QKeySequence.StandardKey.Open),
-        ("new_game_action", QKeySequence.StandardKey.New),
+        ("new_campaign_action", QKeySequence.StandardKey.New),
         ("undo_action", QKeySequence.StandardKey.Undo),
         ("zoom_in_action", QKeySequence.StandardKey.ZoomIn),
         ("zoom_out_action", QKeySequence.StandardKey.ZoomOut),
@@ -69,6 +69,8 @@ def test_standard_shortcuts(
 
 def test_other_shortcuts(window: MainWindow) -> None:
     assert window.open_action.shortcut() == QKeySequence("Ctrl+O")
+    assert window.new_game_action.shortcut() == QKeySequence("Ctrl+Shift+N")
+    assert QKeySequence("Ctrl+Shift+Z") in window.redo_action.shortcuts()
     assert window.fit_action.shortcut() == QKeySequence("Ctrl+0")
     quit_keys = window.quit_action.shortcuts()
     platform_quit = QKeySequence.keyBindings(QKeySequence.StandardKey.Quit)
@@ -223,7 +225,7 @@ def test_recent_files_are_remembered_between_runs(qtbot: QtBot, tmp_path: Path) 
 
 def test_game_docks_and_turn_bar_are_part_of_the_window(window: MainWindow) -> None:
     titles = {dock.windowTitle() for dock in window.docks.values()}
-    assert titles == {"Ships", "Course", "Event Log", "Dice"}
+    assert titles == {"Ships", "Course", "Event Log", "Dice", "Campaign"}
     assert window.turn_bar.round_label.text() == "No game"
     assert not window.end_turn_action.isEnabled()
 

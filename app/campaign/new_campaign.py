@@ -1,0 +1,105 @@
+"""The New Campaign dialog: the New Game choices, plus the campaign's name and file.
+
+The file is suggested in the default campaigns folder from the name, and follows the
+name until the player picks a file themselves.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtWidgets import (
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLineEdit,
+    QPushButton,
+    QWidget,
+)
+
+from app.campaign.paths import suggested_path
+from app.game.new_game import NewGameDialog
+from core.campaign import EXTENSION
+
+CAMPAIGN_FILTER = f"Ecliptic campaigns (*{EXTENSION});;All files (*)"
+
+
+class NewCampaignDialog(NewGameDialog):
+    """Scenario, seats and seed as for a new game, and where the campaign is kept."""
+
+    def __init__(self, parent: QWidget | None = None, scenario: Path | None = None) -> None:
+        self._picked = False
+        self.name_edit = QLineEdit()
+        self.file_edit = QLineEdit()
+        super().__init__(parent, scenario)
+        self.setWindowTitle("New Campaign")
+        self.setObjectName("new_campaign_dialog")
+        self.name_edit.setObjectName("campaign_name")
+        self.name_edit.setMaxLength(60)
+        self.file_edit.setObjectName("campaign_file")
+        self.file_edit.setToolTip("The campaign is kept in this one file, saved as you play")
+        browse = QPushButton("Choose…")
+        browse.clicked.connect(self._choose_file)
+        row = QHBoxLayout()
+        row.addWidget(self.file_edit, 1)
+        row.addWidget(browse)
+        form = QFormLayout()
+        form.addRow("Campaign &name:", self.name_edit)
+        form.addRow("&File:", row)
+        layout = self.layout()
+        layout.insertLayout(0, form)  # type: ignore[attr-defined]
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("&Create")
+        self.name_edit.textChanged.connect(self._name_changed)
+        self.file_edit.textEdited.connect(self._file_edited)
+        self._suggest_name()
+        self._name_changed()
+
+    def _scenario_changed(self) -> None:
+        super()._scenario_changed()
+        self._suggest_name()
+
+    def _suggest_name(self) -> None:
+        if not hasattr(self, "scenario") or self.scenario is None:
+            return
+        if not self.name_edit.isModified():
+            self.name_edit.setText(f"{self.scenario.name} campaign")
+
+    def _name_changed(self) -> None:
+        if not self._picked:
+            self.file_edit.setText(str(suggested_path(self.name_edit.text())))
+        self._validate()
+
+    def _file_edited(self) -> None:
+        self._picked = True
+        self._validate()
+
+    def _choose_file(self) -> None:
+        filename, _ = QFileDialog.getSaveFileName(
+            self, "Keep the Campaign In", self.file_edit.text(), CAMPAIGN_FILTER
+        )
+        if filename:
+            if not filename.endswith(EXTENSION):
+                filename += EXTENSION
+            self._picked = True
+            self.file_edit.setText(filename)
+            self._validate()
+
+    def _validate(self) -> None:
+        super()._validate()
+        if not hasattr(self, "file_edit") or not self.file_edit.text():
+            return
+        message = ""
+        if not self.name_edit.text().strip():
+            message = "The campaign needs a name."
+        elif Path(self.file_edit.text()).exists():
+            message = "That file already exists: choose another name or file."
+        if message:
+            self.problem.setText(message)
+            self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(False)
+
+    def campaign_file(self) -> Path:
+        return Path(self.file_edit.text())
+
+    def campaign_name(self) -> str:
+        return self.name_edit.text().strip()

@@ -1,0 +1,276 @@
+"""The main window's campaign side: New Campaign, opening a campaign file (read-only
+when another Ecliptic has it), Save a Copy As, Export for Mail, the campaign browser
+and the replay view. Nothing needs saving: every command is stored as it is given.
+
+A mixin for :class:`app.main_window.MainWindow`, kept apart so the window stays about
+the map and the game.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
+
+from app.campaign.browser import CampaignBrowser
+from app.campaign.new_campaign import CAMPAIGN_FILTER, NewCampaignDialog
+from app.campaign.paths import default_folder, forget_campaign, recent_campaigns
+from app.campaign.paths import remember_campaign as remember
+from app.campaign.replay import Replay, ReplayBar
+from core import engine
+from core.campaign import (
+    EXTENSION,
+    CampaignError,
+    CampaignFile,
+    CampaignInUse,
+    GameRecord,
+)
+from core.errors import IllegalCommand
+from core.scenario import Scenario, Seat
+
+if TYPE_CHECKING:
+    from app.main_window import MainWindow
+
+    Base = MainWindow
+else:
+    Base = object
+
+
+class CampaignWindow(Base):
+    """Campaign actions of the main window (see the module's docstring)."""
+
+    campaign: CampaignFile | None
+    record: GameRecord | None
+    browser: CampaignBrowser
+    replay_bar: ReplayBar
+
+    def _init_campaign(self) -> None:
+        self.campaign = None
+        self.record = None
+        self.browser = CampaignBrowser()
+        self.browser.view_entry.connect(self.replay_at)
+        self.browser.restore_entry.connect(self.restore_entry)
+        self.replay_bar = ReplayBar(self)
+        self.replay_bar.closed.connect(self.leave_replay)
+
+    # ---- creating and opening
+
+    def new_campaign(self, scenario: Path | None = None) -> bool:
+        """Ask for a scenario, players and a file, create the campaign and start it."""
+        dialog = NewCampaignDialog(self, scenario)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return False
+        chosen = dialog.result_game()
+        if chosen is None:
+            return False
+        return self.create_campaign(dialog.campaign_file(), dialog.campaign_name(), *chosen)
+
+    def create_campaign(
+        self, path: Path, name: str, scenario: Scenario, seats: list[Seat], seed: int
+    ) -> bool:
+        if self.session is not None and not self.close_game():
+            return False
+        try:
+            state, _events = scenario.start(seats, seed)
+            campaign = CampaignFile.create(
+                path, name, state, title=scenario.name, scenario=scenario.id
+            )
+        except IllegalCommand as exc:
+            QMessageBox.warning(self, "Cannot start the campaign", str(exc))
+            return False
+        except (CampaignError, OSError) as exc:
+            QMessageBox.warning(self, "Cannot create the campaign", str(exc))
+            return False
+        return self._play_campaign(campaign)
+
+    def open_campaign(self, path: Path, *, read_only: bool = False) -> bool:
+        """Open a campaign file and go on where it stands. A file that cannot be used is
+        explained and left untouched; one open elsewhere may be opened read-only."""
+        if self.session is not None and not self.close_game():
+            return False
+        try:
+            campaign = CampaignFile.open(path, read_only=read_only)
+        except CampaignInUse as exc:
+            answer = QMessageBox.question(
+                self,
+                "Campaign in use",
+                f"{path.name} {exc.reason}.\n\nOpen it read-only? You can look at it and "
+                "replay it, but not play on.",
+                QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Cancel,
+            )
+            if answer != QMessageBox.StandardButton.Open:
+                return False
+            return self.open_campaign(path, read_only=True)
+        except CampaignError as exc:
+            self._campaign_problem(path, exc)
+            return False
+        return self._play_campaign(campaign)
+
+    def _play_campaign(self, campaign: CampaignFile) -> bool:
+        games = campaign.games()
+        unfinished = [g for g in games if g.result is None]
+        game = (unfinished or games)[-1]
+        try:
+            record = GameRecord(campaign, game.id)
+        except CampaignError as exc:
+            campaign.close()
+            self._campaign_problem(campaign.path, exc)
+            return False
+        self.campaign, self.record = campaign, record
+        if not self.play(
+            record.state, [], record.title, record=record, read_only=campaign.read_only
+        ):
+            campaign.close()
+            self.campaign = self.record = None
+            return False
+        self.browser.show_campaign(campaign, record)
+        self.docks["campaign"].show()
+        remember(campaign.path, campaign.name())
+        self._fill_recent_menu()
+        notes = []
+        if campaign.backup is not None:
+            notes.append(
+                f"upgraded to the current format; the old file is kept as {campaign.backup.name}"
+            )
+        mailed = campaign.meta("mailed_to")
+        if mailed:
+            notes.append(f"mailed for {mailed} after round {campaign.meta('mailed_round')}")
+        if campaign.read_only:
+            notes.append("read-only")
+        self.status_label.setText(
+            f"Opened {campaign.path.name}" + (f": {'; '.join(notes)}" if notes else "")
+        )
+        return True
+
+    def _campaign_problem(self, path: Path, exc: CampaignError) -> None:
+        box = QMessageBox(
+            QMessageBox.Icon.Warning,
+            "Cannot open campaign",
+            f"{path.name} could not be opened.",
+            QMessageBox.StandardButton.Ok,
+            self,
+        )
+        box.setObjectName("campaign_problem_box")
+        box.setInformativeText(f"It {exc.reason}.\n\nThe file has not been changed.")
+        box.open()
+        self.status_label.setText(f"Could not open {path.name}: it {exc.reason}")
+
+    def close_campaign(self) -> None:
+        """Close the campaign file (called once its game is off the screen)."""
+        self.replay_bar.set_replay(None)
+        self.browser.show_campaign(None, None)
+        if self.campaign is not None:
+            self.campaign.close()
+        self.campaign = self.record = None
+
+    # ---- copies
+
+    def save_copy_as(self) -> bool:
+        if self.campaign is None:
+            return False
+        start = str(self.campaign.path.with_name(f"{self.campaign.path.stem} copy{EXTENSION}"))
+        filename, _ = QFileDialog.getSaveFileName(self, "Save a Copy As", start, CAMPAIGN_FILTER)
+        if not filename:
+            return False
+        return self.copy_to(Path(filename))
+
+    def copy_to(self, target: Path, meta: dict[str, str] | None = None) -> bool:
+        assert self.campaign is not None
+        if target.suffix != EXTENSION:
+            target = target.with_name(target.name + EXTENSION)
+        try:
+            self.campaign.save_copy(target, meta=meta)
+        except (CampaignError, OSError) as exc:
+            QMessageBox.warning(self, "Cannot save the copy", str(exc))
+            return False
+        self.status_label.setText(f"Copy saved as {target}")
+        return True
+
+    def mail_file_name(self) -> Path:
+        assert self.campaign is not None and self.session is not None
+        state = self.session.live
+        waiting = engine.waiting_for(state) if not state.over else []
+        who = waiting[0].name if waiting else "everyone"
+        name = f"{self.campaign.path.stem} - round {state.round} - for {who}{EXTENSION}"
+        return self.campaign.path.with_name(name)
+
+    def export_for_mail(self) -> bool:
+        """A copy to send to the next player: they open it, play and send it back."""
+        if self.campaign is None or self.session is None:
+            return False
+        filename, _ = QFileDialog.getSaveFileName(
+            self, "Export for Mail", str(self.mail_file_name()), CAMPAIGN_FILTER
+        )
+        if not filename:
+            return False
+        return self.export_mail_to(Path(filename))
+
+    def export_mail_to(self, target: Path) -> bool:
+        assert self.session is not None
+        state = self.session.live
+        waiting = engine.waiting_for(state) if not state.over else []
+        meta = {
+            "mailed_to": ", ".join(p.name for p in waiting) or "everyone",
+            "mailed_round": str(state.round),
+        }
+        return self.copy_to(target, meta)
+
+    # ---- history
+
+    def redo(self) -> None:
+        if self.session is not None and self.session.redo():
+            self.status_label.setText("Redone")
+            self.browser.refresh()
+
+    def restore_entry(self, entry: int | None) -> None:
+        if self.session is None:
+            return
+        self.replay_bar.set_replay(None)
+        if self.session.restore(entry):
+            self.status_label.setText("Play goes on from there; what came after is kept")
+            self.browser.refresh()
+
+    def replay_at(self, entry: int | None) -> None:
+        """Show the map as it was after a log entry, with the replay bar."""
+        if self.session is None or self.record is None:
+            return
+        self.stack.setCurrentWidget(self.map_view)
+        try:
+            replay = Replay(self.session, self.record, entry)
+        except CampaignError as exc:
+            QMessageBox.warning(self, "Cannot replay", str(exc))
+            return
+        self.replay_bar.set_replay(replay)
+        self._update_game_actions()
+
+    def toggle_replay(self) -> None:
+        if self.session is None or self.record is None:
+            return
+        if self.session.replaying:
+            self.leave_replay()
+        else:
+            self.replay_at(self.record.head)
+
+    def leave_replay(self) -> None:
+        self.replay_bar.set_replay(None)
+        if self.session is not None and self.session.replaying:
+            self.session.view(None)
+        self._update_game_actions()
+
+    # ---- recent campaigns
+
+    def recent_campaign_paths(self) -> list[dict[str, str]]:
+        return recent_campaigns()
+
+    def open_recent_campaign(self, name: str) -> None:
+        path = Path(name)
+        if not path.exists():
+            QMessageBox.warning(self, "Open Recent", f"{name} no longer exists.")
+            forget_campaign(name)
+            self._fill_recent_menu()
+            return
+        self.open_campaign(path)
+
+    def campaign_folder(self) -> Path:
+        return default_folder()
