@@ -4,6 +4,7 @@ once a game is started, the turn bar, the game docks and the hand-over screen.""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QSettings, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
@@ -29,8 +30,7 @@ from app.game.turn import HandOver, TurnBar
 from app.map.scene import StarMapScene
 from app.map.view import MapView
 from app.version import application_version
-from core.campaign import EXTENSION, GameRecord
-from core.campaign.migrate import MAGIC
+from core.campaign.fileformat import EXTENSION, MAGIC
 from core.commands import Unplot
 from core.documents import load_document
 from core.errors import IllegalCommand
@@ -43,6 +43,9 @@ from core.ruleset import Ruleset
 from core.scenario import Scenario, Seat
 from core.starmap import StarMap
 from core.state import GameState, Player
+
+if TYPE_CHECKING:
+    from core.campaign import GameRecord
 
 MAP_FILTER = (
     f"Campaigns, maps and scenarios (*{EXTENSION} *.toml);;Campaigns (*{EXTENSION});;"
@@ -102,6 +105,7 @@ class MainWindow(CampaignWindow, QMainWindow):
         self._create_docks()
         self._create_menus()
         self._restore_settings()
+        self.replay_bar.set_replay(None)  # only in the replay view, whatever was saved
         self._update_game_actions()
         if (path is None or not self.open_path(path)) and self.starmap is None:
             self.open_path(SOLAR_SYSTEM_MAP)
@@ -458,8 +462,8 @@ class MainWindow(CampaignWindow, QMainWindow):
             return
         self.event_log.clear()
         self.dice_log.clear()
-        self.event_log.add(self.session.log)
-        self.dice_log.add(self.session.log)
+        self.event_log.add(self.session.visible_log())
+        self.dice_log.add(self.session.visible_log())
 
     def take_back(self) -> None:
         """Withdraw the selected ship's order (the same as undoing it)."""
@@ -518,7 +522,8 @@ class MainWindow(CampaignWindow, QMainWindow):
             hint = "Replay: the map as it was (Escape returns to play)"
         elif session.read_only:
             hint = "Read-only: another Ecliptic has this campaign open"
-        self.turn_bar.show_turn(state.round, session.phase(), seat, hint)
+        shown = session.shown_player() if session.replaying else seat
+        self.turn_bar.show_turn(state.round, session.phase(), shown, hint)
         self._update_title()
         self.ship_list.refresh(session, self.board.selected if self.board else None)
         self._selection_changed(self.board.selected if self.board else None)
@@ -604,7 +609,7 @@ class MainWindow(CampaignWindow, QMainWindow):
 
     def _update_game_actions(self) -> None:
         playing = self.session is not None and self.stack.currentWidget() is self.map_view
-        over = self.session is None or self.session.state.over
+        over = self.session is None or self.session.state.over or self.session.replaying
         self.end_turn_action.setEnabled(playing and not over)
         self.turn_bar.end_button.setEnabled(playing and not over)
         # A campaign's undo also works from the hand-over screen: the player who just

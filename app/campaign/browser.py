@@ -9,6 +9,7 @@ any entry (what comes after it is kept as a branch).
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPoint, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
@@ -21,9 +22,11 @@ from PySide6.QtWidgets import (
 )
 
 from core import serial
-from core.campaign import CampaignFile, GameRecord
-from core.campaign.schema import Bookmark, Entry
 from core.engine import PhaseBegan, RoundBegan
+
+if TYPE_CHECKING:
+    from core.campaign import CampaignFile, GameRecord
+    from core.campaign.schema import Bookmark, Entry
 
 ENTRY_ROLE = Qt.ItemDataRole.UserRole
 BRANCH_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -53,6 +56,18 @@ def describe(entry: Entry, names: dict[str, str]) -> tuple[str, str]:
     return summary, tooltip
 
 
+def quiet(entry: Entry) -> bool:
+    """A phase the program ended for a player because nobody could act in it, and in
+    which nothing but the next phase beginning happened: not worth a line."""
+    if not entry.auto:
+        return False
+    try:
+        events = serial.from_data(json.loads(entry.events))
+    except (ValueError, serial.SerialError):
+        return False
+    return all(isinstance(e, PhaseBegan | RoundBegan) for e in events)
+
+
 class CampaignBrowser(QTreeWidget):
     """Lists the campaign; emits what the player asks for, the window does it."""
 
@@ -64,7 +79,8 @@ class CampaignBrowser(QTreeWidget):
         super().__init__(parent)
         self.setObjectName("campaign_browser")
         self.setHeaderLabels(list(COLUMNS))
-        self.setColumnWidth(0, 320)
+        self.setColumnWidth(0, 300)
+        self.setColumnWidth(1, 70)
         self.setUniformRowHeights(True)
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.customContextMenuRequested.connect(self._menu)
@@ -97,9 +113,19 @@ class CampaignBrowser(QTreeWidget):
                 continue
             self._fill_game(top, game.id, names, marks)
             top.setExpanded(True)
-        if self.record.head is not None and self.record.head in self.items:
-            self.setCurrentItem(self.items[self.record.head])
-            self.scrollToItem(self.items[self.record.head])
+        self.select_entry(self.record.head)
+
+    def select_entry(self, entry: int | None) -> None:
+        """Show and select a log entry (None: the game's start)."""
+        item = self.items.get(entry or 0)
+        if item is None:
+            return
+        parent = item.parent()
+        while parent is not None:
+            parent.setExpanded(True)
+            parent = parent.parent()
+        self.setCurrentItem(item)
+        self.scrollToItem(item)
 
     def _fill_game(
         self,
@@ -117,9 +143,15 @@ class CampaignBrowser(QTreeWidget):
         start = QTreeWidgetItem(["Start of the game", "", ""])
         start.setData(0, ENTRY_ROLE, 0)
         top.addChild(start)
+        self.items[0] = start
         rounds: dict[int, QTreeWidgetItem] = {}
+        shown: QTreeWidgetItem = start
         for e in entries:
             if e.id not in on_line:
+                continue
+            branches = [c for c in kids.get(e.id, []) if c.id not in on_line]
+            if quiet(e) and not branches and (e.id or 0) not in marks:
+                self.items[e.id or 0] = shown  # selecting it selects the line before
                 continue
             holder = rounds.get(e.round)
             if holder is None:
@@ -127,12 +159,10 @@ class CampaignBrowser(QTreeWidget):
                 holder.setData(0, ENTRY_ROLE, None)
                 top.addChild(holder)
                 rounds[e.round] = holder
-            item = self._entry_item(e, names, marks)
+            item = shown = self._entry_item(e, names, marks)
             holder.addChild(item)
-            # Branches leaving the line after this entry.
-            for child in kids.get(e.id, []):
-                if child.id not in on_line:
-                    self._branch(item, child, kids, names, marks)
+            for child in branches:  # leaving the line after this entry
+                self._branch(item, child, kids, names, marks)
         for child in kids.get(None, []):
             if child.id not in on_line:
                 self._branch(start, child, kids, names, marks)
@@ -151,7 +181,7 @@ class CampaignBrowser(QTreeWidget):
         chain = [first]
         while kids.get(chain[-1].id):
             chain.append(kids[chain[-1].id][-1])
-        label = f"Undone branch: {len(chain)} command{'s' if len(chain) != 1 else ''}"
+        label = f"↳ Undone branch: {len(chain)} command{'s' if len(chain) != 1 else ''}"
         holder = QTreeWidgetItem([label, "", ""])
         holder.setData(0, ENTRY_ROLE, chain[-1].id)
         holder.setData(0, BRANCH_ROLE, chain[-1].id)
@@ -160,6 +190,10 @@ class CampaignBrowser(QTreeWidget):
         font.setItalic(True)
         holder.setFont(0, font)
         parent.addChild(holder)
+        expand: QTreeWidgetItem | None = parent
+        while expand is not None:  # an undone branch is worth seeing at once
+            expand.setExpanded(True)
+            expand = expand.parent()
         grey = QBrush(QColor("#777777"))
         for e in chain:
             item = self._entry_item(e, names, marks)

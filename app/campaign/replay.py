@@ -9,29 +9,35 @@ goes back to play.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QLabel, QToolBar, QWidget
 
 from app.game.session import GameSession
-from core.campaign import CampaignError, GameRecord
+from core.campaign import CampaignError
+
+if TYPE_CHECKING:
+    from core.campaign import GameRecord
 
 
 class ReplayBar(QToolBar):
     """The replay controls; hidden while playing."""
 
     closed = Signal()
+    moved = Signal(object)  # the log entry on show (None: the start)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Replay", parent)
         self.setObjectName("replay_bar")
-        self.first_action = self.addAction("⏮ Start")
+        self.first_action = self.addAction("|◀ Start")
         self.first_action.setShortcut(QKeySequence("Home"))
         self.back_action = self.addAction("◀ Turn")
         self.back_action.setShortcut(QKeySequence(QKeySequence.StandardKey.MoveToPreviousPage))
         self.forward_action = self.addAction("Turn ▶")
         self.forward_action.setShortcut(QKeySequence(QKeySequence.StandardKey.MoveToNextPage))
-        self.last_action = self.addAction("Last ⏭")
+        self.last_action = self.addAction("Last ▶|")
         self.last_action.setShortcut(QKeySequence("End"))
         self.label = QLabel("")
         self.label.setObjectName("replay_label")
@@ -53,6 +59,8 @@ class ReplayBar(QToolBar):
         for action in self.actions():
             action.setEnabled(replay is not None)
         self._update()
+        if replay is not None:
+            self.moved.emit(replay.points[replay.index])
 
     def _go(self, where: object) -> None:
         if self.replay is None:
@@ -60,6 +68,7 @@ class ReplayBar(QToolBar):
         index = where(self.replay)  # type: ignore[operator]
         self.replay.show(max(0, min(index, len(self.replay.points) - 1)))
         self._update()
+        self.moved.emit(self.replay.points[self.replay.index])
 
     def _update(self) -> None:
         r = self.replay
@@ -110,7 +119,9 @@ class Replay:
         state = self.session.state
         where = "the start" if entry is None else f"entry {entry}"
         kind = "" if self.on_line else " of an undone branch"
+        who = self.session.shown_player()
+        turn = f"{who.name}'s {self.session.phase()} phase" if who else "game over"
         return (
-            f"Replay{kind}: round {state.round}, {self.session.phase()} phase, "
-            f"at {where} (stop {self.index + 1} of {len(self.points)})"
+            f"Replay{kind}: round {state.round}, {turn}, at {where} "
+            f"(stop {self.index + 1} of {len(self.points)})"
         )

@@ -19,18 +19,13 @@ from app.campaign.paths import default_folder, forget_campaign, recent_campaigns
 from app.campaign.paths import remember_campaign as remember
 from app.campaign.replay import Replay, ReplayBar
 from core import engine
-from core.campaign import (
-    EXTENSION,
-    CampaignError,
-    CampaignFile,
-    CampaignInUse,
-    GameRecord,
-)
+from core.campaign import EXTENSION, CampaignError, CampaignInUse
 from core.errors import IllegalCommand
 from core.scenario import Scenario, Seat
 
 if TYPE_CHECKING:
     from app.main_window import MainWindow
+    from core.campaign import CampaignFile, GameRecord
 
     Base = MainWindow
 else:
@@ -53,6 +48,7 @@ class CampaignWindow(Base):
         self.browser.restore_entry.connect(self.restore_entry)
         self.replay_bar = ReplayBar(self)
         self.replay_bar.closed.connect(self.leave_replay)
+        self.replay_bar.moved.connect(self.browser.select_entry)
 
     # ---- creating and opening
 
@@ -71,6 +67,8 @@ class CampaignWindow(Base):
     ) -> bool:
         if self.session is not None and not self.close_game():
             return False
+        from core.campaign import CampaignFile  # the database layer loads on first use
+
         try:
             state, _events = scenario.start(seats, seed)
             campaign = CampaignFile.create(
@@ -89,6 +87,8 @@ class CampaignWindow(Base):
         explained and left untouched; one open elsewhere may be opened read-only."""
         if self.session is not None and not self.close_game():
             return False
+        from core.campaign import CampaignFile  # the database layer loads on first use
+
         try:
             campaign = CampaignFile.open(path, read_only=read_only)
         except CampaignInUse as exc:
@@ -108,6 +108,8 @@ class CampaignWindow(Base):
         return self._play_campaign(campaign)
 
     def _play_campaign(self, campaign: CampaignFile) -> bool:
+        from core.campaign import GameRecord
+
         games = campaign.games()
         unfinished = [g for g in games if g.result is None]
         game = (unfinished or games)[-1]

@@ -18,17 +18,21 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
 from core import engine, serial
-from core.campaign import CampaignError, GameRecord
+from core.campaign import CampaignError
 from core.commands import Command, EndPhase, Launch, Plot, Unplot
 from core.engine import PhaseBegan
 from core.errors import IllegalCommand
 from core.events import Event
 from core.hexgrid import Hex
 from core.state import GameState, Player, ShipStatus
+
+if TYPE_CHECKING:
+    from core.campaign import GameRecord
 
 PLANNING = (Plot, Launch, Unplot)
 
@@ -252,6 +256,20 @@ class GameSession(QObject):
         self.viewing = state
         self.viewing_depth = depth
         self.changed.emit()
+        self.log_reset.emit()
+
+    def visible_log(self) -> list[Entry]:
+        """The log up to the state on show (all of it while playing)."""
+        if self.viewing is None:
+            return self.log
+        return [e for e in self.log if e.depth <= self.viewing_depth]
+
+    def shown_player(self) -> Player | None:
+        """Whose turn it is in the state on show, even in the replay view."""
+        if self.state.over:
+            return None
+        waiting = engine.waiting_for(self.state)
+        return waiting[0] if waiting else None
 
     # ---- bookkeeping
 

@@ -2,7 +2,15 @@
 given, with history that can be walked back, branched and replayed.
 
 :class:`CampaignFile` is the file (create, open safely, rows); :class:`GameRecord` one
-of its games followed through the log (play, undo, redo, branches, states)."""
+of its games followed through the log (play, undo, redo, branches, states).
+
+The errors and file facts import at once; the classes that need the database layer
+(sqlmodel, SQLAlchemy) load on first use, so the program starts without it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
 
 from core.campaign.errors import (
     CampaignError,
@@ -13,9 +21,29 @@ from core.campaign.errors import (
     ReplayMismatch,
     TooNew,
 )
-from core.campaign.history import Branch, GameRecord, Step
-from core.campaign.schema import EXTENSION, SCHEMA_VERSION
-from core.campaign.store import CampaignFile, GameInfo
+from core.campaign.fileformat import EXTENSION, SCHEMA_VERSION
+
+if TYPE_CHECKING:
+    from core.campaign.history import Branch, GameRecord, Step
+    from core.campaign.store import CampaignFile, GameInfo
+
+_LAZY = {
+    "Branch": "core.campaign.history",
+    "GameRecord": "core.campaign.history",
+    "Step": "core.campaign.history",
+    "CampaignFile": "core.campaign.store",
+    "GameInfo": "core.campaign.store",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'core.campaign' has no attribute {name!r}")
+    import importlib
+
+    return getattr(importlib.import_module(module), name)
+
 
 __all__ = [
     "EXTENSION",

@@ -3,7 +3,8 @@
 The header of a SQLite file says, without opening it, whether it is SQLite at all, who
 wrote it (``application_id``) and its schema version (``user_version``), so a file
 that is not a campaign, or is newer than this program, is refused before SQLite
-touches it. An older file is copied aside first, then migrated in one transaction.
+touches it. An older file is copied aside first (byte for byte), then migrated in one
+transaction.
 
 Schema history (see docs/formats/campaign.md):
 
@@ -14,15 +15,15 @@ Schema history (see docs/formats/campaign.md):
 
 from __future__ import annotations
 
+import os
+import shutil
 import sqlite3
 import struct
 from collections.abc import Callable
 from pathlib import Path
 
 from core.campaign.errors import DamagedCampaign, NotACampaign, TooNew
-from core.campaign.schema import APPLICATION_ID, SCHEMA_VERSION
-
-MAGIC = b"SQLite format 3\x00"
+from core.campaign.fileformat import APPLICATION_ID, MAGIC, SCHEMA_VERSION
 
 
 def file_version(path: Path) -> int:
@@ -46,7 +47,7 @@ def file_version(path: Path) -> int:
     page_size = struct.unpack(">H", header[16:18])[0]
     page_size = 65536 if page_size == 1 else page_size
     pages, valid_for = struct.unpack(">I", header[28:32])[0], header[92:96]
-    if valid_for == header[24:28] and size < pages * page_size:
+    if valid_for == header[24:28] and size < pages * page_size and not _log_beside(path):
         raise DamagedCampaign(
             path,
             f"is cut off: {size} bytes where its header promises {pages * page_size}; "
@@ -64,6 +65,18 @@ def file_version(path: Path) -> int:
     if version < 1:
         raise NotACampaign(path, "is marked as Ecliptic's but has no schema version")
     return int(version)
+
+
+def _log_beside(path: Path) -> bool:
+    """Whether a write-ahead log with something in it lies beside the file. A writer
+    stopped while it copied the log into the file (a checkpoint, which writes the first
+    page first) leaves the file shorter than that page says; SQLite completes the copy
+    from the log when the file is next opened, so the file is not cut off. (A file that
+    really is cut off still fails the integrity check that follows.)"""
+    try:
+        return path.with_name(path.name + "-wal").stat().st_size > 32  # more than a header
+    except OSError:
+        return False
 
 
 # The first schema, kept verbatim so old files can be recreated in tests and migrated.
@@ -124,13 +137,10 @@ def migrate(path: Path, version: int) -> Path:
         backup = backup.with_name(f"{path.stem}.schema{version}-backup-{n}{path.suffix}")
     db = sqlite3.connect(path, isolation_level=None)
     try:
-        copy = sqlite3.connect(backup)
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # the whole database in the file
+        db.execute("BEGIN IMMEDIATE")  # and nobody writes while it is copied
         try:
-            db.backup(copy)
-        finally:
-            copy.close()
-        db.execute("BEGIN IMMEDIATE")
-        try:
+            _copy(db, path, backup)
             for step in range(version, SCHEMA_VERSION):
                 MIGRATIONS[step](db)
             db.execute(
@@ -145,3 +155,25 @@ def migrate(path: Path, version: int) -> Path:
     finally:
         db.close()
     return backup
+
+
+def _copy(db: sqlite3.Connection, path: Path, backup: Path) -> None:
+    """The file as it was, byte for byte, written aside, flushed to disk and renamed
+    into place. Should a reader have kept the write-ahead log from being emptied into
+    the file, SQLite's own copy of the database instead (the same data)."""
+    temp = backup.with_name(f".{backup.name}.{os.getpid()}.new")
+    wal = path.with_name(path.name + "-wal")
+    try:
+        if not wal.exists() or wal.stat().st_size == 0:
+            shutil.copyfile(path, temp)
+            with open(temp, "rb+") as f:
+                os.fsync(f.fileno())
+        else:
+            copy = sqlite3.connect(temp)
+            try:
+                db.backup(copy)
+            finally:
+                copy.close()
+        os.replace(temp, backup)
+    finally:
+        temp.unlink(missing_ok=True)

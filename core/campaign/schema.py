@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from sqlmodel import Field, SQLModel
 
-SCHEMA_VERSION = 2
-APPLICATION_ID = 0x45434C50  # "ECLP" in the SQLite header: this file is Ecliptic's
-EXTENSION = ".ecliptic"
+from core.campaign.fileformat import APPLICATION_ID, EXTENSION, SCHEMA_VERSION
+
+__all__ = ["APPLICATION_ID", "EXTENSION", "SCHEMA_VERSION"]
 
 
 class Meta(SQLModel, table=True):
