@@ -1,4 +1,5 @@
-"""Start the Ecliptic desktop application: ``python -m app [MAP]`` or ``ecliptic [MAP]``.
+"""Start the Ecliptic desktop application: ``python -m app [FILE]`` or ``ecliptic [FILE]``,
+where FILE is a campaign, a map or a scenario.
 
 ``python -m app render FILE OUT.png [--size WxH] [--labels]`` draws a map (or a
 scenario's map) to a PNG instead, with no window and no display needed.
@@ -23,7 +24,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         description="Editor and campaign manager for Triplanetary-family vector space games.",
     )
     parser.add_argument("--version", action=VersionAction)
-    parser.add_argument("map", nargs="?", type=Path, help="map file (.toml) to open")
+    parser.add_argument(
+        "map", nargs="?", type=Path, help="campaign (.ecliptic), map or scenario (.toml) to open"
+    )
     parser.epilog = (
         "To draw a map to a PNG without a window: ecliptic render FILE OUT.png "
         "[--size WxH] [--labels] (ecliptic render --help for more)."
