@@ -230,10 +230,15 @@ class GameRecord:
             state, todo = self.start, steps
         else:
             todo = steps[1:]
+        missing = []  # snapshots a bulk import left out, written once all replayed well
         for s in todo:
             state = self._replay(state, s)
             self._keep(s.id, state)
+            if s.depth % SNAPSHOT_EVERY == 0:
+                missing.append((s.id, state, s.hash))
         self._keep(entry_id, state)
+        if missing and not self.file.read_only:
+            self._write_snapshots_if_missing(missing)
         return state
 
     def _snapshot(self, entry_id: int) -> GameState | None:
@@ -274,18 +279,20 @@ class GameRecord:
         got = state_hash(after)
         if got != step.hash:
             raise ReplayMismatch(self.file.path, step.id, where, step.hash, got)
-        if step.depth % SNAPSHOT_EVERY == 0 and not self.file.read_only:
-            self._write_snapshot_if_missing(step.id, after, got)
         return after
 
-    def _write_snapshot_if_missing(self, entry_id: int, state: GameState, hash: str) -> None:
+    def _write_snapshots_if_missing(self, found: list[tuple[int, GameState, str]]) -> None:
+        rows = [
+            {"e": entry_id, "g": self.id, "s": _snapshot_text(state), "h": hash}
+            for entry_id, state, hash in found
+        ]
         with self.file.writing() as conn:
             conn.execute(
                 text(
                     "INSERT OR IGNORE INTO snapshot(entry_id, game_id, state, hash) "
                     "VALUES (:e, :g, :s, :h)"
                 ),
-                {"e": entry_id, "g": self.id, "s": _snapshot_text(state), "h": hash},
+                rows,
             )
 
     def _keep(self, entry_id: int, state: GameState) -> None:

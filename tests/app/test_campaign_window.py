@@ -266,3 +266,52 @@ def test_bookmarks_and_notes_on_a_log_entry(window: MainWindow, tmp_path: Path) 
     item = window.browser.items[record.head]
     assert "Ann leaves Earth" in item.text(2)
     assert "burn earlier" in item.toolTip(2)
+
+
+def test_a_sqlite_file_that_is_not_a_campaign_is_explained(
+    window: MainWindow, tmp_path: Path
+) -> None:
+    path = tmp_path / "addresses.ecliptic"
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE friend (name TEXT)")
+    db.commit()
+    db.close()
+    before = path.read_bytes()
+    assert not window.open_path(path)
+    box = window.findChild(QMessageBox, "campaign_problem_box")
+    assert box is not None and "not an Ecliptic campaign" in box.informativeText()
+    assert path.read_bytes() == before
+
+
+def test_a_campaign_whose_log_does_not_replay_is_explained_and_left_as_it_was(
+    window: MainWindow, tmp_path: Path
+) -> None:
+    path = tmp_path / "tampered.ecliptic"
+    start(window, path)
+    window.end_turn()
+    window.end_turn()
+    window.close_game()
+    db = sqlite3.connect(path)
+    db.execute("UPDATE entry SET hash = '0000000000000000' WHERE id = (SELECT max(id) FROM entry)")
+    db.commit()
+    db.close()
+    before = path.read_bytes()
+    assert not window.open_path(path)
+    box = window.findChild(QMessageBox, "campaign_problem_box")
+    assert box is not None and "does not replay" in box.informativeText()
+    assert path.read_bytes() == before
+    assert window.session is None and window.campaign is None
+    assert not path.with_name(path.name + ".lock").exists()
+
+
+def test_the_app_opens_a_campaign_given_on_the_command_line(qtbot: QtBot, tmp_path: Path) -> None:
+    path = tmp_path / "given.ecliptic"
+    first = make_window(qtbot, tmp_path)
+    start(first, path)
+    first.end_turn()
+    first.close_game()
+    settings = QSettings(str(tmp_path / "cli.ini"), QSettings.Format.IniFormat)
+    win = MainWindow(path=path, settings=settings)
+    qtbot.addWidget(win)
+    assert win.campaign is not None and win.campaign.path == path
+    win.close_game()
