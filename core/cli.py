@@ -133,6 +133,27 @@ def _ruleset_info(r: Ruleset, path: Path) -> None:
     for row in r.asteroid_table:
         rolls = str(row.low) if row.low == row.high else f"{row.low}-{row.high}"
         print(f"    {rolls:<4} {row.effect:<9} {row.text}")
+    aid = r.play_aid
+    if aid is not None:
+        print("  play aid:")
+        first = aid.tables[0]
+        totals = [str(first.first_roll + i) for i in range(len(first.results))]
+        totals[0], totals[-1] = f"{totals[0]}-", f"{totals[-1]}+"
+        print(f"    {'d6 + modifiers':<16} {' '.join(f'{t:<3}' for t in totals)}".rstrip())
+        for t in aid.tables:
+            cells = " ".join(f"{x.code:<3}" for x in t.results)
+            print(f"    {t.name + ' table':<16} {cells}".rstrip())
+        print(f"    hit locations    {', '.join(f'{s.location} {s.name}' for s in aid.subsystems)}")
+        for label, items in (
+            ("guns", aid.guns),
+            ("launched", aid.launched),
+            ("systems", aid.systems),
+            ("single-use", aid.single_use),
+        ):
+            names = ", ".join(f"{i.name} ({'-' if i.cost is None else i.cost})" for i in items)
+            print(f"    {label:<16} {names}")
+        outfits = ", ".join(f"{x.name} ({x.budget})" for x in aid.loadouts)
+        print(f"    example outfits  {outfits}")
 
 
 def _scenario_info(s: Scenario, path: Path) -> None:

@@ -1,4 +1,5 @@
-"""Typed errors for commands the rules do not allow, each saying why in players' words."""
+"""Typed errors for commands the rules do not allow, each saying why in players' words,
+and for names a ruleset does not have."""
 
 from __future__ import annotations
 
@@ -21,3 +22,10 @@ class WrongPhase(IllegalCommand):
 
 class UnknownShip(IllegalCommand):
     """No ship has that id, or it belongs to someone else."""
+
+
+class UnknownName(KeyError):
+    """A lookup in a ruleset found nothing by that name; the message says what is missing."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""

@@ -1,5 +1,6 @@
 """Rulesets: the tables of a rule system (turn order, phases, burns, unit classes, the
-asteroid roll) as TOML data in ``resources/rulesets/``, validated when loaded.
+asteroid roll, and for Interplanetary the play aid of :mod:`core.playaid`) as TOML data in
+``resources/rulesets/``, validated when loaded.
 
 See ``docs/formats/ruleset.md``. Loading follows :mod:`core.mapfile`: pydantic models check
 the structure (fields, types, allowed values), then :func:`_build` checks the meaning
@@ -23,6 +24,8 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from core import tomlio
+from core.errors import UnknownName
+from core.playaid import ASTEROID_TABLE, AttackTable, PlayAid, PlayAidFields, build_play_aid
 from core.problems import FileProblems, Problem
 from core.resources import resource_path
 from core.serial import register
@@ -44,13 +47,6 @@ DEFAULT_SWITCHES: tuple[tuple[str, bool], ...] = (("hexside_entered", True),)
 
 _ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 _ID_HINT = "use lower-case letters, digits, '-' and '_', starting with a letter or digit"
-
-
-class UnknownName(KeyError):
-    """A lookup in a ruleset found nothing by that name; the message says what is missing."""
-
-    def __str__(self) -> str:
-        return str(self.args[0]) if self.args else ""
 
 
 # ---- the values ----
@@ -150,6 +146,8 @@ class Ruleset:
     #: fuel each surviving ship pays when a combat engagement ends
     engagement_fuel: Fraction = Fraction(0)
     description: str = ""
+    #: the game aid's tables and modules (Interplanetary); None for rule systems without one
+    play_aid: PlayAid | None = None
 
     def profile(self, name: str) -> BurnProfile:
         for key, profile in self.profiles:
@@ -278,7 +276,7 @@ class _Asteroid(_Model):
     text: str = Field(min_length=1)
 
 
-class _Ruleset(_Model):
+class _Ruleset(_Model, PlayAidFields):
     format: Literal["ecliptic-ruleset"]
     version: int
     id: str
@@ -292,7 +290,8 @@ class _Ruleset(_Model):
     switches: dict[str, bool] = dict(DEFAULT_SWITCHES)
     profiles: dict[str, _Profile] = Field(min_length=1)
     units: list[_Unit] = Field(min_length=1)
-    asteroid_table: list[_Asteroid] = Field(min_length=1)
+    #: may be left out when the play aid has an attack table "asteroid"
+    asteroid_table: list[_Asteroid] = []
 
 
 def parse_ruleset(data: dict[str, Any], text: str = "", file: str | None = None) -> Ruleset:
@@ -399,8 +398,23 @@ def _build(m: _Ruleset, problems: list[Problem]) -> Ruleset:
             )
         )
 
-    table = tuple(AsteroidResult(a.low, a.high, a.effect, a.text) for a in m.asteroid_table)
-    _check_asteroid_table(table, problems)
+    play_aid = build_play_aid(m, problems)
+    column = (
+        next((t for t in play_aid.tables if t.id == ASTEROID_TABLE), None) if play_aid else None
+    )
+    if column is not None:
+        if m.asteroid_table:
+            problems.append(
+                Problem(
+                    f"give either [[asteroid_table]] or the play aid's attack table "
+                    f"{ASTEROID_TABLE!r}, not both",
+                    "asteroid_table",
+                )
+            )
+        table = asteroid_rows(column)
+    else:
+        table = tuple(AsteroidResult(a.low, a.high, a.effect, a.text) for a in m.asteroid_table)
+        _check_asteroid_table(table, problems)
 
     engagement_fuel = _fraction(m.engagement_fuel)
     if engagement_fuel < 0:
@@ -419,6 +433,7 @@ def _build(m: _Ruleset, problems: list[Problem]) -> Ruleset:
         asteroid_table=table,
         engagement_fuel=engagement_fuel,
         description=m.description,
+        play_aid=play_aid,
     )
 
 
@@ -485,7 +500,40 @@ def _profile(name: str, p: _Profile, problems: list[Problem]) -> BurnProfile:
     )
 
 
+def asteroid_rows(column: AttackTable) -> tuple[AsteroidResult, ...]:
+    """The asteroid roll read off the play aid's Asteroid column: a bare die, no modifiers,
+    neighbouring rolls with the same result sharing a row."""
+    rows: list[AsteroidResult] = []
+    for roll in range(1, 7):
+        result = column.result(roll)
+        effect: Literal["none", "disabled", "damage"] = (
+            "damage" if result.hits else "disabled" if result.disabled else "none"
+        )
+        if result.miss:
+            text = "threads the rocks unharmed"
+        elif not result.hits:
+            text = "is shaken by a glancing strike and disabled"
+        else:
+            rocks = "a rock" if result.hits == 1 else f"{result.hits} rocks"
+            disabled = " and disabled" if result.disabled else ""
+            times = "" if result.hits == 1 else f" {result.hits} times"
+            text = f"is struck by {rocks}{disabled}: roll for damage{times}"
+        if rows and rows[-1].text == text:
+            rows[-1] = AsteroidResult(rows[-1].low, roll, effect, text)
+        else:
+            rows.append(AsteroidResult(roll, roll, effect, text))
+    return tuple(rows)
+
+
 def _check_asteroid_table(table: tuple[AsteroidResult, ...], problems: list[Problem]) -> None:
+    if not table:
+        problems.append(
+            Problem(
+                f"this field is required (or give the play aid an attack table {ASTEROID_TABLE!r})",
+                "asteroid_table",
+            )
+        )
+        return
     owner: dict[int, int] = {}
     for i, row in enumerate(table):
         where = f"asteroid_table[{i}]"

@@ -23,7 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from core import tomlio
 from core.astrogation import movement_params
 from core.engine import new_game
-from core.errors import IllegalCommand
+from core.errors import IllegalCommand, UnknownName
 from core.events import Event
 from core.hexgrid import ZERO, HexError
 from core.mapfile import load_map
@@ -31,7 +31,7 @@ from core.movement import CrashedInto, ForbiddenEntered, LeftTheMap, Motion, mov
 from core.orbit import ring
 from core.problems import FileProblems, Problem
 from core.resources import SCENARIOS, map_path
-from core.ruleset import Ruleset, UnknownName, load_ruleset
+from core.ruleset import Ruleset, load_ruleset
 from core.starmap import BaseKind, Service, StarMap
 from core.state import GameState, Player, Ship, ShipStatus
 from core.victory import Condition, Destroy, LastStanding, Race, TurnLimit

@@ -21,6 +21,13 @@ from core.ruleset import (
 )
 
 BUILT_IN = ["interplanetary", "nplanetary", "system3void-strategic", "system3void-tactical"]
+#: each built-in ruleset's own version (raised when its tables change how a game plays)
+VERSIONS = {
+    "interplanetary": 2,
+    "nplanetary": 1,
+    "system3void-strategic": 1,
+    "system3void-tactical": 1,
+}
 
 GOOD = """\
 format = "ecliptic-ruleset"
@@ -101,7 +108,7 @@ def test_the_four_built_in_rulesets_are_listed() -> None:
 @pytest.mark.parametrize("ruleset_id", BUILT_IN)
 def test_each_built_in_ruleset_loads_under_its_file_name(ruleset_id: str) -> None:
     rules = load_ruleset(ruleset_id)
-    assert rules.id == ruleset_id and rules.version == 1
+    assert rules.id == ruleset_id and rules.version == VERSIONS[ruleset_id]
     assert load_ruleset(resource_path("rulesets", f"{ruleset_id}.toml")) == rules
     for unit in rules.units:
         rules.profile(unit.profile)  # every unit's profile exists
@@ -126,18 +133,25 @@ def test_interplanetary_burn_costs_one_fuel_and_moves_the_tip_one_hex_once_a_tur
     assert rules.switch("hexside_entered")
 
 
-def test_interplanetary_has_a_warship_and_a_civilian_class() -> None:
+def test_interplanetary_has_a_warship_and_a_civilian_class_with_the_play_aids_tank() -> None:
     rules = load_ruleset("interplanetary")
     assert rules.unit("ship").military
     assert not rules.unit("civilian").military
-    assert rules.unit("ship").fuel == 10  # provisional until the play aid (#6/#7)
+    assert rules.unit("ship").fuel == rules.unit("civilian").fuel == 15
 
 
-def test_interplanetary_provisional_asteroid_roll_disables_on_5_and_damages_on_6() -> None:
+def test_interplanetary_asteroid_roll_is_the_play_aids_asteroid_column() -> None:
     rules = load_ruleset("interplanetary")
     effects = {n: r.effect for r in rules.asteroid_table for n in range(r.low, r.high + 1)}
     assert effects == {1: "none", 2: "none", 3: "none", 4: "none", 5: "disabled", 6: "damage"}
     assert rules.asteroid_hazard
+    assert rules.play_aid is not None
+    column = rules.play_aid.table("asteroid")
+    for row in rules.asteroid_table:
+        for roll in range(row.low, row.high + 1):
+            result = column.result(roll)
+            assert (row.effect == "none") == result.miss
+            assert (row.effect == "damage") == bool(result.hits)
 
 
 def test_nplanetary_orders_are_simultaneous_in_five_phases() -> None:
@@ -300,9 +314,9 @@ def test_rulesets_survive_serialisation(ruleset_id: str) -> None:
 def test_a_campaign_stores_id_version_and_every_switch() -> None:
     rules = load_ruleset("interplanetary")
     ref = rules.ref((("hexside_entered", False),))
-    assert ref == RulesetRef("interplanetary", 1, (("hexside_entered", False),))
+    assert ref == RulesetRef("interplanetary", 2, (("hexside_entered", False),))
     assert serial.from_data(serial.to_data(ref)) == ref
-    assert rules.ref() == RulesetRef("interplanetary", 1, (("hexside_entered", True),))
+    assert rules.ref() == RulesetRef("interplanetary", 2, (("hexside_entered", True),))
 
 
 def test_unknown_built_in_id_is_refused_naming_the_built_ins() -> None:

@@ -55,7 +55,7 @@ def test_training_for_two_starts_with_both_ships_on_earth_and_a_first_player_rol
     earth = training.starmap.body("Earth")
     assert earth is not None
     for ship, owner in zip(state.ships, ("p1", "p2"), strict=True):
-        assert ship.owner == owner and ship.unit == "ship" and ship.fuel == 10
+        assert ship.owner == owner and ship.unit == "ship" and ship.fuel == 15
         assert ship.status is ShipStatus.LANDED and ship.landed_at == "Earth"
         assert ship.motion.position == earth.centre
     assert [s.name for s in state.ships] == ["Ann's ship", "Bob's ship"]
@@ -205,7 +205,7 @@ id = "d"
 name = "D"
 unit = "ship"
 landed = "Earth Station"
-fuel = 11
+fuel = 16
 
 [[victory]]
 kind = "race"
@@ -248,7 +248,7 @@ def test_every_problem_of_a_scenario_names_its_file_field_and_line(tmp_path: Pat
         "no planetary base or body called 'Atlantis'",
         "there is no side 'Blue': this scenario has no [[sides]]",
         "Earth Station is an orbital base",
-        "holds at most 10 fuel",
+        "holds at most 15 fuel",
         "there is no body 'Vulcan'",
         "a race condition has no 'rounds'",
         "a turn-limit condition needs 'rounds'",
