@@ -15,7 +15,7 @@ import json
 import os
 import sqlite3
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -94,7 +94,7 @@ class CampaignFile:
         path.parent.mkdir(parents=True, exist_ok=True)
         temp = path.with_name(f".{path.name}.{os.getpid()}.new")
         temp.unlink(missing_ok=True)
-        engine = _engine(f"sqlite:///{temp}", read_only=False, wal=False)
+        engine = _engine(temp, read_only=False, wal=False)
         try:
             SQLModel.metadata.create_all(engine)
             with engine.begin() as conn:
@@ -157,7 +157,7 @@ class CampaignFile:
             backup = None
             if version < SCHEMA_VERSION:
                 backup = migrate.migrate(path, version)
-            engine = _engine(f"sqlite:///{path}", read_only=False, wal=True)
+            engine = _engine(path, read_only=False, wal=True)
             opened = cls(path, engine, read_only=False, lock=lock)
             opened.migrated_from = version if backup else None
             opened.backup = backup
@@ -170,11 +170,7 @@ class CampaignFile:
     def _open_read_only(cls, path: Path) -> CampaignFile:
         memory = sqlite3.connect(":memory:", check_same_thread=False, isolation_level=None)
         try:
-            source = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-            try:
-                source.backup(memory)
-            finally:
-                source.close()
+            _read_into(path, memory)
             _check(path, memory)
             version = memory.execute("PRAGMA user_version").fetchone()[0]
             if version < SCHEMA_VERSION:
@@ -350,21 +346,27 @@ class CampaignFile:
         if target.resolve() == self.path.resolve():
             raise CampaignError(target, "is the campaign itself; choose another file")
         temp = target.with_name(f".{target.name}.{os.getpid()}.new")
-        temp.unlink(missing_ok=True)
-        with self.engine.connect() as conn:
-            raw = conn.connection.dbapi_connection
-            assert raw is not None
-            raw.execute("VACUUM INTO ?", (str(temp),))  # outside any transaction
-        if meta:
-            db = sqlite3.connect(temp)
-            try:
-                with db:
-                    db.executemany(
-                        "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", meta.items()
-                    )
-            finally:
-                db.close()
-        os.replace(temp, target)
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            temp.unlink(missing_ok=True)
+            with self.engine.connect() as conn:
+                raw = conn.connection.dbapi_connection
+                assert raw is not None
+                raw.execute("VACUUM INTO ?", (str(temp),))  # outside any transaction
+            if meta:
+                db = sqlite3.connect(temp)
+                try:
+                    with db:
+                        db.executemany(
+                            "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", meta.items()
+                        )
+                finally:
+                    db.close()
+            os.replace(temp, target)
+        except (OSError, sqlite3.Error) as exc:
+            with suppress(OSError):
+                temp.unlink(missing_ok=True)
+            raise CampaignError(target, f"cannot be written: {exc}") from None
         return target
 
     def _touch(self, conn: Connection) -> None:
@@ -382,8 +384,13 @@ def _game_row(campaign_id: int, state: GameState, title: str, scenario: str) -> 
     )
 
 
-def _engine(url: str, *, read_only: bool, wal: bool) -> Engine:
-    engine = create_engine(url, poolclass=StaticPool, connect_args={"check_same_thread": False})
+def _engine(path: Path, *, read_only: bool, wal: bool) -> Engine:
+    # Connected by hand: in a URL, a "?" or "#" in the file's name would be taken apart.
+    engine = create_engine(
+        "sqlite://",
+        creator=lambda: sqlite3.connect(path, check_same_thread=False),
+        poolclass=StaticPool,
+    )
 
     @event.listens_for(engine, "connect")
     def _setup(dbapi: Any, _record: Any) -> None:
@@ -421,9 +428,33 @@ def _check_integrity(path: Path) -> None:
         db.close()
 
 
+def _read_into(path: Path, memory: sqlite3.Connection) -> None:
+    """Copy a campaign into memory, leaving nothing behind. SQLite keeps ``-wal`` and
+    ``-shm`` files beside a WAL database while any connection has it open, and only
+    an ordinary connection, closing last, removes them: so while there are none, read
+    through an ordinary connection (it only reads); while there are, someone has it
+    open (or crashed with it open), and a read-only connection adds nothing."""
+    beside = [path.with_name(path.name + end) for end in ("-wal", "-shm")]
+    uri = path.resolve().as_uri()  # quoted: a name may hold "#" or "?"
+    modes = ["rw", "ro"] if not any(p.exists() for p in beside) else ["ro"]
+    for mode in modes:
+        try:
+            source = sqlite3.connect(f"{uri}?mode={mode}", uri=True)
+            try:
+                source.backup(memory)
+            finally:
+                source.close()
+            return
+        except sqlite3.OperationalError:
+            if mode == modes[-1]:
+                raise  # else: a file or folder we may not write to, so read-only
+
+
 def _check(path: Path, db: sqlite3.Connection) -> None:
     rows = db.execute("PRAGMA quick_check").fetchall()
-    problems = [r[0] for r in rows if r[0] != "ok"]
+    problems = [
+        " ".join(r[0].replace("*** in database main ***", "").split()) for r in rows if r[0] != "ok"
+    ]
     if problems:
         shown = "; ".join(problems[:3])
         raise DamagedCampaign(
