@@ -455,7 +455,7 @@ class MainWindow(CampaignWindow, QMainWindow):
                 if self.campaign is not None
                 else "Order taken back"
             )
-            self.browser.refresh()
+            self.browser.schedule_refresh()
 
     def _log_reset(self) -> None:
         if self.session is None:
@@ -483,7 +483,7 @@ class MainWindow(CampaignWindow, QMainWindow):
     def _turn_began(self, player: Player | None) -> None:
         """A new turn: hand the seat over unless the same player goes on."""
         if self.campaign is not None:
-            self.browser.refresh()
+            self.browser.schedule_refresh()
         if self.session is None or player is None:
             return
         same = player.id == self._last_seat

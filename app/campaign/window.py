@@ -223,7 +223,7 @@ class CampaignWindow(Base):
     def redo(self) -> None:
         if self.session is not None and self.session.redo():
             self.status_label.setText("Redone")
-            self.browser.refresh()
+            self.browser.schedule_refresh()
 
     def restore_entry(self, entry: int | None) -> None:
         if self.session is None:
@@ -231,7 +231,7 @@ class CampaignWindow(Base):
         self.replay_bar.set_replay(None)
         if self.session.restore(entry):
             self.status_label.setText("Play goes on from there; what came after is kept")
-            self.browser.refresh()
+            self.browser.schedule_refresh()
 
     def replay_at(self, entry: int | None) -> None:
         """Show the map as it was after a log entry, with the replay bar."""

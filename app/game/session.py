@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from core.campaign import GameRecord
 
 PLANNING = (Plot, Launch, Unplot)
+LOG_TAIL = 500  # commands whose events a reopened campaign shows in the event log
 
 
 @dataclass(frozen=True)
@@ -86,6 +87,9 @@ class GameSession(QObject):
         self.log: list[Entry] = []
         self._tracks: dict[str, list[tuple[int, Hex]]] = {}
         self.depth = record.depth() if record is not None else 0
+        self._line_ids: set[int | None] = (
+            {s.id for s in record.line()} if record is not None else set()
+        )
         self._undo: list[GameState] = []  # quick game: the states before this phase's orders
         self._start_tracks(self.live)
         if record is not None and record.head is not None:
@@ -309,16 +313,23 @@ class GameSession(QObject):
         self.commands.append(command)
         self.live = after
         self.depth += 1
+        if self.record is not None:
+            self._line_ids.add(self.record.head)
         self._track(before, after)
         self._record(events)
 
     def _moved(self) -> None:
         """The campaign's head moved (undo, redo, restore): follow it."""
         assert self.record is not None
+        old = self.depth
         self.live = self.record.state
         self.depth = self.record.depth()
         self._undo.clear()
-        self._load_log(self.record)
+        if self.depth < old and self.record.head in self._line_ids:
+            self.log = [e for e in self.log if e.depth <= self.depth]  # back along the line
+        else:
+            self._load_log(self.record)
+        self._line_ids = {s.id for s in self.record.line()}
         for trail in self._tracks.values():
             trail[:] = [(d, h) for d, h in trail if d <= self.depth]
         for ship in self.live.ships:
@@ -328,14 +339,13 @@ class GameSession(QObject):
         self.log_reset.emit()
 
     def _load_log(self, record: GameRecord) -> None:
-        """The log of the campaign's current line, from the events stored with it (the
-        phase of each is followed through the phase-began events)."""
+        """The log of the last commands of the campaign's current line, from the events
+        stored with them (the phase of each is followed through the phase-began events).
+        The whole history is in the Campaign dock; the event log shows the recent part."""
         self.log = []
-        self.commands = []
-        phase = engine.current_phase(record.start)
-        for depth, (round_, command, events) in enumerate(record.line_log(), start=1):
+        phase = ""
+        for depth, round_, events in record.line_log(LOG_TAIL):
             try:
-                self.commands.append(serial.from_data(json.loads(command)))
                 stored = serial.from_data(json.loads(events))
             except (ValueError, serial.SerialError):
                 stored = ()

@@ -150,19 +150,22 @@ class GameRecord:
         """The current line: every entry from the start to the head."""
         return self.path(self.head)
 
-    def line_log(self) -> list[tuple[int, str, str]]:
-        """Round, command and events (JSON) of every entry on the current line."""
+    def line_log(self, last: int | None = None) -> list[tuple[int, int, str]]:
+        """Depth, round and events (JSON) of the entries on the current line, oldest
+        first: all of them, or the ``last`` few."""
         if self.head is None:
             return []
         query = text(
-            "WITH RECURSIVE up(id, parent_id) AS ("
-            " SELECT id, parent_id FROM entry WHERE id = :head AND game_id = :g"
-            " UNION ALL SELECT e.id, e.parent_id FROM entry e JOIN up ON e.id = up.parent_id)"
-            " SELECT entry.round, entry.command, entry.events FROM up JOIN entry USING (id)"
+            "WITH RECURSIVE up(id, parent_id, n) AS ("
+            " SELECT id, parent_id, 1 FROM entry WHERE id = :head AND game_id = :g"
+            " UNION ALL SELECT e.id, e.parent_id, up.n + 1 FROM entry e"
+            "  JOIN up ON e.id = up.parent_id WHERE up.n < :last)"
+            " SELECT entry.depth, entry.round, entry.events FROM up JOIN entry USING (id)"
             " ORDER BY entry.depth"
         )
+        limit = last if last is not None else 2**62
         with _gc_paused(), self.file.engine.connect() as conn:
-            rows = conn.execute(query, {"head": self.head, "g": self.id}).all()
+            rows = conn.execute(query, {"head": self.head, "g": self.id, "last": limit}).all()
         return [(r[0], r[1], r[2]) for r in rows]
 
     def turn_ends(self) -> set[int]:

@@ -132,6 +132,7 @@ def test_undo_and_redo_walk_the_log_and_keep_the_undone_branch(
     branches = record.branches()
     assert len(branches) == 1
     undone = branches[0]
+    qtbot.waitUntil(lambda: not window.browser._stale)  # it refreshes once things settle
     texts = []
     iterator = [window.browser.topLevelItem(0)]
     while iterator:
