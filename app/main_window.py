@@ -488,7 +488,7 @@ class MainWindow(CampaignWindow, QMainWindow):
             return
         same = player.id == self._last_seat
         self._last_seat = player.id
-        if len(self.session.state.players) > 1 and not same:
+        if len(self.session.state.players) > 1 and not same and not self.session.read_only:
             state = self.session.state
             detail = f"Round {state.round}: {self.session.phase()} phase"
             self.hand_over.show_for(player, detail)

@@ -190,6 +190,7 @@ def test_a_second_ecliptic_gets_the_campaign_read_only(
     assert other.campaign is not None and other.campaign.read_only
     assert "read-only" in other.windowTitle()
     assert other.session is not None and not other.session.can_plot()
+    assert other.stack.currentWidget() is other.map_view  # nobody to hand over to
     before = stored_entries(path)
     other.end_turn()
     other.undo()
