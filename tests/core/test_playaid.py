@@ -194,6 +194,41 @@ def test_every_module_effect_and_weapon_behaviour_is_a_known_explained_key() -> 
     assert {m.effect for m in (*card.systems, *card.single_use)} == set(EFFECTS)
 
 
+@pytest.mark.parametrize(
+    ("module_id", "effect", "amount", "cost"),
+    [
+        ("repair_ai", "repair", 5, 2),
+        ("armour_ai", "armour", 1, 2),
+        ("fuel_scoop", "fuel_scoop", None, 1),
+        ("capacitors", "capacitors", 2, 1),
+        ("large_capacitors", "large_capacitors", 2, 2),
+        ("battery_pack", "battery", 5, 1),
+        ("sensors", "sensors", 6, 1),
+        ("chemical_booster", "thrust", 1, 1),
+        ("orion_booster", "thrust", 2, 2),
+        ("spin_booster", "spin", None, 1),
+        ("evasive_booster", "evasive", 3, 1),
+        ("randomizer", "randomizer", None, 1),
+        ("friction_shield", "aerobrake", 1, 1),
+        ("reentry_shield", "reentry", 2, 1),
+        ("patch_pod", "patch", 1, 1),
+    ],
+)
+def test_each_module_of_the_seeds_payload_notes_is_on_the_card(
+    module_id: str, effect: str, amount: int | None, cost: int
+) -> None:
+    card = aid()
+    module = next(m for m in (*card.systems, *card.single_use) if m.id == module_id)
+    assert (module.effect, module.amount, module.cost) == (effect, amount, cost)
+
+
+def test_the_scoop_works_at_sun_and_jupiter_and_the_shields_not_on_airless_bodies() -> None:
+    card = aid()
+    assert card.system("fuel_scoop").only_at == ("Sun", "Jupiter")
+    for shield in ("friction_shield", "reentry_shield"):
+        assert set(card.single_use_module(shield).not_at) == {"Sun", "Mercury", "Luna", "Europa"}
+
+
 def test_systems_need_the_reactor_except_the_battery_pack() -> None:
     card = aid()
     assert [s.id for s in card.systems if not s.needs_reactor] == ["battery_pack"]
