@@ -1,4 +1,5 @@
-"""The engine's command line: ``python -m core validate FILE...`` and ``info FILE``.
+"""The engine's command line: ``python -m core validate FILE...`` and ``info FILE``
+(and ``plot FILE``; ``campaign info|replay|check FILE``: see :mod:`core.campaign.cli`).
 
 Both take map, ruleset and scenario files, told apart by their top-level ``format`` key
 (``"ecliptic-ruleset"``, ``"ecliptic-scenario"``; anything else is read as a map). Never shows a
@@ -14,6 +15,7 @@ from collections import Counter
 from fractions import Fraction
 from pathlib import Path
 
+from core.campaign import cli as campaign_cli
 from core.documents import load_document
 from core.problems import FileProblems
 from core.ruleset import Ruleset, show_amount
@@ -226,7 +228,10 @@ def main(argv: list[str] | None = None) -> int:
     i.add_argument("file", type=Path)
     p = sub.add_parser("plot", help="a ship's options this turn, from a small TOML file")
     p.add_argument("file", type=Path)
+    campaign_cli.add_parser(sub)
     args = parser.parse_args(argv)
+    if args.command == "campaign":
+        return campaign_cli.run(args)
     if args.command == "validate":
         return _validate(args.files)
     if args.command == "plot":
