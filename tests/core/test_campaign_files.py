@@ -407,15 +407,16 @@ def test_one_writer_read_only_refuses_every_change(tmp_path: Path) -> None:
             lambda: file.add_bookmark(1, "mark"),
             lambda: file.edit_bookmark(1, "x", "y"),
             lambda: file.remove_bookmark(1),
-            lambda: game.import_log([]),  # nothing to add: nothing refused
+            lambda: game.import_log([{"player": "p1", "command": END, "round": 1, "hash": "x"}]),
         ]
-        for change in changes[:-1]:
+        for change in changes:
             with pytest.raises(ReadOnly, match="read-only"):
                 change()
         assert (game.head, game.state) == (head, state)
     assert fingerprint(path) == before
 
 
+END = serial.dumps(EndPhase("p1"))
 WRITER = """
 import sys
 from core.campaign import CampaignFile, GameRecord
