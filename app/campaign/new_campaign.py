@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QFormLayout,
     QHBoxLayout,
+    QLabel,
     QLineEdit,
     QPushButton,
     QWidget,
@@ -46,7 +47,9 @@ class NewCampaignDialog(NewGameDialog):
         row.addWidget(browse)
         form = QFormLayout()
         form.addRow("Campaign &name:", self.name_edit)
-        form.addRow("&File:", row)
+        file_label = QLabel("&File:")
+        file_label.setBuddy(self.file_edit)
+        form.addRow(file_label, row)
         layout = self.layout()
         layout.insertLayout(0, form)  # type: ignore[attr-defined]
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("&Create")
