@@ -218,7 +218,12 @@ class GameSession(QObject):
             return False
         self.view(None)
         record = self.record
-        return self._walk(lambda: record.restore(entry_id) or True)
+
+        def move() -> bool:
+            record.restore(entry_id)
+            return True
+
+        return self._walk(move)
 
     def _walk(self, move: Callable[[], bool], *, finished: bool = True) -> bool:
         """Move the campaign's head (undo, redo, restore) and follow it on screen."""
