@@ -44,6 +44,17 @@ def start(win: MainWindow, path: Path) -> None:
     assert win.session is not None and win.campaign is not None
 
 
+def assert_refused(win: MainWindow, path: Path, reason: str) -> None:
+    """Opening ``path`` fails with ``reason`` explained, and the file is as it was."""
+    before = path.read_bytes()
+    assert not win.open_path(path)
+    box = win.findChild(QMessageBox, "campaign_problem_box")
+    assert box is not None and reason in box.informativeText()
+    assert "has not been changed" in box.informativeText()
+    assert path.read_bytes() == before
+    assert win.session is None and win.campaign is None
+
+
 def stored_entries(path: Path) -> int:
     db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     try:
@@ -212,12 +223,8 @@ def test_a_bad_campaign_file_is_explained_and_left_as_it_was(
 ) -> None:
     path = tmp_path / "bad.ecliptic"
     path.write_bytes(content)
-    assert not window.open_path(path)
-    box = window.findChild(QMessageBox, "campaign_problem_box")
-    assert box is not None and expected in box.informativeText()
-    assert "has not been changed" in box.informativeText()
+    assert_refused(window, path, expected)
     assert path.read_bytes() == content
-    assert window.session is None
 
 
 def test_a_truncated_campaign_is_explained_and_left_as_it_was(
@@ -230,11 +237,7 @@ def test_a_truncated_campaign_is_explained_and_left_as_it_was(
     window.close_game()
     data = path.read_bytes()
     path.write_bytes(data[: len(data) // 2])
-    cut = path.read_bytes()
-    assert not window.open_path(path)
-    box = window.findChild(QMessageBox, "campaign_problem_box")
-    assert box is not None and "cut off" in box.informativeText()
-    assert path.read_bytes() == cut
+    assert_refused(window, path, "cut off")
 
 
 def test_save_a_copy_and_export_for_mail(window: MainWindow, tmp_path: Path) -> None:
@@ -278,11 +281,7 @@ def test_a_sqlite_file_that_is_not_a_campaign_is_explained(
     db.execute("CREATE TABLE friend (name TEXT)")
     db.commit()
     db.close()
-    before = path.read_bytes()
-    assert not window.open_path(path)
-    box = window.findChild(QMessageBox, "campaign_problem_box")
-    assert box is not None and "not an Ecliptic campaign" in box.informativeText()
-    assert path.read_bytes() == before
+    assert_refused(window, path, "not an Ecliptic campaign")
 
 
 def test_a_campaign_whose_log_does_not_replay_is_explained_and_left_as_it_was(
@@ -297,12 +296,7 @@ def test_a_campaign_whose_log_does_not_replay_is_explained_and_left_as_it_was(
     db.execute("UPDATE entry SET hash = '0000000000000000' WHERE id = (SELECT max(id) FROM entry)")
     db.commit()
     db.close()
-    before = path.read_bytes()
-    assert not window.open_path(path)
-    box = window.findChild(QMessageBox, "campaign_problem_box")
-    assert box is not None and "does not replay" in box.informativeText()
-    assert path.read_bytes() == before
-    assert window.session is None and window.campaign is None
+    assert_refused(window, path, "does not replay")
     assert not path.with_name(path.name + ".lock").exists()
 
 
