@@ -32,6 +32,22 @@ def register(cls: type) -> type:
     return cls
 
 
+_ADDED = "ecliptic.added"
+
+
+def added(default: Any) -> Any:
+    """A dataclass field added to a saved type after files were written with it: left out
+    of the data while it has its default, so earlier states keep their form and their
+    hash (campaign files check replays by hash) and load with the default."""
+    if isinstance(default, list | dict | set):
+        raise TypeError("an added field's default must be immutable")
+    return dataclasses.field(default=default, metadata={_ADDED: True})
+
+
+def _default(f: dataclasses.Field[Any]) -> Any:
+    return f.default
+
+
 def to_data(value: Any) -> Any:
     if isinstance(value, Enum):  # before int: IntEnum members are ints too
         return {"$enum": type(value).__name__, "value": value.value}
@@ -45,7 +61,11 @@ def to_data(value: Any) -> Any:
             **{f: to_data(getattr(value, f)) for f in value._fields},
         }
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        attrs = {f.name: to_data(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        attrs = {
+            f.name: to_data(getattr(value, f.name))
+            for f in dataclasses.fields(value)
+            if not (f.metadata.get(_ADDED) and getattr(value, f.name) == _default(f))
+        }
         return {"$type": type(value).__name__, **attrs}
     if isinstance(value, frozenset | set):
         items = [to_data(v) for v in value]

@@ -16,9 +16,10 @@ from typing import Any
 
 from core.dice import Dice
 from core.hexgrid import Hex
+from core.manifest import Manifest
 from core.movement import Motion, Order
 from core.ruleset import Ruleset
-from core.serial import SerialError, digest, from_data, register, to_data
+from core.serial import SerialError, added, digest, from_data, register, to_data
 from core.starmap import Leaving, StarMap
 from core.victory import Condition
 
@@ -52,6 +53,9 @@ class Ship:
     ``landed_at`` names the planetary base a landed ship is on or, for a ship a scenario
     starts on a body without a base, that body. ``wells`` lists the bodies whose gravity
     the ship has entered, in order (a body repeats only after another), for races.
+    ``manifest`` is its outfit and damage under a play aid (None: a bare hull, or a game
+    without one); ``disabled_for`` counts the owner's turns a disabled ship has left;
+    ``points`` are ship points not yet spent; ``kills`` counts enemy ships destroyed.
     """
 
     id: str
@@ -70,6 +74,10 @@ class Ship:
     juiced: bool = False
     returns_in: int | None = None
     wells: tuple[str, ...] = ()
+    manifest: Manifest | None = added(None)
+    disabled_for: int = added(0)
+    points: int = added(0)
+    kills: int = added(0)
 
     @property
     def in_play(self) -> bool:
