@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
+from core.attack import ShipDestroyed
 from core.dice import Dice
 from core.errors import IllegalCommand
 from core.events import Event, event
@@ -36,11 +37,6 @@ from core.starmap import BaseKind, LeavingRule, Service
 from core.state import GameState, Plan, Ship, ShipStatus
 
 LANDING_FUEL = Fraction(1)
-
-
-@event
-class ShipDestroyed(Event):
-    ship: str
 
 
 @event

@@ -16,10 +16,18 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from core import astrogation, victory
+
+# the combat rules register their commands with the engine as they are imported
+from core import attack as attack
+from core import guns as guns
 from core.commands import Command, EndPhase, Launch, Plot, Unplot
 from core.dice import Dice
 from core.errors import GameOver, IllegalCommand, NotYourTurn, UnknownShip, WrongPhase
 from core.events import Event, event
+from core.pending import active_player as active_player
+from core.pending import current_phase as current_phase
+from core.pending import handler_for, run_hooks
+from core.pending import waiting_for as waiting_for
 from core.ruleset import Ruleset, load_ruleset
 from core.starmap import Leaving, StarMap
 from core.state import GameState, Plan, Player, Ship
@@ -118,17 +126,6 @@ def roll_for_first(
         events.append(FirstPlayer(f"{tied} tie on {best} and roll again", None))
 
 
-def active_player(state: GameState) -> Player | None:
-    """Whose turn it is (rotating order), or None when everyone orders at once."""
-    if state.rules.sequence.order == "simultaneous":
-        return None
-    return state.players[(state.first + state.turn) % len(state.players)]
-
-
-def current_phase(state: GameState) -> str:
-    return state.rules.sequence.phases[state.phase]
-
-
 def plotting_phases(rules: Ruleset) -> tuple[str, ...]:
     """The phases in which ships may be plotted: the movement phase, and from the
     astrogation phase on when a ruleset plots before it moves (System III Void)."""
@@ -136,14 +133,6 @@ def plotting_phases(rules: Ruleset) -> tuple[str, ...]:
     end = phases.index(rules.sequence.movement_phase)
     begin = phases.index("astrogation") if "astrogation" in phases[:end] else end
     return phases[begin : end + 1]
-
-
-def waiting_for(state: GameState) -> list[Player]:
-    """The players who still have to end the current phase."""
-    player = active_player(state)
-    if player is not None:
-        return [player]
-    return [p for p in state.players if p.id not in state.done]
 
 
 def apply(state: GameState, command: Command) -> tuple[GameState, list[Event]]:
@@ -157,12 +146,31 @@ def apply(state: GameState, command: Command) -> tuple[GameState, list[Event]]:
         raise IllegalCommand(f"{command.player!r} is not playing in this game") from None
     if command.player not in {p.id for p in waiting_for(state)}:
         who = ", ".join(p.name for p in waiting_for(state))
+        if state.pending:
+            raise NotYourTurn(f"waiting for {who}: {state.pending[0].prompt()}")
         raise NotYourTurn(f"it is not your turn: waiting for {who}")
+    found = handler_for(command)
+    if state.pending and (found is None or not found[1]):
+        raise WrongPhase(f"first, {state.pending[0].prompt()}")
+    if found is not None:
+        state, events = found[0](state, command)
+        return _settled(state, events)
     if isinstance(command, EndPhase):
         return _end_phase(state, command.player, rules)
     if isinstance(command, Plot | Launch | Unplot):
         return _plan(state, command, rules)
     raise IllegalCommand(f"{type(command).__name__} is not a command this game knows")
+
+
+def _settled(state: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
+    """After a combat command: has the game been won, or has everyone gone?"""
+    if state.over or state.pending:
+        return state, events
+    state, won = victory.check(state)
+    events.extend(won)
+    if not state.over and not any(s.in_play or s.returns_in is not None for s in state.ships):
+        state = replace(state, over=True)
+    return state, events
 
 
 def _own_ship(state: GameState, player: str, ship_id: str) -> Ship:
@@ -214,12 +222,22 @@ def _end_phase(state: GameState, player: str, rules: Ruleset) -> tuple[GameState
             movers = [s.id for s in state.ships if s.in_play]
             state, moved = astrogation.resolve(state, movers)
             events.extend(moved)
+            state, more = run_hooks("moved", state, None)
+            events.extend(more)
+        if state.phase + 1 == len(seq.phases):
+            state, more = run_hooks("turn_end", state, None)
+            events.extend(more)
         state = replace(state, done=frozenset())
         return _next_phase(state, rules, events, last_in_round=True)
     if phase == seq.movement_phase:
         mine = [s.id for s in state.ships if s.owner == player and s.in_play]
         state, moved = astrogation.resolve(state, mine)
         events.extend(moved)
+        state, more = run_hooks("moved", state, player)
+        events.extend(more)
+    if state.phase + 1 == len(seq.phases):
+        state, more = run_hooks("turn_end", state, player)
+        events.extend(more)
     return _next_phase(state, rules, events, last_in_round=False)
 
 
@@ -243,6 +261,8 @@ def _next_phase(
     if new_round:
         state, back = astrogation.returns(state)
         events.extend(back)
+        state, more = run_hooks("round_end", state, None)
+        events.extend(more)
     state, won = victory.check(state)
     events.extend(won)
     if state.over:

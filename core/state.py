@@ -86,6 +86,41 @@ class Ship:
 
 @register
 @dataclass(frozen=True)
+class Pending:
+    """A decision ``player`` must make about ``ship`` before the game goes on
+    (:mod:`core.pending`): placing a hit's damage, answering an attack..."""
+
+    player: str
+    ship: str
+
+    def prompt(self) -> str:
+        """What is asked, in players' words."""
+        return "a decision"
+
+
+@register
+@dataclass(frozen=True)
+class Ordnance:
+    """A launched weapon in flight (seed "Launching phase"): it moves like a ship, with
+    its owner's ships, and lasts ``turns_left`` of its owner's turns (None: until spent).
+
+    ``path`` is the hexes its current vector passes through, which mines and buckyballs
+    attack; ``ship`` is the ship that launched it (None for a scenario's mine field).
+    """
+
+    id: str
+    weapon: str
+    owner: str
+    side: str
+    motion: Motion
+    ship: str | None = None
+    turns_left: int | None = None
+    path: tuple[Hex, ...] = ()
+    permanent: bool = False
+
+
+@register
+@dataclass(frozen=True)
 class Plan:
     """What a player has plotted for one ship this movement phase (until it ends).
 
@@ -109,6 +144,11 @@ class GameState:
     ``victory`` holds the scenario's conditions; once one is met the game is ``over`` and
     ``winners`` names the winning players (none: a draw).
 
+    Combat adds: ``pending`` decisions the game waits for (:mod:`core.pending`),
+    ``ordnance`` in flight, the guns (``"ship:mount"``) that have ``fired`` this turn or
+    ``answered`` an attack this round, the ships that ``launched`` a weapon this turn, and
+    ``serial``, the counter that names new pieces.
+
     The ruleset travels inside the state, whole: the engine never reads it from disk,
     and a game replays by the rules it was started with even after they are updated.
     """
@@ -129,6 +169,12 @@ class GameState:
     over: bool = False
     victory: tuple[Condition, ...] = ()
     winners: tuple[str, ...] = ()
+    pending: tuple[Pending, ...] = added(())
+    ordnance: tuple[Ordnance, ...] = added(())
+    fired: frozenset[str] = added(frozenset())
+    answered: frozenset[str] = added(frozenset())
+    launched: frozenset[str] = added(frozenset())
+    serial: int = added(0)
 
     @property
     def ruleset(self) -> str:
@@ -145,6 +191,12 @@ class GameState:
             if p.id == player_id:
                 return p
         raise KeyError(player_id)
+
+    def piece(self, ordnance_id: str) -> Ordnance:
+        for o in self.ordnance:
+            if o.id == ordnance_id:
+                return o
+        raise KeyError(ordnance_id)
 
     def with_ship(self, ship: Ship) -> GameState:
         return replace(self, ships=tuple(ship if s.id == ship.id else s for s in self.ships))
