@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from core.attack import ShipDestroyed
+from core.attack import Attack, ShipDestroyed, resolve_attack
 from core.dice import Dice
 from core.errors import IllegalCommand
 from core.events import Event, event
@@ -32,6 +32,7 @@ from core.movement import (
     move,
 )
 from core.orbit import ring
+from core.playaid import ASTEROID_TABLE
 from core.ruleset import Ruleset, burn_costs_for
 from core.starmap import BaseKind, LeavingRule, Service
 from core.state import GameState, Plan, Ship, ShipStatus
@@ -227,15 +228,22 @@ def resolve(state: GameState, ship_ids: list[str]) -> tuple[GameState, list[Even
     ships = {s.id: s for s in state.ships}
     plans = dict(state.plans)
     dice = state.dice
+    rocks: list[Attack] = []
     for ship_id in ship_ids:
         ship = ships[ship_id]
         plan = plans.get(ship_id) or _unplotted(ship)
         if ship.status is not ShipStatus.ACTIVE and not plan.launch:
             continue  # landed ships stay on their base unless launched
-        ships[ship_id], dice, more = _resolve_one(state, ship, plan, rules, dice)
+        ships[ship_id], dice, more = _resolve_one(state, ship, plan, rules, dice, rocks)
         events.extend(more)
     moved = tuple(ships[s.id] for s in state.ships)
-    return replace(state, ships=moved, dice=dice, plans=()), events
+    state = replace(state, ships=moved, dice=dice, plans=())
+    for rock in rocks:
+        # With a play aid, the asteroid roll is an attack on its Asteroid column.
+        if state.ship(rock.target).in_play:
+            state, more = resolve_attack(state, rock)
+            events.extend(more)
+    return state, events
 
 
 def _unplotted(ship: Ship) -> Plan:
@@ -245,7 +253,7 @@ def _unplotted(ship: Ship) -> Plan:
 
 
 def _resolve_one(
-    state: GameState, ship: Ship, plan: Plan, rules: Ruleset, dice: Dice
+    state: GameState, ship: Ship, plan: Plan, rules: Ruleset, dice: Dice, rocks: list[Attack]
 ) -> tuple[Ship, Dice, list[Event]]:
     events: list[Event] = []
     if plan.launch:
@@ -289,6 +297,10 @@ def _resolve_one(
         text = f"{ship.name} is in orbit around {result.orbit}"
         events.append(OrbitReport(text, ship.id, result.orbit))
     for hazard in result.hazards:
+        if isinstance(hazard, AsteroidHex) and rules.play_aid is not None:
+            where = state.starmap.bounds.labels.format(hazard.hex)
+            rocks.append(Attack(f"The asteroids at {where}", ship.owner, ship.id, ASTEROID_TABLE))
+            continue
         ship, dice, more = _hazard(state, ship, hazard, rules, dice)
         events.extend(more)
         if not ship.in_play:

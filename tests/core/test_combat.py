@@ -307,3 +307,16 @@ def test_resolve_attack_for_a_relative_velocity_table_does_that_much_damage():
             assert hits[0].amount == 5
             return
     raise AssertionError("no seed gives a buckyball hit")
+
+
+def test_crossing_asteroids_too_fast_is_an_attack_on_the_asteroid_column():
+    rocks = frozenset(Hex(q, 5) for q in range(6, 12))
+    belt = StarMap("Belt", Bounds(20, 20), asteroids=rocks)
+    fast = replace(armed("alpha", "a", Hex(4, 5), Vector(3, 0)))
+    state, _ = new_game("interplanetary", belt, PLAYERS[:1], (fast,), seed=3)
+    for _ in range(2):
+        state, events = apply(state, EndPhase("a"))
+    crossings = [e for e in events if isinstance(e, Rolled) and "Asteroid table" in e.why]
+    assert len(crossings) == 2  # two asteroid hexes entered at speed 3
+    results = [e.result for e in events if hasattr(e, "result")]
+    assert results == [aid().table("asteroid").result(r.total).code for r in crossings]
