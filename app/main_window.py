@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from app.campaign.window import CampaignWindow
 from app.game.board import GameBoard
+from app.game.combat import CombatPanel
 from app.game.docks import CoursePanel, DiceLog, EventLog, ShipList
 from app.game.new_game import NewGameDialog
 from app.game.session import GameSession
@@ -115,11 +116,13 @@ class MainWindow(CampaignWindow, QMainWindow):
         self.course_panel = CoursePanel()
         self.event_log = EventLog()
         self.dice_log = DiceLog()
+        self.combat_panel = CombatPanel()
         self.docks: dict[str, QDockWidget] = {}
         area = Qt.DockWidgetArea
         for key, title, widget, where in (
             ("ships", "Ships", self.ship_list, area.RightDockWidgetArea),
             ("course", "Course", self.course_panel, area.RightDockWidgetArea),
+            ("combat", "Combat", self.combat_panel, area.RightDockWidgetArea),
             ("events", "Event Log", self.event_log, area.BottomDockWidgetArea),
             ("dice", "Dice", self.dice_log, area.BottomDockWidgetArea),
             ("campaign", "Campaign", self.browser, area.LeftDockWidgetArea),
@@ -572,6 +575,7 @@ class MainWindow(CampaignWindow, QMainWindow):
         seat = self.session.seat()
         mine = ship is not None and seat is not None and ship.owner == seat.id
         self.course_panel.show_ship(state, ship, self.board.preview, mine)
+        self.combat_panel.refresh(self.session, ship.id if ship is not None else None)
         self.ship_list.select_ship(ship.id if ship is not None else None)
         self._update_game_actions()
 

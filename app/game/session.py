@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
-from core import engine, serial
+from core import actions, engine, serial
 from core.campaign import CampaignError
 from core.commands import Command, EndPhase, Launch, Plot, Unplot
 from core.engine import PhaseBegan
@@ -133,10 +133,20 @@ class GameSession(QObject):
             and self.phase() in engine.plotting_phases(self.state.rules)
         )
 
+    def can_act(self) -> bool:
+        """Whether the player at the table has anything to do but end the phase."""
+        if self.state.over or self.replaying or self.read_only:
+            return False
+        return self.can_plot() or actions.has_something_to_do(self.state)
+
     def turn_key(self) -> tuple[object, ...]:
         """Changes exactly when a new player's turn begins: the round and seat in a
-        rotating game; with sealed orders, also the phase and who is to give them."""
+        rotating game; with sealed orders, also the phase and who is to give them. A
+        decision the game waits for (placing damage, firing back) is a turn of its own
+        for the player who makes it, and the seat comes back after it."""
         seat = self.seat()
+        if self.state.pending:
+            return (self.state.round, self.state.turn, "decision", seat.id if seat else None)
         if self.state.rules.sequence.order == "simultaneous":
             return (self.state.round, self.state.phase, seat.id if seat else None)
         return (self.state.round, self.state.turn)
@@ -293,7 +303,7 @@ class GameSession(QObject):
     def _skip_idle(self) -> bool:
         """End phases where nobody can act yet; True if any were ended."""
         skipped = False
-        while not self.live.over and not self.can_plot():
+        while not self.live.over and not self.can_act():
             seat = self.seat()
             if seat is None:
                 break

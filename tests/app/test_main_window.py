@@ -46,7 +46,7 @@ def test_window_opens_the_solar_system_map_by_default(window: MainWindow) -> Non
 
 
 def test_menus(window: MainWindow) -> None:
-    assert menu_titles(window) == ["File", "Edit", "View", "Game", "Help"]
+    assert menu_titles(window) == ["File", "Edit", "View", "Game", "Ships", "Help"]
 
 
 @pytest.mark.parametrize(
@@ -225,7 +225,7 @@ def test_recent_files_are_remembered_between_runs(qtbot: QtBot, tmp_path: Path) 
 
 def test_game_docks_and_turn_bar_are_part_of_the_window(window: MainWindow) -> None:
     titles = {dock.windowTitle() for dock in window.docks.values()}
-    assert titles == {"Ships", "Course", "Event Log", "Dice", "Campaign"}
+    assert titles == {"Ships", "Course", "Combat", "Event Log", "Dice", "Campaign"}
     assert window.turn_bar.round_label.text() == "No game"
     assert not window.end_turn_action.isEnabled()
 

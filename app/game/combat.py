@@ -1,0 +1,275 @@
+"""The Combat panel: fire and launch controls, and the decisions combat asks for.
+
+In the gun phase it shows, for the selected ship of the player at the table, each gun
+ready to fire and each target in reach with the range, relative velocity, every modifier
+and the chance of each result *before* the roll. When an attack waits for its target's
+owner, it asks them: place the hit's damage (on the manifest sheet, or as suggested), or
+fire back with the guns that can answer. In the launch phase it launches a weapon from
+the ship's launchers. Every action is a command given through the session.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.game.session import GameSession
+from core.attack import AllocateDamage, PendingAnswer, PendingHit, manifest_of
+from core.commands import Command
+from core.damage import default_allocation
+from core.guns import Fire, Hold, Shot, guns_ready, shot, targets
+from core.pending import current_phase
+from core.playaid import PlayAid
+from core.state import GameState, Ship
+
+RESULT_WORDS = {"-": "miss", "D": "disabled", "H": "hit", "HD": "hit + disabled"}
+
+
+def odds_text(odds: Shot) -> str:
+    """Range, relative velocity, modifiers and chances, as the panel shows them."""
+    parts = [f"Range {odds.range}, relative velocity {odds.velocity}."]
+    if odds.modifiers:
+        mods = ", ".join(f"{why} {m:+d}" for why, m in odds.modifiers)
+        parts.append(f"Modifiers: {mods} (total {odds.modifier:+d}).")
+    else:
+        parts.append("No modifiers.")
+    chances = ", ".join(f"{RESULT_WORDS.get(code, code)} {_percent(p)}" for code, p in odds.chances)
+    parts.append(f"Chances on the {odds.table.name} table: {chances}.")
+    return " ".join(parts)
+
+
+def _percent(p: Fraction) -> str:
+    return f"{round(float(p) * 100)}%"
+
+
+class CombatPanel(QWidget):
+    """Reads the session; gives its commands through ``session.apply``."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("combat_panel")
+        self.session: GameSession | None = None
+        self.ship_id: str | None = None
+        self.title = QLabel("")
+        self.title.setWordWrap(True)
+        self.title.setObjectName("combat_title")
+        self.detail = QLabel("")
+        self.detail.setWordWrap(True)
+        self.detail.setTextFormat(Qt.TextFormat.PlainText)
+        self.detail.setObjectName("combat_detail")
+        self.gun = QComboBox()
+        self.gun.setObjectName("combat_gun")
+        self.target = QComboBox()
+        self.target.setObjectName("combat_target")
+        self.fire_button = QPushButton("&Fire")
+        self.fire_button.setObjectName("fire_button")
+        self.hold_button = QPushButton("&Hold Fire")
+        self.hold_button.setObjectName("hold_button")
+        self.place_button = QPushButton("&Place Damage…")
+        self.place_button.setObjectName("place_damage_button")
+        self.suggested_button = QPushButton("Use &Suggested")
+        self.suggested_button.setObjectName("suggested_button")
+        form = QFormLayout()
+        form.addRow("Gun", self.gun)
+        form.addRow("Target", self.target)
+        self.form = QWidget()
+        self.form.setLayout(form)
+        buttons = QHBoxLayout()
+        for b in (self.fire_button, self.hold_button, self.place_button, self.suggested_button):
+            buttons.addWidget(b)
+        buttons.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.title)
+        layout.addWidget(self.form)
+        layout.addWidget(self.detail)
+        layout.addLayout(buttons)
+        layout.addStretch(1)
+        self.gun.currentIndexChanged.connect(self._show_odds)
+        self.target.currentIndexChanged.connect(self._show_odds)
+        self.fire_button.clicked.connect(self.fire)
+        self.hold_button.clicked.connect(self.hold)
+        self.place_button.clicked.connect(self.place_damage)
+        self.suggested_button.clicked.connect(self.use_suggested)
+        self._mode = "idle"
+        self._show([])
+
+    # ---- what is shown
+
+    def refresh(self, session: GameSession | None, ship_id: str | None) -> None:
+        self.session, self.ship_id = session, ship_id
+        if session is None or session.state.rules.play_aid is None:
+            self._idle("Combat needs a ruleset with attack tables (Interplanetary).")
+            return
+        state = session.state
+        if state.over or session.replaying or session.read_only:
+            self._idle("")
+            return
+        first = state.pending[0] if state.pending else None
+        if isinstance(first, PendingHit):
+            self._mode = "hit"
+            self.title.setText(
+                f"{state.player(first.player).name}: {first.source} hit {first.name}. "
+                f"Place {first.amount} points on its {first.where}."
+            )
+            self.detail.setText(
+                "Place the damage on the ship's sheet, or take the suggested placement "
+                "(empty mounts first, then the cheapest modules)."
+            )
+            self._show([self.place_button, self.suggested_button])
+            return
+        if isinstance(first, PendingAnswer):
+            self._mode = "answer"
+            ship = state.ship(first.ship)
+            self.title.setText(f"{first.name} may fire back at {first.attacker_name}.")
+            self._fill_guns(state, ship, answering=first)
+            self._fill_targets([state.ship(first.attacker)])
+            self._show([self.form, self.fire_button, self.hold_button])
+            self._show_odds()
+            return
+        seat = session.seat()
+        ship = state.ship(ship_id) if ship_id else None
+        if current_phase(state) == "guns" and ship is not None and seat is not None:
+            if ship.owner != seat.id:
+                self._idle(f"{ship.name} is not yours: select one of your ships to fire.")
+                return
+            _, why = guns_ready(state, ship)
+            reach = targets(state, ship)
+            if why is not None or not reach:
+                self._idle(f"{ship.name} cannot fire: {why or 'no enemy in reach'}.")
+                return
+            self._mode = "fire"
+            self.title.setText(f"{ship.name}: gun phase. Choose a gun and a target.")
+            self._fill_guns(state, ship)
+            self._fill_targets(reach)
+            self._show([self.form, self.fire_button])
+            self._show_odds()
+            return
+        if current_phase(state) == "guns":
+            self._idle("Gun phase: select one of your ships to fire.")
+            return
+        self._idle("")
+
+    def _idle(self, text: str) -> None:
+        self._mode = "idle"
+        self.title.setText(text or "Nothing to fire at now.")
+        self.detail.setText("")
+        self._show([])
+
+    def _show(self, visible: list[QWidget]) -> None:
+        for w in (
+            self.form,
+            self.fire_button,
+            self.hold_button,
+            self.place_button,
+            self.suggested_button,
+        ):
+            w.setVisible(w in visible)
+
+    def _fill_guns(
+        self, state: GameState, ship: Ship, answering: PendingAnswer | None = None
+    ) -> None:
+        guns, _ = guns_ready(state, ship)
+        self.gun.blockSignals(True)
+        self.gun.clear()
+        for point, gun in guns:
+            key = f"{ship.id}:{point}"
+            if answering is None and key in state.fired:
+                continue
+            if answering is not None and (
+                point in answering.used
+                or gun.retaliation == "never"
+                or (gun.retaliation == "once" and key in state.answered)
+            ):
+                continue
+            self.gun.addItem(f"{gun.name} (mount {point + 1})", (ship.id, point))
+        self.gun.blockSignals(False)
+
+    def _fill_targets(self, ships: list[Ship]) -> None:
+        self.target.blockSignals(True)
+        self.target.clear()
+        for t in ships:
+            self.target.addItem(t.name, t.id)
+        self.target.blockSignals(False)
+
+    def _show_odds(self) -> None:
+        if self.session is None or self._mode not in ("fire", "answer"):
+            return
+        chosen = self.gun.currentData()
+        target_id = self.target.currentData()
+        self.fire_button.setEnabled(chosen is not None and target_id is not None)
+        if chosen is None or target_id is None:
+            self.detail.setText("No gun can fire now.")
+            return
+        state = self.session.state
+        ship = state.ship(chosen[0])
+        gun = next(g for p, g in guns_ready(state, ship)[0] if p == chosen[1])
+        self.detail.setText(odds_text(shot(state, ship, gun, state.ship(target_id))))
+
+    # ---- actions
+
+    def _give(self, command: Command) -> bool:
+        return self.session is not None and self.session.apply(command)
+
+    def fire(self) -> None:
+        if self.session is None:
+            return
+        chosen, target_id = self.gun.currentData(), self.target.currentData()
+        seat = self.session.seat()
+        if chosen is None or target_id is None or seat is None:
+            return
+        self._give(Fire(seat.id, chosen[0], chosen[1], target_id))
+
+    def hold(self) -> None:
+        if self.session is None or not self.session.state.pending:
+            return
+        first = self.session.state.pending[0]
+        self._give(Hold(first.player, first.ship))
+
+    def use_suggested(self) -> None:
+        if self.session is None or not self.session.state.pending:
+            return
+        first = self.session.state.pending[0]
+        self._give(AllocateDamage(first.player, first.ship))
+
+    def place_damage(self) -> None:
+        """Open the ship's sheet for the defender to place the hit."""
+        if self.session is None or not self.session.state.pending:
+            return
+        from app.manifest.allocation import AllocationDialog
+
+        state = self.session.state
+        first = state.pending[0]
+        if not isinstance(first, PendingHit):
+            return
+        aid = _aid(state)
+        ship = state.ship(first.ship)
+        m = manifest_of(aid, ship)
+        dialog = AllocationDialog(
+            aid,
+            ship.name,
+            m,
+            ship.fuel,
+            first.role,
+            first.amount,
+            default_allocation(aid, m, first.role, first.amount),
+            self,
+        )
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self._give(AllocateDamage(first.player, first.ship, dialog.allocation()))
+
+
+def _aid(state: GameState) -> PlayAid:
+    aid = state.rules.play_aid
+    assert aid is not None
+    return aid

@@ -1,0 +1,138 @@
+"""Fighting as users do: the gun phase is not skipped when a gun has a target, the Combat
+panel shows range, relative velocity, modifiers and odds before the roll, the defender
+gets the seat to place the damage (suggested, or on the sheet), and may fire back."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+from pytestqt.qtbot import QtBot
+
+from app.main_window import MainWindow
+from core.attack import PendingAnswer, PendingHit
+from core.commands import EndPhase
+from core.engine import new_game
+from core.hexgrid import ZERO, Hex, Vector
+from core.manifest import fit
+from core.movement import Motion
+from core.playaid import Outfit
+from core.ruleset import load_ruleset
+from core.starmap import Bounds, StarMap
+from core.state import GameState, Player, Ship
+
+OPEN = StarMap("Open space", Bounds(30, 30))
+PLAYERS = (Player("a", "Ann", "a", "#E69F00"), Player("b", "Bob", "b", "#56B4E9"))
+
+
+def duel(seed: int) -> GameState:
+    aid = load_ruleset("interplanetary").play_aid
+    assert aid is not None
+    kit = fit(aid, Outfit(guns=("artillery",)))
+    centre = OPEN.bounds.labels.from_offset(15, 15)
+    ships = (
+        Ship("alpha", "Alpha", "a", "a", "ship", Motion(centre, ZERO), Fraction(15), manifest=kit),
+        Ship(
+            "beta",
+            "Beta",
+            "b",
+            "b",
+            "ship",
+            Motion(centre + Vector(2, 0), ZERO),
+            Fraction(15),
+            manifest=kit,
+        ),
+    )
+    state, _ = new_game("interplanetary", OPEN, PLAYERS, ships, seed=seed)
+    return state
+
+
+@pytest.fixture
+def window(qtbot: QtBot, tmp_path: Path) -> MainWindow:
+    settings = QSettings(str(tmp_path / "ecliptic.ini"), QSettings.Format.IniFormat)
+    win = MainWindow(settings=settings)
+    win.ask_before_closing = False
+    qtbot.addWidget(win)
+    win.resize(1400, 900)
+    win.show()
+    qtbot.waitExposed(win)
+    return win
+
+
+def sit(qtbot: QtBot, win: MainWindow) -> None:
+    if win.stack.currentWidget() is win.hand_over:
+        qtbot.mouseClick(win.hand_over.button, Qt.MouseButton.LeftButton)
+
+
+def to_gun_phase(qtbot: QtBot, win: MainWindow, seed: int) -> None:
+    assert win.play(duel(seed), [], "Duel")
+    sit(qtbot, win)
+    session = win.session
+    assert session is not None
+    session.apply(EndPhase("a"))  # astrogation: both ships coast
+    assert session.phase() == "guns", "a gun with a target in reach keeps the gun phase"
+    assert win.board is not None
+    win.board.select("alpha")
+
+
+def test_gun_phase_shows_odds_before_the_roll(qtbot: QtBot, window: MainWindow) -> None:
+    to_gun_phase(qtbot, window, seed=1)
+    panel = window.combat_panel
+    assert panel.fire_button.isVisible()
+    assert panel.gun.currentText().startswith("Artillery gun")
+    assert panel.target.currentText() == "Beta"
+    text = panel.detail.text()
+    assert "Range 2, relative velocity 0" in text
+    assert "No modifiers" in text and "miss 33%" in text and "hit 33%" in text
+
+
+def test_defender_places_the_damage_then_may_fire_back(qtbot: QtBot, window: MainWindow) -> None:
+    for seed in range(1, 200):
+        to_gun_phase(qtbot, window, seed)
+        session = window.session
+        assert session is not None
+        qtbot.mouseClick(window.combat_panel.fire_button, Qt.MouseButton.LeftButton)
+        if session.state.pending and isinstance(session.state.pending[0], PendingHit):
+            break
+        window.close_game()
+    else:
+        raise AssertionError("no seed gives a hit")
+    # Bob takes the seat to place the damage on his ship
+    assert window.stack.currentWidget() is window.hand_over
+    assert "Bob" in window.hand_over.message.text()
+    sit(qtbot, window)
+    panel = window.combat_panel
+    assert panel.suggested_button.isVisible() and "Place" in panel.title.text()
+    while session.state.pending and isinstance(session.state.pending[0], PendingHit):
+        qtbot.mouseClick(panel.suggested_button, Qt.MouseButton.LeftButton)
+    beta = session.state.ship("beta")
+    assert beta.manifest is not None
+    assert beta.manifest.total_damage() > 0 or beta.fuel < 15
+    if session.state.pending:
+        assert isinstance(session.state.pending[0], PendingAnswer)
+        assert panel.hold_button.isVisible() and "fire back" in panel.title.text()
+        qtbot.mouseClick(panel.hold_button, Qt.MouseButton.LeftButton)
+    assert not session.state.pending
+    # Ann's only gun has fired, so her turn ends by itself and Bob's begins
+    sit(qtbot, window)
+    assert session.state.turn == 1 and session.phase() == "astrogation"
+    assert session.seat() is not None and session.seat().id == "b"
+
+
+def test_phases_without_anything_to_do_are_still_skipped(qtbot: QtBot, window: MainWindow) -> None:
+    far = duel(1)
+    beta = far.ship("beta")
+    far = far.with_ship(
+        Ship(beta.id, beta.name, "b", "b", "ship", Motion(Hex(2, 2), ZERO), Fraction(15))
+    )  # unarmed
+    assert window.play(far, [], "Duel")
+    sit(qtbot, window)
+    session = window.session
+    assert session is not None and session.phase() == "astrogation"
+    session.apply(EndPhase("a"))
+    assert session.phase() == "guns"  # Ann's gun still has a target
+    session.apply(EndPhase("a"))
+    # Bob has no gun: his launch and gun phases pass without him
+    assert session.phase() == "astrogation" and session.seat().id == "b"
