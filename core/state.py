@@ -147,7 +147,8 @@ class GameState:
     Combat adds: ``pending`` decisions the game waits for (:mod:`core.pending`),
     ``ordnance`` in flight, the guns (``"ship:mount"``) that have ``fired`` this turn or
     ``answered`` an attack this round, the ships that ``launched`` a weapon this turn, and
-    ``serial``, the counter that names new pieces.
+    ``serial``, the counter that names new pieces; ``bases_lost`` names the bases a kinetic
+    buster destroyed (the map itself never changes).
 
     The ruleset travels inside the state, whole: the engine never reads it from disk,
     and a game replays by the rules it was started with even after they are updated.
@@ -175,6 +176,7 @@ class GameState:
     answered: frozenset[str] = added(frozenset())
     launched: frozenset[str] = added(frozenset())
     serial: int = added(0)
+    bases_lost: frozenset[str] = added(frozenset())
 
     @property
     def ruleset(self) -> str:
