@@ -52,4 +52,8 @@ def has_something_to_do(state: GameState) -> bool:
         return any(can_launch(state, s) for s in mine)
     if phase == "guns":
         return any(can_fire(state, s) for s in mine)
+    if phase == "resupply":
+        from core.bases import can_resupply
+
+        return any(can_resupply(state, s) for s in mine)
     return False

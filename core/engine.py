@@ -19,6 +19,7 @@ from core import astrogation, victory
 
 # the combat rules register their commands with the engine as they are imported
 from core import attack as attack
+from core import bases as bases
 from core import guns as guns
 from core.commands import Command, EndPhase, Launch, Plot, Unplot
 from core.dice import Dice

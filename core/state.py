@@ -148,7 +148,8 @@ class GameState:
     ``ordnance`` in flight, the guns (``"ship:mount"``) that have ``fired`` this turn or
     ``answered`` an attack this round, the ships that ``launched`` a weapon this turn, and
     ``serial``, the counter that names new pieces; ``bases_lost`` names the bases a kinetic
-    buster destroyed (the map itself never changes).
+    buster destroyed (the map itself never changes); ``market`` is what bases sell:
+    ``sell`` at play-aid prices, ``free`` (Training's variation) or ``closed``.
 
     The ruleset travels inside the state, whole: the engine never reads it from disk,
     and a game replays by the rules it was started with even after they are updated.
@@ -176,6 +177,7 @@ class GameState:
     answered: frozenset[str] = added(frozenset())
     launched: frozenset[str] = added(frozenset())
     serial: int = added(0)
+    market: str = added("sell")
     bases_lost: frozenset[str] = added(frozenset())
 
     @property
