@@ -26,13 +26,21 @@ from PySide6.QtWidgets import (
 
 from app.game.session import GameSession
 from core.attack import AllocateDamage, PendingAnswer, PendingHit, manifest_of
+from core.bases import RESUPPLY_PHASE, Load, Refuel, base_of
 from core.commands import Command
 from core.damage import default_allocation
 from core.guns import Fire, Hold, Shot, guns_ready, shot, targets
+from core.manifest import capacity
 from core.pending import current_phase
 from core.playaid import PlayAid
+from core.starmap import Service
 from core.state import GameState, Ship
 
+MARKET_WORDS = {
+    "sell": "sells at play-aid prices",
+    "free": "restocks free",
+    "closed": "sells nothing",
+}
 RESULT_WORDS = {"-": "miss", "D": "disabled", "H": "hit", "HD": "hit + disabled"}
 
 
@@ -80,13 +88,27 @@ class CombatPanel(QWidget):
         self.place_button.setObjectName("place_damage_button")
         self.suggested_button = QPushButton("Use &Suggested")
         self.suggested_button.setObjectName("suggested_button")
+        self.refuel_button = QPushButton("Re&fuel")
+        self.refuel_button.setObjectName("refuel_button")
+        self.weapon = QComboBox()
+        self.weapon.setObjectName("base_weapon")
+        self.load_button = QPushButton("&Load")
+        self.load_button.setObjectName("load_button")
         form = QFormLayout()
         form.addRow("Gun", self.gun)
         form.addRow("Target", self.target)
         self.form = QWidget()
         self.form.setLayout(form)
         buttons = QHBoxLayout()
-        for b in (self.fire_button, self.hold_button, self.place_button, self.suggested_button):
+        for b in (
+            self.fire_button,
+            self.hold_button,
+            self.place_button,
+            self.suggested_button,
+            self.refuel_button,
+            self.weapon,
+            self.load_button,
+        ):
             buttons.addWidget(b)
         buttons.addStretch(1)
         layout = QVBoxLayout(self)
@@ -101,6 +123,8 @@ class CombatPanel(QWidget):
         self.hold_button.clicked.connect(self.hold)
         self.place_button.clicked.connect(self.place_damage)
         self.suggested_button.clicked.connect(self.use_suggested)
+        self.refuel_button.clicked.connect(self.refuel)
+        self.load_button.clicked.connect(self.load)
         self._mode = "idle"
         self._show([])
 
@@ -158,7 +182,41 @@ class CombatPanel(QWidget):
         if current_phase(state) == "guns":
             self._idle("Gun phase: select one of your ships to fire.")
             return
+        if current_phase(state) == RESUPPLY_PHASE and ship is not None and seat is not None:
+            self._base(state, ship, seat.id)
+            return
         self._idle("")
+
+    def _base(self, state: GameState, ship: Ship, seat: str) -> None:
+        """The resupply phase at a base: refuel, and load launched weapons."""
+        base = base_of(state, ship)
+        if ship.owner != seat or base is None:
+            self._idle("Resupply: select one of your ships at a base.")
+            return
+        self._mode = "base"
+        aid = _aid(state)
+        tank = state.rules.unit(ship.unit).fuel
+        market = {
+            "sell": "sells at play-aid prices",
+            "free": "restocks free",
+            "closed": "sells nothing",
+        }
+        self.title.setText(
+            f"{ship.name} at {base.name}: fuel {ship.fuel} of {tank}, "
+            f"{ship.points} ship points to spend; the base {market.get(state.market, '')}."
+        )
+        self.detail.setText("Shipyards mend damage at the end of your turn.")
+        self.refuel_button.setEnabled(Service.REFUEL in base.services and ship.fuel < tank)
+        self.weapon.clear()
+        for w in aid.launched:
+            price = (
+                "free"
+                if state.market == "free"
+                else (f"{w.cost} pt" if w.cost is not None else "not sold")
+            )
+            self.weapon.addItem(f"{w.name} ({price})", w.id)
+        self.load_button.setEnabled(self._free_slot(state, ship) is not None)
+        self._show([self.refuel_button, self.weapon, self.load_button])
 
     def _idle(self, text: str) -> None:
         self._mode = "idle"
@@ -173,6 +231,9 @@ class CombatPanel(QWidget):
             self.hold_button,
             self.place_button,
             self.suggested_button,
+            self.refuel_button,
+            self.weapon,
+            self.load_button,
         ):
             w.setVisible(w in visible)
 
@@ -229,6 +290,28 @@ class CombatPanel(QWidget):
         if chosen is None or target_id is None or seat is None:
             return
         self._give(Fire(seat.id, chosen[0], chosen[1], target_id))
+
+    def refuel(self) -> None:
+        if self.session is not None and self.ship_id is not None:
+            ship = self.session.state.ship(self.ship_id)
+            self._give(Refuel(ship.owner, ship.id))
+
+    def _free_slot(self, state: GameState, ship: Ship) -> int | None:
+        aid = _aid(state)
+        m = manifest_of(aid, ship)
+        for i, w in enumerate(m.launchers):
+            if w is None and m.checked("launchers", i) < capacity(aid, "launchers", i):
+                return i
+        return None
+
+    def load(self) -> None:
+        if self.session is None or self.ship_id is None:
+            return
+        state = self.session.state
+        ship = state.ship(self.ship_id)
+        slot, weapon = self._free_slot(state, ship), self.weapon.currentData()
+        if slot is not None and weapon is not None:
+            self._give(Load(ship.owner, ship.id, slot, weapon))
 
     def hold(self) -> None:
         if self.session is None or not self.session.state.pending:

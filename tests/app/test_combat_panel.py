@@ -136,3 +136,43 @@ def test_phases_without_anything_to_do_are_still_skipped(qtbot: QtBot, window: M
     session.apply(EndPhase("a"))
     # Bob has no gun: his launch and gun phases pass without him
     assert session.phase() == "astrogation" and session.seat().id == "b"
+
+
+def test_resupply_at_a_base_refuels_and_loads_weapons(qtbot: QtBot, window: MainWindow) -> None:
+    from core.starmap import DEFAULT_SERVICES, Base, BaseKind
+
+    rock = Hex(5, 5)
+    outpost = Base("Outpost", BaseKind.ASTEROID, rock, services=DEFAULT_SERVICES[BaseKind.ASTEROID])
+    belt = StarMap("Belt", Bounds(12, 12), asteroids=frozenset({rock}), bases=(outpost,))
+    aid = load_ruleset("interplanetary").play_aid
+    assert aid is not None
+    ship = Ship(
+        "s",
+        "Swift",
+        "a",
+        "a",
+        "ship",
+        Motion(rock, ZERO),
+        Fraction(4),
+        docked_at="Outpost",
+        manifest=fit(aid, Outfit(guns=("artillery",))),
+        points=2,
+    )
+    state, _ = new_game("interplanetary", belt, PLAYERS[:1], (ship,), seed=1)
+    assert window.play(state, [], "Belt")
+    session = window.session
+    assert session is not None
+    session.apply(EndPhase("a"))  # astrogation; no guns to fire: on to resupply
+    assert session.phase() == "resupply", "a ship at a base keeps the resupply phase"
+    assert window.board is not None
+    window.board.select("s")
+    panel = window.combat_panel
+    assert panel.refuel_button.isVisible() and "Swift at Outpost" in panel.title.text()
+    qtbot.mouseClick(panel.refuel_button, Qt.MouseButton.LeftButton)
+    assert session.state.ship("s").fuel == 15
+    window.board.select("s")
+    panel.weapon.setCurrentIndex(panel.weapon.findData("missile"))
+    qtbot.mouseClick(panel.load_button, Qt.MouseButton.LeftButton)
+    swift = session.state.ship("s")
+    assert swift.manifest is not None and swift.manifest.launchers[0] == "missile"
+    assert swift.points == 1
