@@ -494,6 +494,8 @@ class MainWindow(CampaignWindow, QMainWindow):
         if len(self.session.state.players) > 1 and not same and not self.session.read_only:
             state = self.session.state
             detail = f"Round {state.round}: {self.session.phase()} phase"
+            if state.pending:
+                detail = f"Round {state.round}: {state.pending[0].prompt()}"
             self.hand_over.show_for(player, detail)
             self.stack.setCurrentWidget(self.hand_over)
             if self.board is not None:

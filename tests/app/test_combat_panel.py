@@ -176,3 +176,16 @@ def test_resupply_at_a_base_refuels_and_loads_weapons(qtbot: QtBot, window: Main
     swift = session.state.ship("s")
     assert swift.manifest is not None and swift.manifest.launchers[0] == "missile"
     assert swift.points == 1
+
+
+def test_hand_over_says_what_the_defender_is_asked(qtbot: QtBot, window: MainWindow) -> None:
+    for seed in range(1, 200):
+        to_gun_phase(qtbot, window, seed)
+        session = window.session
+        assert session is not None
+        qtbot.mouseClick(window.combat_panel.fire_button, Qt.MouseButton.LeftButton)
+        if session.state.pending:
+            break
+        window.close_game()
+    assert window.stack.currentWidget() is window.hand_over
+    assert session.state.pending[0].prompt() in window.hand_over.detail.text()
