@@ -21,6 +21,8 @@ from core import astrogation, victory
 from core import attack as attack
 from core import bases as bases
 from core import guns as guns
+from core import ordnance as ordnance
+from core import ordnance_attacks as ordnance_attacks
 from core.commands import Command, EndPhase, Launch, Plot, Unplot
 from core.dice import Dice
 from core.errors import GameOver, IllegalCommand, NotYourTurn, UnknownShip, WrongPhase

@@ -40,6 +40,10 @@ KNOWN_SWITCHES: dict[str, str] = {
         "a course running exactly along a side of a gravity hex counts as passing through it "
         "(except along the side its arrow points away from)"
     ),
+    "kinetic_buster": (
+        "the kinetic buster may be launched: a weapon against bases only, destroying one when "
+        "a d6 rolls below the relative velocity"
+    ),
 }
 
 #: the switches of a ruleset that does not list its own

@@ -314,9 +314,11 @@ def test_rulesets_survive_serialisation(ruleset_id: str) -> None:
 def test_a_campaign_stores_id_version_and_every_switch() -> None:
     rules = load_ruleset("interplanetary")
     ref = rules.ref((("hexside_entered", False),))
-    assert ref == RulesetRef("interplanetary", 2, (("hexside_entered", False),))
+    switches = (("hexside_entered", False), ("kinetic_buster", False))
+    assert ref == RulesetRef("interplanetary", 2, switches)
     assert serial.from_data(serial.to_data(ref)) == ref
-    assert rules.ref() == RulesetRef("interplanetary", 2, (("hexside_entered", True),))
+    defaults = (("hexside_entered", True), ("kinetic_buster", False))
+    assert rules.ref() == RulesetRef("interplanetary", 2, defaults)
 
 
 def test_unknown_built_in_id_is_refused_naming_the_built_ins() -> None:
@@ -524,7 +526,8 @@ def test_unknown_switch_is_refused(tmp_path: Path) -> None:
         at(
             tmp_path,
             13,
-            "switches.fog_of_war: unknown switch 'fog_of_war' (known: hexside_entered)",
+            "switches.fog_of_war: unknown switch 'fog_of_war' "
+            "(known: hexside_entered, kinetic_buster)",
         )
     ]
 
