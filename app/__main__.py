@@ -2,7 +2,8 @@
 where FILE is a campaign, a map or a scenario.
 
 ``python -m app render FILE OUT.png [--size WxH] [--labels]`` draws a map (or a
-scenario's map) to a PNG instead, with no window and no display needed.
+scenario's map) to a PNG instead, with no window and no display needed;
+``python -m app export-sheet DESIGN OUT.pdf|OUT.png`` writes a ship's manifest sheet.
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     )
     parser.epilog = (
         "To draw a map to a PNG without a window: ecliptic render FILE OUT.png "
-        "[--size WxH] [--labels] (ecliptic render --help for more)."
+        "[--size WxH] [--labels] (ecliptic render --help for more). To write a ship's "
+        "manifest sheet: ecliptic export-sheet DESIGN OUT.pdf (or OUT.png)."
     )
     return parser.parse_args(argv)
 
@@ -42,10 +44,20 @@ def render(argv: Sequence[str]) -> int:
     return render_main(argv, prog="ecliptic render")
 
 
+def export_sheet(argv: Sequence[str]) -> int:
+    """``export-sheet DESIGN OUT.pdf``: like ``render``, no preflight and Qt offscreen."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from app.manifest.export import main as export_main
+
+    return export_main(argv, prog="ecliptic export-sheet")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     arguments = list(sys.argv[1:] if argv is None else argv)
     if arguments[:1] == ["render"]:
         return render(arguments[1:])
+    if arguments[:1] == ["export-sheet"]:
+        return export_sheet(arguments[1:])
     args = parse_args(arguments)
 
     # Qt aborts the whole process when it cannot open a display or load the xcb

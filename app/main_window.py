@@ -242,10 +242,20 @@ class MainWindow(CampaignWindow, QMainWindow):
         self.take_back_action.triggered.connect(self.take_back)
         self.turn_bar.end_button.setToolTip("End your turn (Ctrl+Enter)")
 
+        ships_menu = self.menuBar().addMenu("&Ships")
+        self.designs_action = ships_menu.addAction("Ship &Designs…")
+        self.designs_action.setStatusTip("Outfit, keep, print and share ship designs")
+        self.designs_action.triggered.connect(self.show_designs)
+
         help_menu = self.menuBar().addMenu("&Help")
         self.about_action = help_menu.addAction("&About Ecliptic")
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
         self.about_action.triggered.connect(self.show_about)
+
+    def show_designs(self) -> None:
+        from app.manifest.library_dialog import LibraryDialog
+
+        LibraryDialog(self).exec()
 
     # File
 
