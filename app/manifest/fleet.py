@@ -113,6 +113,8 @@ class FleetDialog(QDialog):
         layout.addWidget(buttons)
         self.resize(900, 520)
         self._resize_fleet()
+        if self.players:
+            self.select(self.players[0], 0)
 
     # ---- the fleets ----
 

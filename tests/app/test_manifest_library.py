@@ -90,6 +90,7 @@ def test_fleet_purchases_share_the_points(qtbot: QtBot) -> None:
     aid = lib.find("Gunboat").play_aid()
     f = FleetDialog(aid, ["Ann", "Bo"], ships=2, budget=10, lib=lib)
     qtbot.addWidget(f)
+    assert f.current() == ("Ann", 0) and f.outfit_button.isEnabled()
     assert f.set_ship("Ann", 0, gunboat)
     assert f.left("Ann") == 5 and f.left("Bo") == 10
     assert not f.set_ship("Ann", 1, hulk)
