@@ -159,7 +159,8 @@ def _place_on_mounts(
         where = describe_point(aid, m, role, p.point)
         free = capacity(aid, role, p.point) - m.checked(role, p.point)
         if p.points > free:
-            raise AllocationError(f"{where} has {free} circles left, not {p.points}")
+            circles = "circle" if free == 1 else "circles"
+            raise AllocationError(f"{where} has {free} {circles} left, not {p.points}")
         m = m.with_damage(role, p.point, m.checked(role, p.point) + p.points)
         placed += p.points
         broken = m.checked(role, p.point) >= capacity(aid, role, p.point)

@@ -12,10 +12,13 @@ from PySide6.QtCore import QObject, QPointF, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QGraphicsItem
 
+from app.game.docks import player_colour
 from app.game.overlay import PlotOverlay
 from app.game.pieces import (
     ShipCounter,
     fan_offsets,
+    ordnance_item,
+    ordnance_vector_item,
     trail_item,
     vector_item,
 )
@@ -28,7 +31,7 @@ from core.commands import Launch, Plot
 from core.errors import IllegalCommand
 from core.hexgrid import Direction, Hex
 from core.preview import Option, Preview, preview, projection
-from core.state import Ship, ShipStatus
+from core.state import GameState, Ship, ShipStatus
 
 PROJECTION_TURNS = 6
 
@@ -113,6 +116,7 @@ class GameBoard(QObject):
                 counter.set_selected(ship.id == self.selected)
                 self._piece(counter)
                 self.counters[ship.id] = counter
+        self._draw_ordnance(state)
         if self.selected is not None:
             try:
                 ship = state.ship(self.selected)
@@ -122,6 +126,20 @@ class GameBoard(QObject):
                 self.selected = None
         self._show_plans()
         self._update_preview()
+
+    def _draw_ordnance(self, state: GameState) -> None:
+        aid = state.rules.play_aid
+        for piece in state.ordnance:
+            try:
+                behaviour = aid.launched_weapon(piece.weapon).behaviour if aid else "mine"
+            except KeyError:
+                behaviour = "mine"
+            colour = player_colour(state, piece.owner)
+            if len(piece.path) >= 2:
+                points = [self.centre(h) for h in piece.path]
+                self._piece(ordnance_vector_item(points, colour, HEX_SIZE))
+            centre = self.centre(piece.motion.position)
+            self._piece(ordnance_item(piece, behaviour, colour, centre, HEX_SIZE))
 
     def _piece(self, item: QGraphicsItem) -> None:
         self.scene.addItem(item)

@@ -25,12 +25,16 @@ from PySide6.QtWidgets import (
 )
 
 from app.game.session import GameSession
+from core.actions import can_launch
 from core.attack import AllocateDamage, PendingAnswer, PendingHit, manifest_of
 from core.bases import RESUPPLY_PHASE, Load, Refuel, base_of
 from core.commands import Command
 from core.damage import default_allocation
 from core.guns import Fire, Hold, Shot, guns_ready, shot, targets
+from core.hexgrid import Direction
 from core.manifest import capacity
+from core.ordnance import LaunchWeapon
+from core.ordnance_attacks import PendingStrike, Strike
 from core.pending import current_phase
 from core.playaid import PlayAid
 from core.starmap import Service
@@ -94,11 +98,22 @@ class CombatPanel(QWidget):
         self.weapon.setObjectName("base_weapon")
         self.load_button = QPushButton("&Load")
         self.load_button.setObjectName("load_button")
+        self.slot = QComboBox()
+        self.slot.setObjectName("launch_slot")
+        self.thrust = QComboBox()
+        self.thrust.setObjectName("launch_thrust")
+        self.launch_button = QPushButton("La&unch")
+        self.launch_button.setObjectName("launch_button")
         form = QFormLayout()
         form.addRow("Gun", self.gun)
         form.addRow("Target", self.target)
         self.form = QWidget()
         self.form.setLayout(form)
+        launch_form = QFormLayout()
+        launch_form.addRow("Weapon", self.slot)
+        launch_form.addRow("Thrust", self.thrust)
+        self.launch_form = QWidget()
+        self.launch_form.setLayout(launch_form)
         buttons = QHBoxLayout()
         for b in (
             self.fire_button,
@@ -108,12 +123,14 @@ class CombatPanel(QWidget):
             self.refuel_button,
             self.weapon,
             self.load_button,
+            self.launch_button,
         ):
             buttons.addWidget(b)
         buttons.addStretch(1)
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
         layout.addWidget(self.form)
+        layout.addWidget(self.launch_form)
         layout.addWidget(self.detail)
         layout.addLayout(buttons)
         layout.addStretch(1)
@@ -125,6 +142,8 @@ class CombatPanel(QWidget):
         self.suggested_button.clicked.connect(self.use_suggested)
         self.refuel_button.clicked.connect(self.refuel)
         self.load_button.clicked.connect(self.load)
+        self.launch_button.clicked.connect(self.launch)
+        self.slot.currentIndexChanged.connect(self._fill_thrust)
         self._mode = "idle"
         self._show([])
 
@@ -151,6 +170,23 @@ class CombatPanel(QWidget):
                 "(empty mounts first, then the cheapest modules)."
             )
             self._show([self.place_button, self.suggested_button])
+            return
+        if isinstance(first, PendingStrike):
+            self._mode = "strike"
+            self.title.setText(
+                f"{state.player(first.player).name}: {first.missile_name} may strike. "
+                "Choose its target, or hold it (it flies on)."
+            )
+            self.target.blockSignals(True)
+            self.target.clear()
+            for target_id, name in zip(first.targets, first.names, strict=False):
+                self.target.addItem(name, target_id)
+            self.target.blockSignals(False)
+            self.detail.setText("A missile is spent by its strike, whatever the roll.")
+            self.gun.clear()
+            self._show([self.form, self.fire_button, self.hold_button])
+            self.gun.setVisible(False)
+            self.fire_button.setEnabled(self.target.count() > 0)
             return
         if isinstance(first, PendingAnswer):
             self._mode = "answer"
@@ -182,10 +218,56 @@ class CombatPanel(QWidget):
         if current_phase(state) == "guns":
             self._idle("Gun phase: select one of your ships to fire.")
             return
+        if current_phase(state) == "launch" and ship is not None and seat is not None:
+            self._launch(state, ship, seat.id)
+            return
         if current_phase(state) == RESUPPLY_PHASE and ship is not None and seat is not None:
             self._base(state, ship, seat.id)
             return
         self._idle("")
+
+    def _launch(self, state: GameState, ship: Ship, seat: str) -> None:
+        """The launch phase: one launched weapon a ship a turn, with its own thrust."""
+        if ship.owner != seat or not can_launch(state, ship):
+            self._idle("Launch phase: select one of your ships with a loaded launcher.")
+            return
+        self._mode = "launch"
+        aid = _aid(state)
+        m = manifest_of(aid, ship)
+        self.title.setText(
+            f"{ship.name}: launch phase. The weapon keeps the ship's vector "
+            f"(speed {ship.motion.velocity.speed}) plus its own thrust."
+        )
+        self.slot.blockSignals(True)
+        self.slot.clear()
+        for i, w in enumerate(m.launchers):
+            if w is not None:
+                self.slot.addItem(f"{aid.launched_weapon(w).name} (slot {i + 1})", (i, w))
+        self.slot.blockSignals(False)
+        self._fill_thrust()
+        self.detail.setText("Mines and buckyballs attack every ship their vector meets, yours too.")
+        self._show([self.launch_form, self.launch_button])
+
+    def _fill_thrust(self) -> None:
+        if self.session is None or self.slot.currentData() is None:
+            return
+        aid = _aid(self.session.state)
+        weapon = aid.launched_weapon(self.slot.currentData()[1])
+        orientation = self.session.state.starmap.bounds.orientation
+        self.thrust.clear()
+        self.thrust.addItem("None: the ship's vector", ())
+        for hexes in range(1, weapon.thrust + 1):
+            for d in Direction:
+                self.thrust.addItem(
+                    f"{hexes} hex{'es' if hexes > 1 else ''} {d.name_in(orientation)}", (d,) * hexes
+                )
+
+    def launch(self) -> None:
+        if self.session is None or self.ship_id is None or self.slot.currentData() is None:
+            return
+        ship = self.session.state.ship(self.ship_id)
+        slot = self.slot.currentData()[0]
+        self._give(LaunchWeapon(ship.owner, ship.id, slot, tuple(self.thrust.currentData() or ())))
 
     def _base(self, state: GameState, ship: Ship, seat: str) -> None:
         """The resupply phase at a base: refuel, and load launched weapons."""
@@ -226,6 +308,8 @@ class CombatPanel(QWidget):
 
     def _show(self, visible: list[QWidget]) -> None:
         for w in (
+            self.launch_form,
+            self.launch_button,
             self.form,
             self.fire_button,
             self.hold_button,
@@ -236,6 +320,7 @@ class CombatPanel(QWidget):
             self.load_button,
         ):
             w.setVisible(w in visible)
+        self.gun.setVisible(True)
 
     def _fill_guns(
         self, state: GameState, ship: Ship, answering: PendingAnswer | None = None
@@ -285,6 +370,10 @@ class CombatPanel(QWidget):
     def fire(self) -> None:
         if self.session is None:
             return
+        first = self.session.state.pending[0] if self.session.state.pending else None
+        if isinstance(first, PendingStrike):
+            self._give(Strike(first.player, first.missile, self.target.currentData()))
+            return
         chosen, target_id = self.gun.currentData(), self.target.currentData()
         seat = self.session.seat()
         if chosen is None or target_id is None or seat is None:
@@ -317,7 +406,10 @@ class CombatPanel(QWidget):
         if self.session is None or not self.session.state.pending:
             return
         first = self.session.state.pending[0]
-        self._give(Hold(first.player, first.ship))
+        if isinstance(first, PendingStrike):
+            self._give(Strike(first.player, first.missile, None))
+        else:
+            self._give(Hold(first.player, first.ship))
 
     def use_suggested(self) -> None:
         if self.session is None or not self.session.state.pending:

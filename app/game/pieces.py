@@ -1,4 +1,5 @@
-"""Ships on the map: a counter in the side's colour, its vector as an arrow, its trail.
+"""Ships on the map: a counter in the side's colour, its vector as an arrow, its trail;
+and launched weapons, with their vector and the turns they have left.
 
 Counters keep their size on screen (``ItemIgnoresTransformations``) so a ship stays
 findable when the whole solar system is in view; ships sharing a hex fan out.
@@ -13,11 +14,12 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, Q
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsPathItem,
+    QGraphicsSimpleTextItem,
     QStyleOptionGraphicsItem,
     QWidget,
 )
 
-from core.state import Ship, ShipStatus
+from core.state import Ordnance, Ship, ShipStatus
 
 COUNTER_PX = 22.0
 FAN_PX = 10.0
@@ -154,4 +156,73 @@ def trail_item(
     item.setPen(pen)
     item.setZValue(Z_TRAIL)
     item.setData(SHIP_KEY, ship_id)
+    return item
+
+
+#: a launched weapon's marker, by its behaviour: missiles a triangle, mines a diamond,
+#: buckyballs a circle, the kinetic buster a square
+ORDNANCE_SHAPES = {"missile": 3, "mine": 4, "buckyball": 0, "buster": 4}
+Z_ORDNANCE = 95.0
+ORDNANCE_KEY = 7  # QGraphicsItem.data key: the piece id (0-3 are taken)
+
+
+def ordnance_item(
+    piece: Ordnance, behaviour: str, colour: QColor, centre: QPointF, size: float
+) -> QGraphicsPathItem:
+    """A launched weapon on the map in its owner's colour, its vector (the hexes it
+    passed this turn) dotted, and the turns it has left as a number beside it."""
+    r = 0.28 * size
+    path = QPainterPath()
+    sides = ORDNANCE_SHAPES.get(behaviour, 0)
+    if sides == 0:
+        path.addEllipse(centre, r, r)
+    else:
+        turn = -math.pi / 2 if behaviour != "buster" else -math.pi / 4
+        points = [
+            QPointF(
+                centre.x() + r * math.cos(turn + 2 * math.pi * k / sides),
+                centre.y() + r * math.sin(turn + 2 * math.pi * k / sides),
+            )
+            for k in range(sides)
+        ]
+        path.addPolygon(QPolygonF([*points, points[0]]))
+    item = QGraphicsPathItem(path)
+    item.setPen(QPen(QColor("#05070f"), 0.05 * size))
+    item.setBrush(colour)
+    item.setZValue(Z_ORDNANCE)
+    item.setData(ORDNANCE_KEY, piece.id)
+    life = "∞" if piece.permanent else ("" if piece.turns_left is None else str(piece.turns_left))
+    if life:
+        label = QGraphicsSimpleTextItem(life, item)
+        font = QFont()
+        font.setPointSizeF(max(1.0, 0.32 * size))
+        font.setBold(True)
+        label.setFont(font)
+        label.setBrush(QColor("#e8ecf8"))
+        label.setPos(centre.x() + 0.3 * size, centre.y() - 0.55 * size)
+    item.setToolTip(
+        f"{piece.weapon.replace('_', ' ')}: "
+        + (
+            "stays for good"
+            if piece.permanent
+            else f"{piece.turns_left} of its owner's turns left"
+            if piece.turns_left is not None
+            else "until spent"
+        )
+    )
+    return item
+
+
+def ordnance_vector_item(points: list[QPointF], colour: QColor, size: float) -> QGraphicsPathItem:
+    """The hexes a launched weapon's vector ran through this turn: what mines attack."""
+    path = QPainterPath(points[0])
+    for p in points[1:]:
+        path.lineTo(p)
+    c = QColor(colour)
+    c.setAlpha(170)
+    pen = QPen(c, 0.08 * size, Qt.PenStyle.DotLine)
+    pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+    item = QGraphicsPathItem(path)
+    item.setPen(pen)
+    item.setZValue(Z_VECTOR)
     return item

@@ -189,3 +189,41 @@ def test_hand_over_says_what_the_defender_is_asked(qtbot: QtBot, window: MainWin
         window.close_game()
     assert window.stack.currentWidget() is window.hand_over
     assert session.state.pending[0].prompt() in window.hand_over.detail.text()
+
+
+def test_launch_a_mine_and_see_it_on_the_map_with_its_life(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    from app.game.pieces import ORDNANCE_KEY
+
+    state = duel(1)
+    aid = load_ruleset("interplanetary").play_aid
+    assert aid is not None
+    alpha = state.ship("alpha")
+    state = state.with_ship(
+        Ship(
+            alpha.id,
+            alpha.name,
+            "a",
+            "a",
+            "ship",
+            Motion(alpha.motion.position, Vector(1, 0)),
+            Fraction(15),
+            manifest=fit(aid, Outfit(launched=("mine",))),
+        )
+    )
+    assert window.play(state, [], "Duel")
+    sit(qtbot, window)
+    session = window.session
+    assert session is not None and session.phase() == "launch"
+    assert window.board is not None
+    window.board.select("alpha")
+    panel = window.combat_panel
+    assert panel.launch_button.isVisible() and panel.slot.currentText().startswith("Mine")
+    assert panel.thrust.count() == 1  # a mine has no thrust of its own
+    qtbot.mouseClick(panel.launch_button, Qt.MouseButton.LeftButton)
+    assert len(session.state.ordnance) == 1
+    session.apply(EndPhase("a"))  # the ship and its mine move
+    items = [i for i in window.scene.items() if i.data(ORDNANCE_KEY)]
+    assert len(items) == 1
+    assert "turns left" in items[0].toolTip()
