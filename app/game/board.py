@@ -138,8 +138,10 @@ class GameBoard(QObject):
             if len(piece.path) >= 2:
                 points = [self.centre(h) for h in piece.path]
                 self._piece(ordnance_vector_item(points, colour, HEX_SIZE))
-            centre = self.centre(piece.motion.position)
-            self._piece(ordnance_item(piece, behaviour, colour, centre, HEX_SIZE))
+            # Off the centre, towards a corner, so a ship in the same hex does not hide it.
+            c = self.centre(piece.motion.position)
+            at = QPointF(c.x() - 0.5 * HEX_SIZE, c.y() + 0.45 * HEX_SIZE)
+            self._piece(ordnance_item(piece, behaviour, colour, at, HEX_SIZE))
 
     def _piece(self, item: QGraphicsItem) -> None:
         self.scene.addItem(item)
