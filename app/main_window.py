@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
 
 from app.campaign.window import CampaignWindow
 from app.game.board import GameBoard
-from app.game.combat import CombatPanel
 from app.game.docks import CoursePanel, DiceLog, EventLog, ShipList
 from app.game.new_game import NewGameDialog
 from app.game.session import GameSession
@@ -46,6 +45,7 @@ from core.starmap import StarMap
 from core.state import GameState, Player
 
 if TYPE_CHECKING:
+    from app.game.combat import CombatPanel
     from core.campaign import GameRecord
 
 MAP_FILTER = (
@@ -116,13 +116,16 @@ class MainWindow(CampaignWindow, QMainWindow):
         self.course_panel = CoursePanel()
         self.event_log = EventLog()
         self.dice_log = DiceLog()
-        self.combat_panel = CombatPanel()
+        # The Combat panel (and the combat rules) load when the first game starts.
+        self.combat_panel: CombatPanel | None = None
+        self.combat_placeholder = QLabel("Combat controls appear when a game is on.")
+        self.combat_placeholder.setWordWrap(True)
         self.docks: dict[str, QDockWidget] = {}
         area = Qt.DockWidgetArea
         for key, title, widget, where in (
             ("ships", "Ships", self.ship_list, area.RightDockWidgetArea),
             ("course", "Course", self.course_panel, area.RightDockWidgetArea),
-            ("combat", "Combat", self.combat_panel, area.RightDockWidgetArea),
+            ("combat", "Combat", self.combat_placeholder, area.RightDockWidgetArea),
             ("events", "Event Log", self.event_log, area.BottomDockWidgetArea),
             ("dice", "Dice", self.dice_log, area.BottomDockWidgetArea),
             ("campaign", "Campaign", self.browser, area.LeftDockWidgetArea),
@@ -399,6 +402,11 @@ class MainWindow(CampaignWindow, QMainWindow):
         self.show_map(state.starmap)
         assert self.scene is not None
         session = GameSession(state, events, title=title, record=record, read_only=read_only)
+        if self.combat_panel is None:
+            from app.game.combat import CombatPanel
+
+            self.combat_panel = CombatPanel()
+            self.docks["combat"].setWidget(self.combat_panel)
         self.session = session
         self.event_log.clear()
         self.dice_log.clear()
@@ -587,7 +595,8 @@ class MainWindow(CampaignWindow, QMainWindow):
         seat = self.session.seat()
         mine = ship is not None and seat is not None and ship.owner == seat.id
         self.course_panel.show_ship(state, ship, self.board.preview, mine)
-        self.combat_panel.refresh(self.session, ship.id if ship is not None else None)
+        if self.combat_panel is not None:
+            self.combat_panel.refresh(self.session, ship.id if ship is not None else None)
         self.ship_list.select_ship(ship.id if ship is not None else None)
         self._update_game_actions()
 

@@ -7,6 +7,8 @@ launch, no gun with a target, no base to use), as a player at a real table would
 
 from __future__ import annotations
 
+from core.bases import can_resupply
+from core.guns import guns_ready, targets
 from core.pending import current_phase, waiting_for
 from core.state import GameState, Ship, ShipStatus
 
@@ -26,8 +28,6 @@ def can_fire(state: GameState, ship: Ship) -> bool:
     """Whether ``ship`` has a gun ready and an enemy in reach this turn."""
     if state.rules.play_aid is None or ship.manifest is None:
         return False
-    from core.guns import guns_ready, targets  # the gun rules build on the engine's core
-
     guns, why = guns_ready(state, ship)
     if why is not None:
         return False
@@ -53,7 +53,5 @@ def has_something_to_do(state: GameState) -> bool:
     if phase == "guns":
         return any(can_fire(state, s) for s in mine)
     if phase == "resupply":
-        from core.bases import can_resupply
-
         return any(can_resupply(state, s) for s in mine)
     return False

@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from core.attack import Attack, ShipDestroyed, resolve_attack
 from core.dice import Dice
 from core.errors import IllegalCommand
 from core.events import Event, event
@@ -38,6 +37,11 @@ from core.starmap import BaseKind, LeavingRule, Service
 from core.state import GameState, Plan, Ship, ShipStatus
 
 LANDING_FUEL = Fraction(1)
+
+
+@event
+class ShipDestroyed(Event):
+    ship: str
 
 
 @event
@@ -228,7 +232,7 @@ def resolve(state: GameState, ship_ids: list[str]) -> tuple[GameState, list[Even
     ships = {s.id: s for s in state.ships}
     plans = dict(state.plans)
     dice = state.dice
-    rocks: list[Attack] = []
+    rocks: list[tuple[Ship, str]] = []  # (ship, where): asteroid crossings to roll
     for ship_id in ship_ids:
         ship = ships[ship_id]
         plan = plans.get(ship_id) or _unplotted(ship)
@@ -238,11 +242,15 @@ def resolve(state: GameState, ship_ids: list[str]) -> tuple[GameState, list[Even
         events.extend(more)
     moved = tuple(ships[s.id] for s in state.ships)
     state = replace(state, ships=moved, dice=dice, plans=())
-    for rock in rocks:
+    if rocks:
         # With a play aid, the asteroid roll is an attack on its Asteroid column.
-        if state.ship(rock.target).in_play:
-            state, more = resolve_attack(state, rock)
-            events.extend(more)
+        from core.attack import Attack, resolve_attack  # the combat rules build on this
+
+        for ship, where in rocks:
+            if state.ship(ship.id).in_play:
+                rock = Attack(f"The asteroids at {where}", ship.owner, ship.id, ASTEROID_TABLE)
+                state, more = resolve_attack(state, rock)
+                events.extend(more)
     return state, events
 
 
@@ -253,7 +261,12 @@ def _unplotted(ship: Ship) -> Plan:
 
 
 def _resolve_one(
-    state: GameState, ship: Ship, plan: Plan, rules: Ruleset, dice: Dice, rocks: list[Attack]
+    state: GameState,
+    ship: Ship,
+    plan: Plan,
+    rules: Ruleset,
+    dice: Dice,
+    rocks: list[tuple[Ship, str]],
 ) -> tuple[Ship, Dice, list[Event]]:
     events: list[Event] = []
     if plan.launch:
@@ -299,7 +312,7 @@ def _resolve_one(
     for hazard in result.hazards:
         if isinstance(hazard, AsteroidHex) and rules.play_aid is not None:
             where = state.starmap.bounds.labels.format(hazard.hex)
-            rocks.append(Attack(f"The asteroids at {where}", ship.owner, ship.id, ASTEROID_TABLE))
+            rocks.append((ship, where))
             continue
         ship, dice, more = _hazard(state, ship, hazard, rules, dice)
         events.extend(more)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from core.astrogation import ShipDestroyed
 from core.commands import Command
 from core.damage import Allocation, default_allocation, place
 from core.errors import IllegalCommand, UnknownShip
@@ -21,11 +22,6 @@ from core.pending import Pending, active_player, handles, hook
 from core.playaid import PlayAid
 from core.serial import register
 from core.state import GameState, Ship, ShipStatus
-
-
-@event
-class ShipDestroyed(Event):
-    ship: str
 
 
 @event
@@ -73,8 +69,9 @@ class DamagePlaced(Event):
 @dataclass(frozen=True)
 class Attack:
     """One attack about to be rolled. ``source`` names the weapon in players' words;
-    ``by_ship`` and ``gun`` (its first mount point) say which gun fired, so the target can
-    answer; ``relative_velocity`` is the damage of a relative-velocity column."""
+    ``by_ship`` is the ship whose weapon it is (credited with a kill) and ``gun`` the first
+    mount point of the gun that fired, so the target can answer; ``relative_velocity`` is
+    the damage of a relative-velocity column."""
 
     source: str
     player: str
@@ -97,6 +94,8 @@ class PendingHit(Pending):
     source: str = ""
     name: str = ""
     where: str = ""
+    #: the ship whose weapon it was (None: asteroids), credited if the hit destroys
+    by_ship: str | None = None
 
     def prompt(self) -> str:
         return f"place {self.amount} points of damage on {self.name}'s {self.where}"
@@ -176,20 +175,25 @@ def resolve_attack(state: GameState, attack: Attack) -> tuple[GameState, list[Ev
         events.append(location)
         if table.damage == "relative_velocity":
             amount = max(1, attack.relative_velocity)
-            state = replace(state, dice=dice)
             what = f"{amount} points (the relative velocity)"
         else:
             dice, points = dice.roll(f"damage to {target.name}'s {sub.name}")
             events.append(points)
             amount = points.total
-            state = replace(state, dice=dice)
             what = f"{amount} points"
         state = replace(state, dice=dice)
         text = f"Hit {n + 1} on {target.name}: {sub.name}, {what}"
         events.append(HitRolled(text, target.id, sub.role, amount))
         hits.append(
             PendingHit(
-                target.owner, target.id, sub.role, amount, attack.source, target.name, sub.name
+                target.owner,
+                target.id,
+                sub.role,
+                amount,
+                attack.source,
+                target.name,
+                sub.name,
+                attack.by_ship,
             )
         )
     answer: list[Pending] = []
@@ -261,17 +265,12 @@ def allocate(state: GameState, command: AllocateDamage) -> tuple[GameState, list
         ship = replace(ship, status=ShipStatus.DESTROYED)
         events.append(ShipDestroyed(f"{ship.name} is destroyed", ship.id))
     state = replace(state.with_ship(ship), pending=state.pending[1:])
-    if placed.destroyed:
-        state = _credit_kill(state, ship, first.source)
+    if placed.destroyed and first.by_ship is not None:
+        # Kill counts (Last man standing's variation): the ship whose weapon it was.
+        killer = state.ship(first.by_ship)
+        if killer.side != ship.side:
+            state = state.with_ship(replace(killer, kills=killer.kills + 1))
     return settle(state, events)
-
-
-def _credit_kill(state: GameState, lost: Ship, source: str) -> GameState:
-    """Kill counts (Last man standing's variation): the ship whose weapon it was."""
-    for s in state.ships:
-        if source.startswith(f"{s.name}'s") and s.side != lost.side:
-            return state.with_ship(replace(s, kills=s.kills + 1))
-    return state
 
 
 @hook("turn_end")

@@ -21,8 +21,9 @@ from core.attack import manifest_of, play_aid
 from core.commands import Command
 from core.errors import IllegalCommand
 from core.events import Event, event
-from core.manifest import capacity
+from core.manifest import Manifest, capacity
 from core.pending import current_phase, handles, hook
+from core.playaid import PlayAid
 from core.serial import register
 from core.starmap import Base, BaseKind, Service
 from core.state import GameState, Ship, ShipStatus
@@ -168,7 +169,7 @@ def load(state: GameState, command: Load) -> tuple[GameState, list[Event]]:
         raise IllegalCommand(f"there is no launcher slot {command.slot + 1}")
     if m.launchers[command.slot] is not None:
         raise IllegalCommand(f"launcher slot {command.slot + 1} is loaded already")
-    if m.checked("launchers", command.slot) >= capacity(aid, "launchers", command.slot):
+    if not _sound(aid, m, command.slot):
         raise IllegalCommand(f"launcher slot {command.slot + 1} is destroyed until it is mended")
     carried = m.launchers.count(weapon.id)
     if weapon.max_carried is not None and carried >= weapon.max_carried:
@@ -214,6 +215,16 @@ def repair(state: GameState, player: str | None) -> tuple[GameState, list[Event]
             text = f"{base.name}'s shipyard mends {ship.name}: {', '.join(mended)}"
             events.append(Serviced(text, ship.id, base.name, "repair"))
     return state, events
+
+
+def _sound(aid: PlayAid, m: Manifest, slot: int) -> bool:
+    """A launcher slot with its circle unchecked: one that can be loaded."""
+    return m.checked("launchers", slot) < capacity(aid, "launchers", slot)
+
+
+def free_slot(aid: PlayAid, m: Manifest) -> int | None:
+    """The first launcher slot that is empty and can be loaded, if any."""
+    return next((i for i, w in enumerate(m.launchers) if w is None and _sound(aid, m, i)), None)
 
 
 def can_resupply(state: GameState, ship: Ship) -> bool:

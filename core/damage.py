@@ -12,10 +12,10 @@ given up to absorb one point. When Structure is full the ship is destroyed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 
-from core.manifest import MOUNTS, AllocationError, Manifest, capacity, describe_point, room
+from core.manifest import AllocationError, Manifest, capacity, describe_point, room
 from core.playaid import SLOTTED, PlayAid
 from core.serial import register
 
@@ -174,5 +174,4 @@ def _place_on_mounts(
             f"{sub.name} can still take {must - placed} more of this hit's {amount} points: "
             "damage goes on to Structure only when the subsystem is full"
         )
-    assert role in MOUNTS
-    return replace(m), amount - placed, lines
+    return m, amount - placed, lines

@@ -12,17 +12,11 @@ take turns, and the first player moves on one seat every round) or *simultaneous
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Sequence
 from dataclasses import replace
 
-from core import astrogation, victory
-
-# the combat rules register their commands with the engine as they are imported
-from core import attack as attack
-from core import bases as bases
-from core import guns as guns
-from core import ordnance as ordnance
-from core import ordnance_attacks as ordnance_attacks
+from core import astrogation, serial, victory
 from core.commands import Command, EndPhase, Launch, Plot, Unplot
 from core.dice import Dice
 from core.errors import GameOver, IllegalCommand, NotYourTurn, UnknownShip, WrongPhase
@@ -35,6 +29,23 @@ from core.ruleset import Ruleset, load_ruleset
 from core.starmap import Leaving, StarMap
 from core.state import GameState, Plan, Player, Ship
 from core.victory import Condition
+
+#: the rules modules that register their commands and turn hooks with the engine; they
+#: are imported when the first game starts or is read (``load_rules``), not at start-up
+RULES_MODULES = ("core.attack", "core.guns", "core.bases", "core.ordnance", "core.ordnance_attacks")
+serial.provide(*RULES_MODULES)
+
+
+_rules_loaded = False
+
+
+def load_rules() -> None:
+    """Import the rules modules (once): their commands, decisions and hooks register."""
+    global _rules_loaded
+    if not _rules_loaded:
+        for module in RULES_MODULES:
+            importlib.import_module(module)
+        _rules_loaded = True
 
 
 @event
@@ -76,6 +87,7 @@ def new_game(
 ) -> tuple[GameState, list[Event]]:
     """Start a game. ``first`` is the seat of the first player; None rolls for it as the
     game begins (Interplanetary's start of play), with the game's own dice."""
+    load_rules()
     rules = ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset)
     if not players:
         raise IllegalCommand("a game needs at least one player")
@@ -140,6 +152,7 @@ def plotting_phases(rules: Ruleset) -> tuple[str, ...]:
 
 def apply(state: GameState, command: Command) -> tuple[GameState, list[Event]]:
     """Carry out one command, or raise IllegalCommand saying why it cannot be done."""
+    load_rules()
     if state.over:
         raise GameOver("the game is over")
     rules = state.rules

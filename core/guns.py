@@ -138,10 +138,11 @@ def guns_ready(state: GameState, ship: Ship) -> tuple[list[tuple[int, Gun]], str
 def targets(state: GameState, ship: Ship) -> list[Ship]:
     """Enemy ships within the reach of guns: in space (landed ships and ships docked at an
     asteroid base are safe, seed "Bases")."""
-    return [t for t in state.ships if t.side != ship.side and _exposed(state, t)]
+    return [t for t in state.ships if t.side != ship.side and exposed(state, t)]
 
 
-def _exposed(state: GameState, ship: Ship) -> bool:
+def exposed(state: GameState, ship: Ship) -> bool:
+    """Whether weapons can reach the ship: in space, not landed or inside an asteroid base."""
     if ship.status is not ShipStatus.ACTIVE:
         return False
     if ship.docked_at is not None:
@@ -164,12 +165,13 @@ def can_answer(
     guns, why = guns_ready(state, ship)
     if why is not None:
         return why
-    if not [p for p, g in guns if p not in used and _may_answer(state, ship, p, g)]:
+    if not [p for p, g in guns if p not in used and may_answer(state, ship, p, g)]:
         return "none of its guns can fire back"
     return None
 
 
-def _may_answer(state: GameState, ship: Ship, point: int, gun: Gun) -> bool:
+def may_answer(state: GameState, ship: Ship, point: int, gun: Gun) -> bool:
+    """Whether the gun on ``point`` may fire back now (never; once a round; always)."""
     if gun.retaliation == "never":
         return False
     return not (gun.retaliation == "once" and f"{ship.id}:{point}" in state.answered)
@@ -196,7 +198,7 @@ def fire(state: GameState, command: Fire) -> tuple[GameState, list[Event]]:
     if answering is not None:
         if answering.ship != ship.id or answering.attacker != target.id:
             raise IllegalCommand(f"only {answering.prompt()}")
-        if command.gun in answering.used or not _may_answer(state, ship, command.gun, gun):
+        if command.gun in answering.used or not may_answer(state, ship, command.gun, gun):
             raise IllegalCommand(f"the {gun.name} cannot fire back again now")
         # The answer stays open for the ship's other guns, after this shot's hits.
         again = replace(answering, used=(*answering.used, command.gun))
@@ -211,7 +213,7 @@ def fire(state: GameState, command: Fire) -> tuple[GameState, list[Event]]:
             raise IllegalCommand(f"{target.name} is on your side")
         state = replace(state, fired=state.fired | {key})
         source, answerable = f"{ship.name}'s {gun.name}", True
-    if not _exposed(state, target):
+    if not exposed(state, target):
         raise IllegalCommand(f"{target.name} is safe from attack where it is")
     odds = shot(state, ship, gun, target)
     attack = Attack(

@@ -25,12 +25,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from core.attack import Attack, AttackResolved, ShipDestroyed, manifest_of, play_aid, resolve_attack
+from core.astrogation import ShipDestroyed
+from core.attack import Attack, AttackResolved, manifest_of, play_aid, resolve_attack
 from core.commands import Command
 from core.errors import IllegalCommand
 from core.events import Event, event
 from core.gravity import label
-from core.guns import _exposed as exposed  # in space, not inside an asteroid base
+from core.guns import exposed
 from core.hexgrid import ZERO, Hex
 from core.manifest import reactor_down, working_guns
 from core.ordnance import BUSTER_SWITCH, course_hexes, move_pieces, name_of, switch_on, weapon_of
@@ -274,6 +275,7 @@ def _strike(
         table.id,
         flak(state, ship),
         (piece.motion.velocity - ship.motion.velocity).speed,
+        by_ship=piece.ship,
     )
     state, events = resolve_attack(state, attack)
     return state, [*events, OrdnanceSpent(f"{name} is spent in the attack", piece.id)]
@@ -372,6 +374,7 @@ def _mine_attack(
         weapon.table or "mine",
         flak(state, ship),
         (piece.motion.velocity - ship.motion.velocity).speed,
+        by_ship=piece.ship,
     )
     state, more = resolve_attack(state, attack)
     events.extend(more)

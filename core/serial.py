@@ -11,16 +11,35 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import importlib
 import json
 from enum import Enum
 from fractions import Fraction
 from typing import Any
 
 _TYPES: dict[str, type] = {}
+#: modules that register more types, imported the first time an unknown name is read
+_PROVIDERS: list[str] = []
 
 
 class SerialError(ValueError):
     """Data that does not describe a value of a known type."""
+
+
+def provide(*modules: str) -> None:
+    """Name modules whose types may appear in saved data but that are imported only when
+    first needed (the combat rules, kept out of start-up): reading a name nobody has
+    registered yet imports them, then looks again."""
+    _PROVIDERS.extend(m for m in modules if m not in _PROVIDERS)
+
+
+def _lookup(name: str) -> type | None:
+    cls = _TYPES.get(name)
+    if cls is None and _PROVIDERS:
+        for module in _PROVIDERS:
+            importlib.import_module(module)
+        cls = _TYPES.get(name)
+    return cls
 
 
 def register(cls: type) -> type:
@@ -92,7 +111,7 @@ def from_data(data: Any) -> Any:
     if "$map" in data:
         return {from_data(k): from_data(v) for k, v in data["$map"]}
     name = data.get("$enum") or data.get("$type")
-    cls = _TYPES.get(str(name))
+    cls = _lookup(str(name))
     if cls is None:
         raise SerialError(f"unknown type {name!r} in saved data")
     if "$enum" in data:

@@ -27,12 +27,11 @@ from PySide6.QtWidgets import (
 from app.game.session import GameSession
 from core.actions import can_launch
 from core.attack import AllocateDamage, PendingAnswer, PendingHit, manifest_of
-from core.bases import RESUPPLY_PHASE, Load, Refuel, base_of
+from core.bases import RESUPPLY_PHASE, Load, Refuel, base_of, free_slot
 from core.commands import Command
 from core.damage import default_allocation
-from core.guns import Fire, Hold, Shot, guns_ready, shot, targets
+from core.guns import Fire, Hold, Shot, guns_ready, may_answer, shot, targets
 from core.hexgrid import Direction
-from core.manifest import capacity
 from core.ordnance import LaunchWeapon
 from core.ordnance_attacks import PendingStrike, Strike
 from core.pending import current_phase
@@ -104,18 +103,17 @@ class CombatPanel(QWidget):
         self.thrust.setObjectName("launch_thrust")
         self.launch_button = QPushButton("La&unch")
         self.launch_button.setObjectName("launch_button")
-        form = QFormLayout()
-        form.addRow("Gun", self.gun)
-        form.addRow("Target", self.target)
+        self.form_layout = QFormLayout()
+        self.form_layout.addRow("Gun", self.gun)
+        self.form_layout.addRow("Target", self.target)
         self.form = QWidget()
-        self.form.setLayout(form)
+        self.form.setLayout(self.form_layout)
         launch_form = QFormLayout()
         launch_form.addRow("Weapon", self.slot)
         launch_form.addRow("Thrust", self.thrust)
         self.launch_form = QWidget()
         self.launch_form.setLayout(launch_form)
-        buttons = QHBoxLayout()
-        for b in (
+        row = (
             self.fire_button,
             self.hold_button,
             self.place_button,
@@ -124,7 +122,11 @@ class CombatPanel(QWidget):
             self.weapon,
             self.load_button,
             self.launch_button,
-        ):
+        )
+        #: everything shown or hidden by mode (``_show``)
+        self._controls: tuple[QWidget, ...] = (self.form, self.launch_form, *row)
+        buttons = QHBoxLayout()
+        for b in row:
             buttons.addWidget(b)
         buttons.addStretch(1)
         layout = QVBoxLayout(self)
@@ -184,8 +186,7 @@ class CombatPanel(QWidget):
             self.target.blockSignals(False)
             self.detail.setText("A missile is spent by its strike, whatever the roll.")
             self.gun.clear()
-            self._show([self.form, self.fire_button, self.hold_button])
-            self.gun.setVisible(False)
+            self._show([self.form, self.fire_button, self.hold_button], gun_row=False)
             self.fire_button.setEnabled(self.target.count() > 0)
             return
         if isinstance(first, PendingAnswer):
@@ -306,21 +307,10 @@ class CombatPanel(QWidget):
         self.detail.setText("")
         self._show([])
 
-    def _show(self, visible: list[QWidget]) -> None:
-        for w in (
-            self.launch_form,
-            self.launch_button,
-            self.form,
-            self.fire_button,
-            self.hold_button,
-            self.place_button,
-            self.suggested_button,
-            self.refuel_button,
-            self.weapon,
-            self.load_button,
-        ):
+    def _show(self, visible: list[QWidget], *, gun_row: bool = True) -> None:
+        for w in self._controls:
             w.setVisible(w in visible)
-        self.gun.setVisible(True)
+        self.form_layout.setRowVisible(self.gun, gun_row)
 
     def _fill_guns(
         self, state: GameState, ship: Ship, answering: PendingAnswer | None = None
@@ -329,13 +319,10 @@ class CombatPanel(QWidget):
         self.gun.blockSignals(True)
         self.gun.clear()
         for point, gun in guns:
-            key = f"{ship.id}:{point}"
-            if answering is None and key in state.fired:
+            if answering is None and f"{ship.id}:{point}" in state.fired:
                 continue
             if answering is not None and (
-                point in answering.used
-                or gun.retaliation == "never"
-                or (gun.retaliation == "once" and key in state.answered)
+                point in answering.used or not may_answer(state, ship, point, gun)
             ):
                 continue
             self.gun.addItem(f"{gun.name} (mount {point + 1})", (ship.id, point))
@@ -387,11 +374,7 @@ class CombatPanel(QWidget):
 
     def _free_slot(self, state: GameState, ship: Ship) -> int | None:
         aid = _aid(state)
-        m = manifest_of(aid, ship)
-        for i, w in enumerate(m.launchers):
-            if w is None and m.checked("launchers", i) < capacity(aid, "launchers", i):
-                return i
-        return None
+        return free_slot(aid, manifest_of(aid, ship))
 
     def load(self) -> None:
         if self.session is None or self.ship_id is None:

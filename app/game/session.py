@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
-from core import actions, engine, serial
+from core import engine, serial
 from core.campaign import CampaignError
 from core.commands import Command, EndPhase, Launch, Plot, Unplot
 from core.engine import PhaseBegan
@@ -137,6 +137,8 @@ class GameSession(QObject):
         """Whether the player at the table has anything to do but end the phase."""
         if self.state.over or self.replaying or self.read_only:
             return False
+        from core import actions  # with the combat rules, loaded once a game is on
+
         return self.can_plot() or actions.has_something_to_do(self.state)
 
     def turn_key(self) -> tuple[object, ...]:

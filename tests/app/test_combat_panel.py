@@ -8,7 +8,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from app.main_window import MainWindow
@@ -22,6 +22,7 @@ from core.playaid import Outfit
 from core.ruleset import load_ruleset
 from core.starmap import Bounds, StarMap
 from core.state import GameState, Player, Ship
+from tests.app.test_campaign_window import make_window
 
 OPEN = StarMap("Open space", Bounds(30, 30))
 PLAYERS = (Player("a", "Ann", "a", "#E69F00"), Player("b", "Bob", "b", "#56B4E9"))
@@ -51,14 +52,7 @@ def duel(seed: int) -> GameState:
 
 @pytest.fixture
 def window(qtbot: QtBot, tmp_path: Path) -> MainWindow:
-    settings = QSettings(str(tmp_path / "ecliptic.ini"), QSettings.Format.IniFormat)
-    win = MainWindow(settings=settings)
-    win.ask_before_closing = False
-    qtbot.addWidget(win)
-    win.resize(1400, 900)
-    win.show()
-    qtbot.waitExposed(win)
-    return win
+    return make_window(qtbot, tmp_path)
 
 
 def sit(qtbot: QtBot, win: MainWindow) -> None:

@@ -250,7 +250,9 @@ def test_structure_gone_destroys_the_ship():
     state = replace(
         state,
         pending=(
-            PendingHit("b", "beta", "structure", 3, "Alpha's Artillery gun", "Beta", "Structure"),
+            PendingHit(
+                "b", "beta", "structure", 3, "Alpha's Artillery gun", "Beta", "Structure", "alpha"
+            ),
         ),
     )
     state, events = apply(state, AllocateDamage("b", "beta"))
@@ -320,3 +322,26 @@ def test_crossing_asteroids_too_fast_is_an_attack_on_the_asteroid_column():
     assert len(crossings) == 2  # two asteroid hexes entered at speed 3
     results = [e.result for e in events if hasattr(e, "result")]
     assert results == [aid().table("asteroid").result(r.total).code for r in crossings]
+
+
+def test_combat_rules_load_on_first_use_and_saved_decisions_read_before_that():
+    """Start-up does not pay for the combat rules; a saved state holding a combat decision
+    (a campaign reopened before any command) still reads, by loading them then."""
+    import subprocess
+    import sys
+
+    from core.serial import dumps
+
+    saved = dumps(PendingHit("b", "beta", "structure", 3, "Alpha's gun", "Beta", "Structure"))
+    script = (
+        "import json, sys\n"
+        "import core.engine\n"
+        "assert 'core.attack' not in sys.modules, 'combat rules loaded at import'\n"
+        "from core.serial import from_data\n"
+        f"hit = from_data(json.loads({saved!r}))\n"
+        "print(type(hit).__name__, hit.amount)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    ).stdout
+    assert out.split() == ["PendingHit", "3"]
