@@ -45,6 +45,7 @@ def map_problems(m: StarMap) -> list[Problem]:
                     f"{body.name} lies off the map at {label(outside[0])}: "
                     f"the bounds ({m.bounds.width}x{m.bounds.height}) are too small for it",
                     f"{where}.hex",
+                    hex=body.centre,
                 )
             )
         elif body.gravity is not None and any(not inside(h) for h in body.ring()):
@@ -53,13 +54,16 @@ def map_problems(m: StarMap) -> list[Problem]:
                     f"{body.name}'s gravity ring runs off the map: the bounds "
                     f"({m.bounds.width}x{m.bounds.height}) are too small for it",
                     f"{where}.hex",
+                    hex=body.centre,
                 )
             )
         for h in body.hexes():
             other = owner_of_hex.get(h)
             if other is not None:
                 out.append(
-                    Problem(f"{body.name} and {other} are both on hex {label(h)}", f"{where}.hex")
+                    Problem(
+                        f"{body.name} and {other} are both on hex {label(h)}", f"{where}.hex", hex=h
+                    )
                 )
             owner_of_hex.setdefault(h, body.name)
 
@@ -84,6 +88,7 @@ def map_problems(m: StarMap) -> list[Problem]:
                         f"{body.name} sits in {puller.name}'s gravity ring at "
                         f"{label(inside_ring[0])}: move it at least two hexes away",
                         f"bodies[{i}].hex",
+                        hex=inside_ring[0],
                     )
                 )
     for h, g in sorted(m.derived_gravity.items()):
@@ -94,13 +99,14 @@ def map_problems(m: StarMap) -> list[Problem]:
                     f"hex {label(h)} is pulled by {len(g.arrows)} bodies ({names}); a hex "
                     "takes at most two arrows: set its gravity by hand with an override",
                     "gravity",
+                    hex=h,
                 )
             )
 
     for i, o in enumerate(m.overrides):
         where = f"gravity[{i}]"
         if not inside(o.hex):
-            out.append(Problem(f"hex {label(o.hex)} is off the map", f"{where}.hex"))
+            out.append(Problem(f"hex {label(o.hex)} is off the map", f"{where}.hex", hex=o.hex))
             continue
         if o.hex in m.body_hexes:
             out.append(
@@ -108,12 +114,13 @@ def map_problems(m: StarMap) -> list[Problem]:
                     f"hex {label(o.hex)} is inside {m.body_hexes[o.hex].name}: "
                     "a body's own hexes have no gravity arrows",
                     f"{where}.hex",
+                    hex=o.hex,
                 )
             )
         if len(o.directions) > 2:
-            out.append(Problem("a hex has at most two arrows", f"{where}.arrows"))
+            out.append(Problem("a hex has at most two arrows", f"{where}.arrows", hex=o.hex))
         if len(set(o.directions)) != len(o.directions):
-            out.append(Problem("the same arrow is given twice", f"{where}.arrows"))
+            out.append(Problem("the same arrow is given twice", f"{where}.arrows", hex=o.hex))
         for d in o.directions:
             target = o.hex.neighbour(d)
             if not inside(target):
@@ -122,6 +129,7 @@ def map_problems(m: StarMap) -> list[Problem]:
                     Problem(
                         f"the {name} arrow at {label(o.hex)} points off the map",
                         f"{where}.arrows",
+                        hex=o.hex,
                     )
                 )
     if len({o.hex for o in m.overrides}) != len(m.overrides):
@@ -129,12 +137,13 @@ def map_problems(m: StarMap) -> list[Problem]:
 
     for h in sorted(m.asteroids):
         if not inside(h):
-            out.append(Problem(f"asteroid hex {label(h)} is off the map", "asteroids.hexes"))
+            out.append(Problem(f"asteroid hex {label(h)} is off the map", "asteroids.hexes", hex=h))
         elif h in m.body_hexes:
             out.append(
                 Problem(
                     f"asteroid hex {label(h)} is inside {m.body_hexes[h].name}",
                     "asteroids.hexes",
+                    hex=h,
                 )
             )
     for i, s in enumerate(m.special_asteroids):
@@ -147,6 +156,7 @@ def map_problems(m: StarMap) -> list[Problem]:
                         f"special asteroid hex {label(h)} is "
                         + ("off the map" if not inside(h) else "inside a body"),
                         f"special_asteroids[{i}].hexes",
+                        hex=h,
                     )
                 )
 
@@ -158,7 +168,9 @@ def map_problems(m: StarMap) -> list[Problem]:
             out.append(Problem(f"zone {z.name!r} has no hexes", f"{where}.hexes"))
         off = sorted(h for h in z.hexes if not inside(h))
         if off:
-            out.append(Problem(f"zone hex {label(off[0])} is off the map", f"{where}.hexes"))
+            out.append(
+                Problem(f"zone hex {label(off[0])} is off the map", f"{where}.hexes", hex=off[0])
+            )
         if z.base is not None and m.base(z.base) is None:
             out.append(Problem(f"there is no base called {z.base!r}", f"{where}.base"))
 

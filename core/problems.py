@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from core.hexgrid import Hex
+
 
 @dataclass(frozen=True)
 class Problem:
@@ -17,6 +19,8 @@ class Problem:
     field: str | None = None
     line: int | None = None
     file: str | None = None
+    hex: Hex | None = None
+    """The map hex the problem is at, where one hex says it (the editor shows it)."""
 
     def __str__(self) -> str:
         where = ":".join(p for p in (self.file, str(self.line) if self.line else None) if p)

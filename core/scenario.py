@@ -16,9 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Annotated, Any, Literal, TypeVar
-
-from pydantic import BaseModel, ConfigDict, Field
+from typing import Any, TypeVar
 
 from core import tomlio
 from core.astrogation import movement_params
@@ -32,14 +30,16 @@ from core.orbit import ring
 from core.problems import FileProblems, Problem
 from core.resources import SCENARIOS, map_path
 from core.ruleset import Ruleset, load_ruleset
+from core.scenario_file import FORMAT, MOST_PLAYERS, VERSION, VICTORY_FIELDS, version_problems
+from core.scenario_file import Scenario as _Scenario
+from core.scenario_file import Ship as _Ship
+from core.scenario_file import Victory as _Victory
 from core.starmap import BaseKind, Service, StarMap
 from core.state import GameState, Player, Ship, ShipStatus
 from core.victory import Condition, Destroy, LastStanding, Race, TurnLimit
 
-FORMAT = "ecliptic-scenario"
-VERSION = 1
-#: the most players a scenario may seat
-MOST_PLAYERS = 20
+__all__ = ["FORMAT", "MOST_PLAYERS", "VERSION", "Scenario", "Seat", "ShipSpec", "load_scenario"]
+
 #: in the name of a ship every player gets, replaced by the player's name
 PLAYER = "{player}"
 
@@ -76,7 +76,14 @@ class ShipSpec:
 @dataclass(frozen=True)
 class Scenario:
     """A checked scenario. ``switches`` are the scenario's own settings of the ruleset's
-    switches; ``sides`` are its fixed sides (none: every player is a side of their own)."""
+    switches; ``sides`` are its fixed sides (none: every player is a side of their own).
+
+    ``budget`` is the ship points each player spends outfitting their ships before play
+    (None: the scenario has no purchases, its ships come as it outfits them);
+    ``max_ships`` is how many ships each player may buy with them (None: any number).
+    A side may have its own (``side_budgets``: side, points, ships; Industrial sabotage's
+    guards and mercenaries): ask :meth:`budget_for` and :meth:`max_ships_for`.
+    """
 
     id: str
     name: str
@@ -90,6 +97,19 @@ class Scenario:
     path: Path | None
     sides: tuple[str, ...] = ()
     ships: tuple[ShipSpec, ...] = ()
+    budget: int | None = None
+    max_ships: int | None = None
+    side_budgets: tuple[tuple[str, int | None, int | None], ...] = ()
+
+    def budget_for(self, side: str) -> int | None:
+        """The ship points each player of ``side`` spends (None: no purchases)."""
+        own = next((b for b in self.side_budgets if b[0] == side), None)
+        return own[1] if own is not None and own[1] is not None else self.budget
+
+    def max_ships_for(self, side: str) -> int | None:
+        """How many ships each player of ``side`` may buy (None: any number)."""
+        own = next((b for b in self.side_budgets if b[0] == side), None)
+        return own[2] if own is not None and own[2] is not None else self.max_ships
 
     @property
     def players_text(self) -> str:
@@ -174,83 +194,24 @@ def load_scenario(path: Path) -> Scenario:
     return parse_scenario(data, text, path)
 
 
-# ---- the file's structure ----
-
-_Number = Annotated[float, Field(allow_inf_nan=False)]
-
-
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-
-class _Players(_Model):
-    min: int = Field(ge=1, le=MOST_PLAYERS)
-    max: int = Field(ge=1, le=MOST_PLAYERS)
-
-
-class _Side(_Model):
-    name: str = Field(min_length=1)
-
-
-class _Ship(_Model):
-    id: str
-    name: str = Field(min_length=1)
-    unit: str
-    side: str | None = None
-    hex: str | None = None
-    came_from: str | None = None
-    landed: str | None = None
-    fuel: _Number | None = None
-    outfit: dict[str, Annotated[int, Field(ge=0)]] = {}
-
-
-_KINDS = Literal["race", "last-standing", "destroy", "turn-limit"]
-#: the fields each kind of condition takes, beyond ``kind``
-_FIELDS: dict[str, frozenset[str]] = {
-    "race": frozenset({"visit", "in_order", "orbit", "dock", "ship"}),
-    "last-standing": frozenset(),
-    "destroy": frozenset({"ship", "side"}),
-    "turn-limit": frozenset({"rounds", "side"}),
-}
-
-
-class _Victory(_Model):
-    kind: _KINDS
-    visit: list[str] = []
-    in_order: bool = True
-    orbit: str | None = None
-    dock: str | None = None
-    ship: str | None = None
-    side: str | None = None
-    rounds: int | None = Field(default=None, ge=1)
-
-
-class _Scenario(_Model):
-    format: Literal["ecliptic-scenario"]
-    version: int
-    id: str
-    name: str = Field(min_length=1)
-    description: str = ""
-    map: str = Field(min_length=1)
-    ruleset: str = Field(min_length=1)
-    switches: dict[str, bool] = {}
-    players: _Players
-    sides: list[_Side] = []
-    ships: list[_Ship] = Field(min_length=1)
-    victory: list[_Victory] = []
-
-
-def parse_scenario(data: dict[str, Any], text: str = "", path: Path | None = None) -> Scenario:
+def parse_scenario(
+    data: dict[str, Any],
+    text: str = "",
+    path: Path | None = None,
+    *,
+    starmap: StarMap | None = None,
+) -> Scenario:
     """Check parsed TOML data and build the scenario; problems raise FileProblems.
 
-    Maps and rulesets given as paths are found relative to ``path``'s folder.
+    Maps and rulesets given as paths are found relative to ``path``'s folder. The editor
+    passes ``starmap``, the map being edited, to check against instead of the file.
     """
     file = str(path) if path is not None else None
     model = tomlio.validated(
         _Scenario, data, text=text, file=file, format=FORMAT, version=VERSION, what="scenario"
     )
-    problems: list[Problem] = []
-    scenario = _build(model, path, problems)
+    problems = [Problem(message, field) for field, message in version_problems(model)]
+    scenario = _build(model, path, problems, starmap)
     if problems or scenario is None:
         raise tomlio.located(problems, text, file)
     return scenario
@@ -259,7 +220,9 @@ def parse_scenario(data: dict[str, Any], text: str = "", path: Path | None = Non
 # ---- the file's meaning ----
 
 
-def _build(m: _Scenario, path: Path | None, problems: list[Problem]) -> Scenario | None:
+def _build(
+    m: _Scenario, path: Path | None, problems: list[Problem], given: StarMap | None = None
+) -> Scenario | None:
     """Check the scenario against its map and ruleset, collecting every problem."""
     folder = path.parent if path is not None else Path.cwd()
     if not _ID.match(m.id):
@@ -280,7 +243,7 @@ def _build(m: _Scenario, path: Path | None, problems: list[Problem]) -> Scenario
                 "players.min",
             )
         )
-    starmap = _load("map", m.map, lambda: load_map(map_path(m.map, folder)), problems)
+    starmap = given or _load("map", m.map, lambda: load_map(map_path(m.map, folder)), problems)
     rules = _load("ruleset", m.ruleset, lambda: _ruleset(m.ruleset, folder), problems)
     if rules is not None:
         for name in m.switches:
@@ -314,6 +277,11 @@ def _build(m: _Scenario, path: Path | None, problems: list[Problem]) -> Scenario
         path=path,
         sides=sides,
         ships=ships,
+        budget=m.budget.points if m.budget is not None else None,
+        max_ships=m.budget.ships if m.budget is not None else None,
+        side_budgets=tuple(
+            (s.name, s.points, s.ships) for s in m.sides if s.points is not None or s.ships
+        ),
     )
 
 
@@ -428,7 +396,9 @@ def _start(
         return None
     for h, field in ((at, "hex"), (came_from, "came_from")):
         if not starmap.bounds.contains(h):
-            problems.append(Problem(f"{labels.format(h)} is off the map", f"{where}.{field}"))
+            problems.append(
+                Problem(f"{labels.format(h)} is off the map", f"{where}.{field}", hex=h)
+            )
             return None
         body = starmap.body_at(h)
         if body is not None:
@@ -437,6 +407,7 @@ def _start(
                     f"{labels.format(h)} is inside {body.name}: to start a ship on it, "
                     f"write landed = {body.name!r}",
                     f"{where}.{field}",
+                    hex=h,
                 )
             )
             return None
@@ -505,7 +476,7 @@ def _condition(
     problems: list[Problem],
 ) -> Condition | None:
     count = len(problems)
-    extra = v.model_fields_set - _FIELDS[v.kind] - {"kind"}
+    extra = v.model_fields_set - VICTORY_FIELDS[v.kind] - {"kind"}
     for name in sorted(extra):
         problems.append(Problem(f"a {v.kind} condition has no {name!r}", f"{where}.{name}"))
     needed = {"destroy": ("ship", "side"), "turn-limit": ("rounds",)}.get(v.kind, ())

@@ -90,7 +90,7 @@ def located(problems: list[Problem], text: str, file: str | None) -> FileProblem
     """The problems, each given the line of its field in ``text`` and the file name."""
     lines = key_lines(text)
     return FileProblems(
-        [Problem(p.message, p.field, line_of(lines, p.field or ""), file) for p in problems]
+        [Problem(p.message, p.field, line_of(lines, p.field or ""), file, p.hex) for p in problems]
     )
 
 
