@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import math
 import random
-from collections.abc import Collection, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from enum import IntEnum
 from typing import Any
 
@@ -283,6 +283,24 @@ class TiledItem(WholeMapItem):
                         if self.detail.keep:
                             self._tiles[(tc, tr)] = tile
                     self.draw(painter, tile, pixels)
+
+    def change(self, hexes: Iterable[Hex], present: Callable[[Hex], bool]) -> None:
+        """Add or drop ``hexes`` (each kept where ``present`` says) and forget the drawing
+        of only the tiles they are in: an editor's brush costs the tiles it touches."""
+        t, to_offset = self.TILE, self.hex_window.labels.to_offset
+        by_tile: dict[tuple[int, int], list[Hex]] = {}
+        for h in hexes:
+            col, row = to_offset(h)
+            by_tile.setdefault((col // t, row // t), []).append(h)
+        for key, changed in by_tile.items():
+            tile = set(self._hexes.get(key, ()))
+            for h in changed:
+                if present(h):
+                    tile.add(h)
+                else:
+                    tile.discard(h)
+            self._hexes[key] = list(tile)
+            self._tiles.pop(key, None)
 
     def begin(self, painter: QPainter, pixels: float) -> None:
         """Set up the painter once a frame, before the tiles are drawn."""

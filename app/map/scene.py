@@ -185,17 +185,18 @@ class StarMapScene(QGraphicsScene):
         return item
 
     def _build(self) -> None:
+        self._build_ground()
+        self._build_objects()
+
+    def _build_ground(self) -> None:
+        """The space, the grid and the asteroid fields: what the editor paints hex by hex."""
         m, style, window = self.starmap, self.map_style, self.hex_window
         background = QGraphicsRectItem(self.map_rect())
         background.setPen(Qt.PenStyle.NoPen)
         background.setBrush(style.space)
         self._add(Layer.BACKGROUND, background)
         detail = self.detail
-        self._add(Layer.ATMOSPHERES, TintItem(window, self._atmosphere_colours(), detail))
         self._add(Layer.GRID, GridItem(window, style, detail))
-        for i, zone in enumerate(m.zones):
-            colour = style.zone_colour(i)
-            self._add(Layer.ZONES, zone_item(zone, self.layout, colour, style))
         self._add(
             Layer.ASTEROIDS,
             AsteroidItem(window, m.asteroids, style.asteroid, style.asteroid_edge, detail),
@@ -212,6 +213,14 @@ class StarMapScene(QGraphicsScene):
                 style.special_tint,
             ),
         )
+
+    def _build_objects(self) -> None:
+        """Everything else: atmospheres, zones, gravity, bodies, bases, names, labels."""
+        m, style, window, detail = self.starmap, self.map_style, self.hex_window, self.detail
+        self._add(Layer.ATMOSPHERES, TintItem(window, self._atmosphere_colours(), detail))
+        for i, zone in enumerate(m.zones):
+            colour = style.zone_colour(i)
+            self._add(Layer.ZONES, zone_item(zone, self.layout, colour, style))
         self._add(Layer.GRAVITY, GravityItem(window, m.gravity, style, detail))
         taken = _Taken()
         for body in m.bodies:
