@@ -25,6 +25,7 @@ M = TypeVar("M", bound=BaseModel)
 
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([A-Za-z0-9_.\-]+)\s*\]\]?\s*(#.*)?$")
 _KEY = re.compile(r"^\s*([A-Za-z0-9_\-]+)\s*=")
+_BARE = re.compile(r"^[A-Za-z0-9_\-]+$")
 
 
 def read_toml(path: Path) -> tuple[dict[str, Any], str]:
@@ -159,7 +160,14 @@ def value(v: object) -> str:
         return repr(v)
     if isinstance(v, list | tuple):
         return "[" + ", ".join(value(x) for x in v) + "]"
+    if isinstance(v, Mapping):  # an inline table, such as a scenario ship's outfit
+        return "{" + ", ".join(f"{_key(k)} = {value(x)}" for k, x in v.items()) + "}"
     raise TypeError(f"cannot write {type(v).__name__} to TOML")
+
+
+def _key(key: object) -> str:
+    text = str(key)
+    return text if _BARE.match(text) else json.dumps(text, ensure_ascii=False)
 
 
 def _key_value(key: str, v: object, wrap: int) -> str:

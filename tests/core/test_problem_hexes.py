@@ -42,3 +42,10 @@ def test_a_scenario_is_checked_against_the_map_given_instead_of_its_file() -> No
     assert [p.field for p in located] == ["ships[0].hex"], "the start off the tiny map is named"
     assert any("Venus" in p.message for p in info.value.problems)
     assert parse_scenario(data, path=SCENARIOS / "training.toml").starmap.name != "tiny"
+
+
+def test_tables_inside_an_array_of_tables_are_written_inline_and_read_back() -> None:
+    from core import tomlio
+
+    doc = {"ships": [{"id": "x", "outfit": {"Gun A": 1, "fuel": 2}}]}
+    assert tomllib.loads(tomlio.dumps(doc)) == doc
