@@ -14,14 +14,15 @@ from dataclasses import dataclass, replace
 
 from core.astrogation import ShipDestroyed
 from core.commands import Command
-from core.damage import Allocation, default_allocation, place
+from core.damage import Allocation
 from core.errors import IllegalCommand, UnknownShip
 from core.events import Event, event
 from core.manifest import Manifest, empty
 from core.pending import Pending, active_player, handles, hook
 from core.playaid import PlayAid
-from core.serial import register
+from core.serial import added, register
 from core.state import GameState, Ship, ShipStatus
+from core.systems import place_hit, suggest
 
 
 @event
@@ -96,6 +97,8 @@ class PendingHit(Pending):
     where: str = ""
     #: the ship whose weapon it was (None: asteroids), credited if the hit destroys
     by_ship: str | None = None
+    #: a spin booster was used: the damage may go on any subsystems
+    spread: bool = added(False)
 
     def prompt(self) -> str:
         return f"place {self.amount} points of damage on {self.name}'s {self.where}"
@@ -218,7 +221,9 @@ def disable(state: GameState, ship: Ship) -> tuple[GameState, list[Event]]:
     current = active_player(state)
     if current is not None and current.id == ship.owner:
         turns += 1
-    state = state.with_ship(replace(ship, disabled=True, disabled_for=turns))
+    state = state.with_ship(
+        replace(ship, disabled=True, disabled_for=turns, disabled_round=state.round)
+    )
     text = f"{ship.name} is disabled: no burns and no guns for {turns} of its turns"
     return state, [ShipDisabled(text, ship.id, turns)]
 
@@ -252,13 +257,13 @@ def allocate(state: GameState, command: AllocateDamage) -> tuple[GameState, list
         raise IllegalCommand("there is no damage to place")
     if command.ship != first.ship:
         raise UnknownShip(f"the damage to place now is on {first.name}")
-    aid = play_aid(state)
+    play_aid(state)
     ship = state.ship(first.ship)
-    m = manifest_of(aid, ship)
+    # Armour AI and spin booster may send points elsewhere (core.systems).
     allocation = command.allocation
     if allocation is None:
-        allocation = default_allocation(aid, m, first.role, first.amount)
-    placed = place(aid, m, ship.fuel, first.role, first.amount, allocation, ship=ship.name)
+        allocation = suggest(state, ship, first.role, first.amount, spread=first.spread)
+    placed = place_hit(state, ship, first.role, first.amount, allocation, spread=first.spread)
     ship = replace(ship, manifest=placed.manifest, fuel=placed.fuel)
     events: list[Event] = [DamagePlaced(line, ship.id, first.role) for line in placed.lines]
     if placed.destroyed:

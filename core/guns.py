@@ -24,12 +24,13 @@ from core.commands import Command
 from core.errors import IllegalCommand, UnknownShip, WrongPhase
 from core.events import Event, event
 from core.hexgrid import Hex
-from core.manifest import reactor_down, working_guns
+from core.manifest import working_guns
 from core.pending import active_player, current_phase, handles
 from core.playaid import AttackTable, Gun
 from core.serial import register
 from core.starmap import BaseKind
 from core.state import GameState, Ship, ShipStatus
+from core.systems import gun_block
 
 GUN_PHASE = "guns"
 
@@ -119,16 +120,18 @@ def shot(state: GameState, ship: Ship, gun: Gun, target: Ship) -> Shot:
     return Shot(gun, distance, speed, tuple(modifiers), table, chances(table, total))
 
 
-def guns_ready(state: GameState, ship: Ship) -> tuple[list[tuple[int, Gun]], str | None]:
-    """The guns that can fire, by first mount point, or why none can."""
+def guns_ready(
+    state: GameState, ship: Ship, *, answering: bool = False
+) -> tuple[list[tuple[int, Gun]], str | None]:
+    """The guns that can fire (``answering``: fire back), by first mount point, or why
+    none can (disabled or without power, unless capacitors or a battery bridge it)."""
     aid = play_aid(state)
     if ship.status is not ShipStatus.ACTIVE:
         return [], f"{ship.name} is {ship.status.value}"
-    if ship.disabled:
-        return [], f"{ship.name} is disabled"
+    why = gun_block(state, ship, answering=answering)
+    if why is not None:
+        return [], why
     m = manifest_of(aid, ship)
-    if reactor_down(aid, m):
-        return [], f"{ship.name}'s Reactor is down"
     guns = [(p, g) for p, g in working_guns(aid, m) if g.table is not None]
     if not guns:
         return [], f"{ship.name} has no working gun"
@@ -162,7 +165,7 @@ def can_answer(
         return "it was destroyed"
     if attacker.status is not ShipStatus.ACTIVE:
         return f"{attacker.name} is gone"
-    guns, why = guns_ready(state, ship)
+    guns, why = guns_ready(state, ship, answering=True)
     if why is not None:
         return why
     if not [p for p, g in guns if p not in used and may_answer(state, ship, p, g)]:
@@ -188,7 +191,7 @@ def fire(state: GameState, command: Fire) -> tuple[GameState, list[Event]]:
         raise UnknownShip(f"there is no ship {exc.args[0]!r}") from None
     if ship.owner != command.player:
         raise UnknownShip(f"{ship.name} is not yours to command")
-    guns, why = guns_ready(state, ship)
+    guns, why = guns_ready(state, ship, answering=answering is not None)
     if why is not None:
         raise IllegalCommand(f"{ship.name} cannot fire: {why}")
     gun = dict(guns).get(command.gun)

@@ -216,3 +216,21 @@ def _module_name(aid: PlayAid, role: str, module: str) -> str:
     if role == "launchers":
         return aid.launched_weapon(module).name
     return aid.system(module).name
+
+
+#: the order in which repairs mend, when nobody chooses: power first, then the hull
+MEND_ORDER = ("reactor", "structure", "gun_mounts", "launchers", "systems")
+
+
+def mend_one(
+    m: Manifest, role: str | None = None, point: int | None = None
+) -> tuple[Manifest, str | None]:
+    """Uncheck one damage circle: on ``role`` (mount ``point``, else its first damaged
+    one), or on the first damaged subsystem in :data:`MEND_ORDER`; the role mended, or
+    None when there was nothing to mend there."""
+    for r in (role,) if role is not None else MEND_ORDER:
+        damage = m.damage_of(r)
+        at = point if point is not None else next((i for i, d in enumerate(damage) if d), None)
+        if at is not None and at < len(damage) and damage[at] > 0:
+            return m.with_damage(r, at, damage[at] - 1), r
+    return m, None

@@ -56,6 +56,11 @@ class Ship:
     ``manifest`` is its outfit and damage under a play aid (None: a bare hull, or a game
     without one); ``disabled_for`` counts the owner's turns a disabled ship has left;
     ``points`` are ship points not yet spent; ``kills`` counts enemy ships destroyed.
+    System and single-use modules (:mod:`core.systems`, :mod:`core.single_use`) keep:
+    ``disabled_round``, the round the ship was last disabled (capacitors);
+    ``battery_rounds``, rounds run on the battery since the Reactor went down;
+    ``repair_turns``, the owner's turns counted towards the Repair AI's next point;
+    ``in_use``, the single-use modules used this turn, working until it ends.
     """
 
     id: str
@@ -78,6 +83,10 @@ class Ship:
     disabled_for: int = added(0)
     points: int = added(0)
     kills: int = added(0)
+    disabled_round: int = added(0)
+    battery_rounds: int = added(0)
+    repair_turns: int = added(0)
+    in_use: tuple[str, ...] = added(())
 
     @property
     def in_play(self) -> bool:
