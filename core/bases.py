@@ -149,7 +149,11 @@ def refit(state: GameState, command: Refit) -> tuple[GameState, list[Event]]:
     trade = old_cost if aid.prices.refit_trade_in else 0
     what = new_name or "nothing"
     ship = _pay(state, ship, max(0, new_cost - trade), f"the {what}")
-    ship = replace(ship, manifest=m.with_mount(command.role, command.point, command.module))
+    ship = replace(
+        ship,
+        manifest=m.with_mount(command.role, command.point, command.module),
+        fitted=_as_fitted(ship, m).with_mount(command.role, command.point, command.module),
+    )
     old_name = (
         "nothing"
         if old is None
@@ -177,7 +181,11 @@ def load(state: GameState, command: Load) -> tuple[GameState, list[Event]]:
     if weapon.cost is None and state.market != "free":
         raise IllegalCommand(f"the {weapon.name} is not for sale: the scenario hands it out")
     ship = _pay(state, ship, weapon.cost or 0, f"a {weapon.name}")
-    ship = replace(ship, manifest=m.with_mount("launchers", command.slot, weapon.id))
+    ship = replace(
+        ship,
+        manifest=m.with_mount("launchers", command.slot, weapon.id),
+        fitted=_as_fitted(ship, m).with_mount("launchers", command.slot, weapon.id),
+    )
     text = f"{ship.name} loads a {weapon.name} at {base.name} into launcher {command.slot + 1}"
     return state.with_ship(ship), [Serviced(text, ship.id, base.name, "load")]
 
@@ -215,6 +223,12 @@ def repair(state: GameState, player: str | None) -> tuple[GameState, list[Event]
             text = f"{base.name}'s shipyard mends {ship.name}: {', '.join(mended)}"
             events.append(Serviced(text, ship.id, base.name, "repair"))
     return state, events
+
+
+def _as_fitted(ship: Ship, m: Manifest) -> Manifest:
+    """The outfit the ship was given (its manifest without damage when it has none):
+    a refit or a load changes it, so the sheet still shows weapons spent before."""
+    return ship.fitted if ship.fitted is not None else replace(m, damage=())
 
 
 def _sound(aid: PlayAid, m: Manifest, slot: int) -> bool:

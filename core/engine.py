@@ -98,6 +98,7 @@ def new_game(
         if ship.owner not in ids:
             raise IllegalCommand(f"{ship.name} belongs to {ship.owner!r}, who is not playing")
         rules.unit(ship.unit)  # raises for an unknown class
+    ships = [_fitted(s) for s in ships]
     dice, rolls = Dice(seed), list[Event]()
     if first is None:
         first, dice, rolls = roll_for_first(players, dice, rules)
@@ -113,6 +114,13 @@ def new_game(
         victory=victory,
     )
     return state, rolls + _began(state, rules, new_round=True)
+
+
+def _fitted(ship: Ship) -> Ship:
+    """A ship starts with its outfit as fitted, so launches later show as spent."""
+    if ship.manifest is None or ship.fitted is not None:
+        return ship
+    return replace(ship, fitted=replace(ship.manifest, damage=()))
 
 
 def roll_for_first(

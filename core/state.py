@@ -61,6 +61,8 @@ class Ship:
     ``battery_rounds``, rounds run on the battery since the Reactor went down;
     ``repair_turns``, the owner's turns counted towards the Repair AI's next point;
     ``in_use``, the single-use modules used this turn, working until it ends.
+    ``fitted`` is the outfit as bought or last refitted at a base, so the sheet can show
+    the launched weapons spent since (None: the same as ``manifest`` at the start).
     """
 
     id: str
@@ -87,6 +89,7 @@ class Ship:
     battery_rounds: int = added(0)
     repair_turns: int = added(0)
     in_use: tuple[str, ...] = added(())
+    fitted: Manifest | None = added(None)
 
     @property
     def in_play(self) -> bool:
