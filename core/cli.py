@@ -1,5 +1,6 @@
 """The engine's command line: ``python -m core validate FILE...`` and ``info FILE``
-(and ``plot FILE``; ``campaign info|replay|check FILE``: see :mod:`core.campaign.cli`).
+(and ``plot FILE``; ``campaign info|replay|check FILE``: see :mod:`core.campaign.cli`;
+``tmx export|import``: see :mod:`core.tmx`).
 
 Both take map, ruleset and scenario files, told apart by their top-level ``format`` key
 (``"ecliptic-ruleset"``, ``"ecliptic-scenario"``; anything else is read as a map). Never shows a
@@ -228,8 +229,21 @@ def main(argv: list[str] | None = None) -> int:
     i.add_argument("file", type=Path)
     p = sub.add_parser("plot", help="a ship's options this turn, from a small TOML file")
     p.add_argument("file", type=Path)
+    t = sub.add_parser("tmx", help="convert a map to or from a Tiled TMX file")
+    tmx_sub = t.add_subparsers(dest="tmx_command", required=True)
+    for name, help_text in (
+        ("export", "MAP.toml (or a scenario) to OUT.tmx"),
+        ("import", "IN.tmx to OUT.toml"),
+    ):
+        c = tmx_sub.add_parser(name, help=help_text)
+        c.add_argument("source", type=Path)
+        c.add_argument("target", type=Path)
     campaign_cli.add_parser(sub)
     args = parser.parse_args(argv)
+    if args.command == "tmx":
+        from core.tmx import run_cli
+
+        return run_cli(args.tmx_command, args.source, args.target)
     if args.command == "campaign":
         return campaign_cli.run(args)
     if args.command == "validate":
