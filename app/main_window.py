@@ -105,6 +105,9 @@ class MainWindow(CampaignWindow, QMainWindow):
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.replay_bar)
         self._create_docks()
         self._create_menus()
+        from app.editor.install import install
+
+        self.editor_mode = install(self)  # New Map…, Edit Map or Scenario…, Map Editor mode
         self._restore_settings()
         self.replay_bar.set_replay(None)  # only in the replay view, whatever was saved
         self._update_game_actions()
