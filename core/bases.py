@@ -24,6 +24,7 @@ from core.events import Event, event
 from core.manifest import Manifest, capacity
 from core.pending import current_phase, handles, hook
 from core.playaid import PlayAid
+from core.scenario_rules import closed, take_from_stock
 from core.serial import register
 from core.starmap import Base, BaseKind, Service
 from core.state import GameState, Ship, ShipStatus
@@ -87,6 +88,8 @@ def _services(state: GameState, player: str, ship_id: str) -> tuple[Ship, Base]:
     base = base_of(state, ship)
     if base is None or not ship.in_play:
         raise IllegalCommand(f"{ship.name} is not landed at or docked with a base")
+    if closed(state, base.name):
+        raise IllegalCommand(f"{base.name} is closed to every ship in this scenario")
     return ship, base
 
 
@@ -178,6 +181,11 @@ def load(state: GameState, command: Load) -> tuple[GameState, list[Event]]:
     carried = m.launchers.count(weapon.id)
     if weapon.max_carried is not None and carried >= weapon.max_carried:
         raise IllegalCommand(f"a ship may carry {weapon.max_carried} {weapon.name} at most")
+    stocked = take_from_stock(state, ship, base.name, weapon.id)
+    if stocked is not None:  # the base's own stock, free to its side (Hostile takeover)
+        ship = replace(ship, manifest=m.with_mount("launchers", command.slot, weapon.id))
+        text = f"{ship.name} loads a {weapon.name} from {base.name}'s stock, free"
+        return stocked.with_ship(ship), [Serviced(text, ship.id, base.name, "load")]
     if weapon.cost is None and state.market != "free":
         raise IllegalCommand(f"the {weapon.name} is not for sale: the scenario hands it out")
     ship = _pay(state, ship, weapon.cost or 0, f"a {weapon.name}")

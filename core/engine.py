@@ -32,7 +32,14 @@ from core.victory import Condition
 
 #: the rules modules that register their commands and turn hooks with the engine; they
 #: are imported when the first game starts or is read (``load_rules``), not at start-up
-RULES_MODULES = ("core.attack", "core.guns", "core.bases", "core.ordnance", "core.ordnance_attacks")
+RULES_MODULES = (
+    "core.attack",
+    "core.guns",
+    "core.bases",
+    "core.ordnance",
+    "core.ordnance_attacks",
+    "core.scenario_rules",
+)
 serial.provide(*RULES_MODULES)
 
 

@@ -27,6 +27,7 @@ from core.hexgrid import Hex
 from core.manifest import working_guns
 from core.pending import active_player, current_phase, handles
 from core.playaid import AttackTable, Gun
+from core.scenario_rules import fire_refused
 from core.serial import register
 from core.starmap import BaseKind
 from core.state import GameState, Ship, ShipStatus
@@ -216,6 +217,9 @@ def fire(state: GameState, command: Fire) -> tuple[GameState, list[Event]]:
             raise IllegalCommand(f"{target.name} is on your side")
         state = replace(state, fired=state.fired | {key})
         source, answerable = f"{ship.name}'s {gun.name}", True
+    refused = fire_refused(state, ship, target)
+    if refused is not None:
+        raise IllegalCommand(refused)
     if not exposed(state, target):
         raise IllegalCommand(f"{target.name} is safe from attack where it is")
     odds = shot(state, ship, gun, target)

@@ -21,6 +21,7 @@ from core.movement import Motion, Order
 from core.ruleset import Ruleset
 from core.serial import SerialError, added, digest, from_data, register, to_data
 from core.starmap import Leaving, StarMap
+from core.terms import Terms
 from core.victory import Condition
 
 
@@ -162,6 +163,8 @@ class GameState:
     ``serial``, the counter that names new pieces; ``bases_lost`` names the bases a kinetic
     buster destroyed (the map itself never changes); ``market`` is what bases sell:
     ``sell`` at play-aid prices, ``free`` (Training's variation) or ``closed``.
+    ``terms`` are the scenario's special rules and what they record (:mod:`core.terms`);
+    ``outcome`` grades a finished game ("clear victory", "weak victory"...; "" ungraded).
 
     The ruleset travels inside the state, whole: the engine never reads it from disk,
     and a game replays by the rules it was started with even after they are updated.
@@ -191,6 +194,8 @@ class GameState:
     serial: int = added(0)
     market: str = added("sell")
     bases_lost: frozenset[str] = added(frozenset())
+    terms: Terms | None = added(None)
+    outcome: str = added("")
 
     @property
     def ruleset(self) -> str:

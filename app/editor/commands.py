@@ -1,0 +1,124 @@
+"""Every edit as a ``QUndoCommand``: terrain by the hexes it changed, everything else
+as the map (or scenario data) before and after.
+
+Objects are few and immutable, so keeping the whole before and after of an object edit
+costs little and can never restore the wrong thing; terrain is kept hex by hex, so a
+fill of 10,000 hexes and its undo touch only those hexes. A stroke or a drag is applied
+as it happens and pushed once when it ends (``applied=True``), one step on the stack.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from PySide6.QtGui import QUndoCommand
+
+from app.editor.document import Cell, Document
+from core.hexgrid import Hex
+from core.starmap import StarMap
+
+
+class TerrainCommand(QUndoCommand):
+    """Hexes given new cells; ``before`` holds what they were."""
+
+    def __init__(
+        self,
+        document: Document,
+        before: Mapping[Hex, Cell],
+        after: Mapping[Hex, Cell],
+        text: str,
+        *,
+        applied: bool = False,
+        parent: QUndoCommand | None = None,
+    ) -> None:
+        super().__init__(text, parent)
+        self.document = document
+        self.before = dict(before)
+        self.after = dict(after)
+        self._skip = applied
+
+    def redo(self) -> None:
+        if self._skip:
+            self._skip = False
+            return
+        self.document.map.set_cells(self.after)
+
+    def undo(self) -> None:
+        self.document.map.set_cells(self.before)
+
+
+class MapCommand(QUndoCommand):
+    """The map's objects (bodies, gravity, bases, zones, atmospheres, bounds, name)
+    replaced."""
+
+    def __init__(
+        self,
+        document: Document,
+        before: StarMap,
+        after: StarMap,
+        text: str,
+        *,
+        applied: bool = False,
+        parent: QUndoCommand | None = None,
+    ) -> None:
+        super().__init__(text, parent)
+        self.document = document
+        self.before = before
+        self.after = after
+        self._skip = applied
+
+    def redo(self) -> None:
+        if self._skip:
+            self._skip = False
+            return
+        self.document.map.set_objects(self.after)
+
+    def undo(self) -> None:
+        self.document.map.set_objects(self.before)
+
+
+class ScenarioCommand(QUndoCommand):
+    """The scenario's data replaced (ships, sides, victory, switches, text...)."""
+
+    def __init__(
+        self,
+        document: Document,
+        before: dict[str, Any],
+        after: dict[str, Any],
+        text: str,
+        parent: QUndoCommand | None = None,
+    ) -> None:
+        super().__init__(text, parent)
+        self.document = document
+        self.before = before
+        self.after = after
+
+    def redo(self) -> None:
+        self.document.set_scenario(self.after)
+
+    def undo(self) -> None:
+        self.document.set_scenario(self.before)
+
+
+def edit_map(document: Document, after: StarMap, text: str) -> None:
+    """Push one object edit, if it changes anything."""
+    before = document.map.objects
+    if after != before:
+        document.stack.push(MapCommand(document, before, after, text))
+
+
+def edit_scenario(document: Document, after: dict[str, Any], text: str) -> None:
+    """Push one scenario edit, if it changes anything."""
+    before = document.scenario_copy()
+    if after != before:
+        document.stack.push(ScenarioCommand(document, before, after, text))
+
+
+def paint(document: Document, changes: Mapping[Hex, Cell], text: str) -> None:
+    """Push a terrain edit of the hexes whose cell actually changes."""
+    cells = document.map.cells
+    real = {h: c for h, c in changes.items() if cells.get(h) != c}
+    if real:
+        before = {h: cells.get(h) for h in real}
+        document.stack.push(TerrainCommand(document, before, real, text))

@@ -1,0 +1,271 @@
+"""The document an editor edits: a map, and the scenario around it when there is one.
+
+Terrain (asteroids and special asteroids) is kept as a mutable dict of hex to cell, so a
+brush or a fill of thousands of hexes changes only those entries; everything else is
+the immutable :class:`StarMap` the engine uses, replaced whole by each edit (bodies,
+bases and zones are few). The full ``StarMap`` is put together lazily, when something
+asks for it. A scenario is kept as its TOML data, checked by
+:func:`core.scenario.parse_scenario` against the map being edited, so fields this
+editor does not know (budgets, market, later ones) round-trip untouched.
+"""
+
+from __future__ import annotations
+
+import copy
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoStack
+
+from core import tomlio
+from core.hexgrid import Hex
+from core.mapcheck import map_problems
+from core.mapfile import dumps_map, load_map
+from core.problems import FileProblems, Problem
+from core.resources import ROOT, map_path
+from core.starmap import SpecialAsteroids, StarMap
+
+Cell = str | None
+"""A hex's terrain: None empty space, "" an asteroid, any other text a special asteroid
+whose owner it names."""
+ASTEROID: Cell = ""
+
+
+class MapDocument(QObject):
+    """A map being edited. ``terrain_changed(list[Hex])`` after a brush or fill;
+    ``objects_changed()`` after any other edit; ``bounds_changed()`` when the map's size
+    changed (the scene is rebuilt)."""
+
+    terrain_changed = Signal(object)
+    objects_changed = Signal()
+    bounds_changed = Signal()
+
+    def __init__(self, starmap: StarMap, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.cells: dict[Hex, str] = dict.fromkeys(starmap.asteroids, ASTEROID)
+        for group in starmap.special_asteroids:
+            self.cells.update(dict.fromkeys(group.hexes, group.owner))
+        self._objects = replace(starmap, asteroids=frozenset(), special_asteroids=())
+        self._owners = [g.owner for g in starmap.special_asteroids]
+        self._full: StarMap | None = starmap
+
+    # ---- reading
+
+    @property
+    def objects(self) -> StarMap:
+        """The map without its terrain: what object edits replace."""
+        return self._objects
+
+    def starmap(self) -> StarMap:
+        """The whole map, put together once per change."""
+        if self._full is None:
+            special: dict[str, set[Hex]] = {}
+            plain = set()
+            for h, cell in self.cells.items():
+                if cell:
+                    special.setdefault(cell, set()).add(h)
+                else:
+                    plain.add(h)
+            order = [o for o in self._owners if o in special]
+            order += sorted(o for o in special if o not in order)
+            groups = tuple(SpecialAsteroids(o, frozenset(special[o])) for o in order)
+            self._full = replace(
+                self._objects, asteroids=frozenset(plain), special_asteroids=groups
+            )
+        return self._full
+
+    def cell(self, h: Hex) -> Cell:
+        return self.cells.get(h)
+
+    # ---- editing (undo commands call these)
+
+    def set_cells(self, changes: Mapping[Hex, Cell]) -> dict[Hex, Cell]:
+        """Give each hex its cell; return what they were before."""
+        before: dict[Hex, Cell] = {}
+        cells = self.cells
+        for h, cell in changes.items():
+            before[h] = cells.get(h)
+            if cell is None:
+                cells.pop(h, None)
+            else:
+                cells[h] = cell
+                if cell and cell not in self._owners:
+                    self._owners.append(cell)
+        self._full = None
+        self.terrain_changed.emit(list(changes))
+        return before
+
+    def set_objects(self, objects: StarMap) -> None:
+        """Replace everything but the terrain (bodies, bases, bounds...)."""
+        resized = objects.bounds != self._objects.bounds
+        self._objects = replace(objects, asteroids=frozenset(), special_asteroids=())
+        self._full = None
+        if resized:
+            self.bounds_changed.emit()
+        else:
+            self.objects_changed.emit()
+
+
+class Document(QObject):
+    """One file open in the editor: a map, or a scenario and the map it plays on.
+
+    ``changed()`` after every edit (the issues dock re-checks on it).
+    """
+
+    changed = Signal()
+
+    def __init__(
+        self,
+        starmap: StarMap,
+        path: Path | None = None,
+        scenario: dict[str, Any] | None = None,
+        map_file: Path | None = None,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.map = MapDocument(starmap, self)
+        self.path = path
+        self.scenario = scenario
+        self.map_file = map_file if scenario is not None else path
+        self.stack = QUndoStack(self)
+        self._saved_map = dumps_map(starmap) if map_file is not None else None
+        for signal in (
+            self.map.terrain_changed,
+            self.map.objects_changed,
+            self.map.bounds_changed,
+        ):
+            signal.connect(self.changed)
+
+    @property
+    def is_scenario(self) -> bool:
+        return self.scenario is not None
+
+    @property
+    def name(self) -> str:
+        if self.scenario is not None:
+            return str(self.scenario.get("name") or "Untitled scenario")
+        return self.map.objects.name or "Untitled map"
+
+    def is_modified(self) -> bool:
+        return not self.stack.isClean()
+
+    def set_scenario(self, data: dict[str, Any]) -> None:
+        self.scenario = data
+        self.changed.emit()
+
+    def scenario_copy(self) -> dict[str, Any]:
+        """A deep copy of the scenario's data, to change and hand to a command."""
+        return copy.deepcopy(self.scenario or {})
+
+    # ---- checking
+
+    def problems(self) -> list[Problem]:
+        """Every problem of the map, then of the scenario against the map being edited."""
+        m = self.map.starmap()
+        out = [
+            replace(p, field=f"map: {p.field}" if self.is_scenario else p.field)
+            for p in (map_problems(m))
+        ]
+        if self.scenario is not None:
+            try:
+                self.build_scenario()
+            except FileProblems as exc:
+                out.extend(exc.problems)
+        return out
+
+    def build_scenario(self) -> Any:
+        """The checked :class:`core.scenario.Scenario` (raises FileProblems)."""
+        from core.scenario import parse_scenario
+
+        assert self.scenario is not None
+        where = self.path or Path.cwd() / "untitled.toml"
+        return parse_scenario(copy.deepcopy(self.scenario), path=where, starmap=self.map.starmap())
+
+    # ---- files
+
+    def save(self, path: Path | None = None) -> list[Path]:
+        """Write the document atomically (problems and all: nothing is lost); return the
+        files written. A scenario's map is written too when it changed; a changed
+        built-in map is written beside the scenario and the scenario pointed at it."""
+        path = path or self.path
+        if path is None:
+            raise FileProblems([Problem("choose a file to save to")])
+        m = self.map.starmap()
+        try:
+            map_text = dumps_map(m)
+        except ValueError as exc:
+            problem = Problem(f"the map cannot be written: {exc}", file=str(path))
+            raise FileProblems([problem]) from exc
+        written: list[Path] = []
+        if self.scenario is None:
+            tomlio.write_atomic(path, map_text)
+            self.map_file = path
+            written.append(path)
+        else:
+            target = self.map_file
+            if target is None or map_text != self._saved_map:
+                if target is None or ROOT in target.resolve().parents or target == path:
+                    target = path.with_name(f"{path.stem}-map.toml")
+                    self.scenario["map"] = target.name
+                tomlio.write_atomic(target, map_text)
+                self.map_file = target
+                written.append(target)
+            elif target is not None and path.parent != (self.path or path).parent:
+                self.scenario["map"] = str(target.resolve())
+            tomlio.write_atomic(path, tomlio.dumps(self.scenario))
+            written.append(path)
+        self._saved_map = map_text
+        self.path = path
+        self.stack.setClean()
+        return written
+
+
+def open_document(path: Path) -> Document:
+    """A map or scenario file, opened for editing (problems raise FileProblems). A scenario
+    whose map is broken cannot be opened: open the map itself first."""
+    data, text = tomlio.read_toml(path)
+    if data.get("format") == "ecliptic-scenario":
+        name = data.get("map")
+        if not isinstance(name, str) or not name:
+            raise FileProblems([Problem("the scenario names no map", "map", None, str(path))])
+        file = map_path(name, path.parent)
+        return Document(load_map(file), path, data, file)
+    if data.get("format") != "ecliptic-map":
+        found = data.get("format")
+        raise FileProblems(
+            [Problem(f"this is not a map or a scenario (format {found!r})", "format", 1, str(path))]
+        )
+    from core.mapfile import parse_map
+
+    return Document(parse_map(data, text, str(path)), path)
+
+
+def new_scenario(map_name: str) -> dict[str, Any]:
+    """The data of a fresh scenario on the named map: one ship for every player."""
+    return {
+        "format": "ecliptic-scenario",
+        "version": 1,
+        "id": "new-scenario",
+        "name": "New scenario",
+        "description": "",
+        "map": map_name,
+        "ruleset": "interplanetary",
+        "players": {"min": 1, "max": 6},
+        "ships": [],
+        "victory": [{"kind": "last-standing"}],
+    }
+
+
+def hexes_text(hexes: Iterable[Hex], m: StarMap) -> str:
+    """A short list of hex labels for status messages."""
+    labels = m.bounds.labels
+    shown = sorted(labels.format(h) for h in hexes)
+    return ", ".join(shown[:6]) + (f" and {len(shown) - 6} more" if len(shown) > 6 else "")
+
+
+def read_back(text: str) -> dict[str, Any]:
+    return tomllib.loads(text)

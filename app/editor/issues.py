@@ -1,0 +1,76 @@
+"""The issues dock: every problem of the document, re-checked shortly after each edit;
+activating one centres the map on its place and selects it."""
+
+from __future__ import annotations
+
+import re
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
+
+from app.editor.document import Document
+from core.hexgrid import Hex, HexError
+from core.problems import Problem
+
+HEX_ROLE = Qt.ItemDataRole.UserRole
+_INDEX = re.compile(r"^(?:map: )?(bodies|bases|gravity|zones|ships)\[(\d+)\]")
+
+
+def locate(document: Document, problem: Problem) -> Hex | None:
+    """Where a problem is: the hex it names, else the object its field path names."""
+    if problem.hex is not None:
+        return problem.hex
+    found = _INDEX.match(problem.field or "")
+    if found is None:
+        return None
+    kind, i = found.group(1), int(found.group(2))
+    m = document.map.objects
+    if kind == "bodies" and i < len(m.bodies):
+        return m.bodies[i].centre
+    if kind == "bases" and i < len(m.bases):
+        return m.bases[i].hex
+    if kind == "gravity" and i < len(m.overrides):
+        return m.overrides[i].hex
+    if kind == "zones" and i < len(m.zones) and m.zones[i].hexes:
+        return min(m.zones[i].hexes, key=lambda h: (h.r, h.q))
+    ships = (document.scenario or {}).get("ships", [])
+    if kind == "ships" and i < len(ships) and "hex" in ships[i]:
+        try:
+            return m.bounds.labels.parse(str(ships[i]["hex"]))
+        except HexError:
+            return None
+    return None
+
+
+class IssuesList(QListWidget):
+    """``located(Hex)`` when a problem with a place is activated."""
+
+    located = Signal(object)
+
+    def __init__(self, document: Document, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.setObjectName("issues_list")
+        self.problems: list[Problem] = []
+        self.itemActivated.connect(self._activated)
+        self.itemClicked.connect(self._activated)
+
+    def refresh(self) -> list[Problem]:
+        self.problems = self.document.problems()
+        self.clear()
+        if not self.problems:
+            item = QListWidgetItem("No problems: this can be played.")
+            item.setFlags(Qt.ItemFlag.ItemIsEnabled)
+            self.addItem(item)
+        for p in self.problems:
+            item = QListWidgetItem(str(p))
+            at = locate(self.document, p)
+            item.setData(HEX_ROLE, at)
+            item.setToolTip("Click to show it on the map" if at is not None else str(p))
+            self.addItem(item)
+        return self.problems
+
+    def _activated(self, item: QListWidgetItem) -> None:
+        at = item.data(HEX_ROLE)
+        if isinstance(at, Hex):
+            self.located.emit(at)
