@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -142,7 +142,8 @@ def pending_recoveries() -> list[Recovery]:
     """Autosaves left behind by a session that ended without saving, newest first.
 
     A note that cannot be read, or whose text is missing, is skipped (never deleted: a
-    person may want to look at it).
+    person may want to look at it), and so is one whose program is still running (this
+    one, or another Ecliptic editing the document now).
     """
     found: list[Recovery] = []
     folder = recovery_dir()
@@ -156,23 +157,42 @@ def pending_recoveries() -> list[Recovery]:
             text = note.with_suffix(".txt").read_text(encoding="utf-8")
             when = datetime.fromisoformat(data["time"])
             original = Path(data["original"]) if data.get("original") else None
+            if _running(int(data.get("pid", 0))):
+                continue
             found.append(Recovery(str(data["name"]), original, when, text, note))
         except (OSError, ValueError, KeyError, TypeError):
             continue
     return sorted(found, key=lambda r: r.time, reverse=True)
 
 
+def _running(pid: int) -> bool:
+    if pid <= 0:
+        return False
+    if pid == os.getpid():
+        return True
+    if os.name == "nt":  # os.kill would signal the process there, not probe it
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # exists but is someone else's
+        return True
+    return True
+
+
 class RecoveryDialog(QDialog):
     """At start-up: the documents that were not saved, each to restore or discard.
 
     ``restore(recovery)`` is called for each one the user restores (it opens it as a new,
-    modified document); restored and discarded ones leave the recovery folder.
+    modified document) and returns whether it could; restored and discarded ones leave
+    the recovery folder, one that could not be restored stays there.
     """
 
     def __init__(
         self,
         recoveries: list[Recovery],
-        restore: Callable[[Recovery], None],
+        restore: Callable[[Recovery], bool],
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
@@ -188,7 +208,7 @@ class RecoveryDialog(QDialog):
         self.list = QListWidget()
         for r in recoveries:
             item = QListWidgetItem(r.describe())
-            item.setData(0x0100, r)  # Qt.UserRole
+            item.setData(Qt.ItemDataRole.UserRole, r)
             self.list.addItem(item)
         self.list.setCurrentRow(0)
         layout.addWidget(self.list)
@@ -205,31 +225,33 @@ class RecoveryDialog(QDialog):
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
 
-    def _take(self) -> Recovery | None:
+    def _current(self) -> Recovery | None:
         item = self.list.currentItem()
         if item is None:
             return None
-        self.list.takeItem(self.list.row(item))
-        if self.list.count() == 0:
-            self.accept()
-        recovery = item.data(0x0100)
+        recovery = item.data(Qt.ItemDataRole.UserRole)
         assert isinstance(recovery, Recovery)
         return recovery
 
-    def restore_current(self) -> None:
-        recovery = self._take()
+    def _done(self) -> None:
+        recovery = self._current()
         if recovery is not None:
-            self._restore(recovery)
             recovery.discard()
+        self.list.takeItem(self.list.currentRow())
+        if self.list.count() == 0:
+            self.accept()
+
+    def restore_current(self) -> None:
+        recovery = self._current()
+        if recovery is not None and self._restore(recovery):
+            self._done()
 
     def discard_current(self) -> None:
-        recovery = self._take()
-        if recovery is not None:
-            recovery.discard()
+        self._done()
 
 
 def offer_recoveries(
-    parent: QWidget | None, restore: Callable[[Recovery], None]
+    parent: QWidget | None, restore: Callable[[Recovery], bool]
 ) -> RecoveryDialog | None:
     """Show the recovery dialog if anything is waiting; returns it (shown, not run)."""
     waiting = pending_recoveries()
