@@ -346,6 +346,9 @@ class EditorWindow(QMainWindow):
         return True
 
     def _title(self) -> None:
-        mark = "*" if self.document.is_modified() else ""
+        try:
+            mark = "*" if self.document.is_modified() else ""
+        except RuntimeError:  # the stack is already gone: the editor is being destroyed
+            return
         where = f" ({self.document.path.name})" if self.document.path else ""
         self.title_changed.emit(f"{mark}{self.document.name}{where}")

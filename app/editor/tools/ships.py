@@ -51,9 +51,11 @@ class ShipTool(Tool):
     def activate(self) -> None:
         """Fill the side, unit and design lists from the scenario, ruleset and library."""
         data = self.editor.document.scenario or {}
+        chosen = self.side.currentText()
         self.side.clear()
         self.side.addItem("(every player)")
         self.side.addItems([str(s.get("name", "")) for s in data.get("sides", [])])
+        self.side.setCurrentText(chosen)
         if self.unit.count() == 0:
             self.unit.addItems(self.editor.unit_ids())
         if self.design.count() == 0:
