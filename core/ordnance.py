@@ -28,6 +28,7 @@ from core.movement import (
     Motion,
     MoveError,
     MovementParams,
+    MoveResult,
     OffMap,
     default_order,
     launched,
@@ -35,7 +36,6 @@ from core.movement import (
 )
 from core.pending import current_phase, handles, hook
 from core.playaid import LaunchedWeapon
-from core.scenario_rules import launch_refused
 from core.serial import register
 from core.state import GameState, Ordnance, ShipStatus
 from core.tracer import Entered, Hexside, trace
@@ -150,9 +150,6 @@ def launch(state: GameState, command: LaunchWeapon) -> tuple[GameState, list[Eve
         motion = launched(ship.motion, command.thrust, weapon.thrust)
     except MoveError as exc:
         raise IllegalCommand(f"the {weapon.name}: {exc}") from None
-    refused = launch_refused(state, ship, motion)
-    if refused is not None:
-        raise IllegalCommand(refused)
     speed = motion.velocity.speed
     if weapon.min_speed is not None and speed < weapon.min_speed:
         raise IllegalCommand(
@@ -222,7 +219,6 @@ def move_pieces(state: GameState, player: str | None) -> tuple[GameState, list[E
     move. A piece takes every weak pull and, in a two-directed hex, the first arrow (it
     has nobody aboard to choose). Off the map, into a body or into special asteroids of
     another side, it is gone. Mine fields stay where the scenario put them."""
-    starmap = state.starmap
     rules = params(state)
     events: list[Event] = []
     kept: list[Ordnance] = []
@@ -231,14 +227,7 @@ def move_pieces(state: GameState, player: str | None) -> tuple[GameState, list[E
             kept.append(piece)
             continue
         name = name_of(state, piece)
-        result = move(
-            starmap,
-            piece.motion,
-            default_order(piece.motion.pulls if rules.gravity else ()),
-            rules,
-            side=piece.side,
-            name=name,
-        )
+        result = flight(state, piece, rules)
         end = result.end
         path = course_hexes(result.start, end)
         text = "; ".join(e.text for e in result.events)
@@ -249,6 +238,20 @@ def move_pieces(state: GameState, player: str | None) -> tuple[GameState, list[E
             continue
         kept.append(replace(piece, motion=result.next, path=path))
     return replace(state, ordnance=tuple(kept)), events
+
+
+def flight(state: GameState, piece: Ordnance, rules: MovementParams | None = None) -> MoveResult:
+    """The move ``piece`` makes this turn: no fuel, no choices; it takes every weak
+    pull and, in a two-directed hex, the first arrow (it has nobody aboard to choose)."""
+    rules = rules or params(state)
+    return move(
+        state.starmap,
+        piece.motion,
+        default_order(piece.motion.pulls if rules.gravity else ()),
+        rules,
+        side=piece.side,
+        name=name_of(state, piece),
+    )
 
 
 def _lost(state: GameState, hazards: tuple[object, ...]) -> str | None:

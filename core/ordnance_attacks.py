@@ -33,13 +33,12 @@ from core.events import Event, event
 from core.gravity import label
 from core.guns import exposed
 from core.hexgrid import ZERO, Hex
-from core.manifest import working_guns
+from core.manifest import reactor_down, working_guns
 from core.ordnance import BUSTER_SWITCH, course_hexes, move_pieces, name_of, switch_on, weapon_of
 from core.pending import Pending, handles, hook
 from core.serial import register
 from core.starmap import Base
 from core.state import GameState, Ordnance, Ship, ShipStatus
-from core.systems import gun_block
 
 #: ``sweep_after`` of strikes made in sealed-orders games, where everyone moves at once
 EVERYONE = "*"
@@ -120,10 +119,10 @@ class BusterStrike(Event):
 
 def flak(state: GameState, ship: Ship) -> tuple[tuple[str, int], ...]:
     """-1 (the gun's ``flak``) for each working flak gun on ``ship``, while its guns can
-    work (:func:`core.systems.gun_block`: powered, and not disabled unless bridged)."""
+    work: Reactor up and the ship not disabled."""
     aid = play_aid(state)
     m = manifest_of(aid, ship)
-    if gun_block(state, ship) is not None:
+    if ship.disabled or reactor_down(aid, m):
         return ()
     total = sum(gun.flak for _, gun in working_guns(aid, m) if gun.flak)
     return ((f"flak on {ship.name}", -total),) if total else ()
@@ -349,17 +348,32 @@ def _met(
     for n, ship in enumerate(state.ships):
         if not exposed(state, ship):
             continue
-        course = movers.get(ship.id, ())
-        crossed = [h for h in course if h in trail]
-        if crossed:
-            where = label(labels, crossed[0])
-            why = f"{ship.name}'s course crossed its vector at {where}"
-            met.append((trail.index(crossed[0]), n, ship, why))
-        elif ship.motion.position in laid:
-            where = label(labels, ship.motion.position)
-            why = f"its vector passed through {ship.name}'s hex {where}"
-            met.append((trail.index(ship.motion.position), n, ship, why))
+        meeting = meets(trail, laid, movers.get(ship.id, ()), ship.motion.position)
+        if meeting is not None:
+            where, crossed = meeting
+            why = meeting_reason(ship.name, label(labels, where), crossed=crossed)
+            met.append((trail.index(where), n, ship, why))
     return [(ship, why) for _, _, ship, why in sorted(met, key=lambda m: (m[0], m[1]))]
+
+
+def meets(
+    trail: tuple[Hex, ...], laid: tuple[Hex, ...], course: tuple[Hex, ...], stop: Hex
+) -> tuple[Hex, bool] | None:
+    """Where a mine's or buckyball's vector ``trail`` meets a ship, and whether by the
+    ship's ``course`` crossing it (True) or by the piece's move ``laid`` passing the hex
+    the ship ended in (False); None when they do not meet."""
+    crossed = next((h for h in course if h in trail), None)
+    if crossed is not None:
+        return crossed, True
+    if stop in laid:
+        return stop, False
+    return None
+
+
+def meeting_reason(ship: str, where: str, *, crossed: bool) -> str:
+    if crossed:
+        return f"{ship}'s course crossed its vector at {where}"
+    return f"its vector passed through {ship}'s hex {where}"
 
 
 def _mine_attack(

@@ -9,8 +9,10 @@ gravity waiting next turn are the engine's own figures.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from core import astrogation
 from core.errors import IllegalCommand
@@ -18,6 +20,9 @@ from core.hexgrid import ZERO, Direction, Hex
 from core.movement import MoveResult, Order, burns, coast, default_order
 from core.starmap import Arrow
 from core.state import GameState, Plan, Ship, ShipStatus
+
+if TYPE_CHECKING:
+    from core.threats import WeaponMet
 
 
 @dataclass(frozen=True)
@@ -44,6 +49,8 @@ class Option:
 
     order: Order
     result: MoveResult
+    weapons: tuple[WeaponMet, ...] = ()
+    """Launched weapons this course would meet (:mod:`core.threats`)."""
 
     @property
     def tip(self) -> Hex:
@@ -114,16 +121,27 @@ def preview(
     drift = start
     if ship.status is ShipStatus.ACTIVE:
         params = astrogation.params_for(state, ship)
+        met = _watch(state, ship)
         for shift, _cost, dirs in burns(params.burn_costs):
             order = Order(dirs, ignore, picks)
             try:
                 result = astrogation.check_plan(state, ship, Plan(order))
             except IllegalCommand:
                 continue
-            options.append(Option(order, result))
+            options.append(Option(order, result, met(result)))
             if shift == ZERO:
                 drift = result.tip
     return Preview(ship.id, start, drift, choices_for(ship), ignore, picks, tuple(options))
+
+
+def _watch(state: GameState, ship: Ship) -> Callable[[MoveResult], tuple[WeaponMet, ...]]:
+    """:func:`core.threats.watch` when there are pieces in flight; imported only then, so
+    that the plotter does not load the combat rules before a game needs them."""
+    if not state.ordnance:
+        return lambda result: ()
+    from core.threats import watch
+
+    return watch(state, ship)
 
 
 def projection(state: GameState, ship_id: str, turns: int) -> list[MoveResult]:

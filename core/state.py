@@ -21,7 +21,6 @@ from core.movement import Motion, Order
 from core.ruleset import Ruleset
 from core.serial import SerialError, added, digest, from_data, register, to_data
 from core.starmap import Leaving, StarMap
-from core.terms import Terms
 from core.victory import Condition
 
 
@@ -57,13 +56,6 @@ class Ship:
     ``manifest`` is its outfit and damage under a play aid (None: a bare hull, or a game
     without one); ``disabled_for`` counts the owner's turns a disabled ship has left;
     ``points`` are ship points not yet spent; ``kills`` counts enemy ships destroyed.
-    System and single-use modules (:mod:`core.systems`, :mod:`core.single_use`) keep:
-    ``disabled_round``, the round the ship was last disabled (capacitors);
-    ``battery_rounds``, rounds run on the battery since the Reactor went down;
-    ``repair_turns``, the owner's turns counted towards the Repair AI's next point;
-    ``in_use``, the single-use modules used this turn, working until it ends.
-    ``fitted`` is the outfit as bought or last refitted at a base, so the sheet can show
-    the launched weapons spent since (None: the same as ``manifest`` at the start).
     """
 
     id: str
@@ -86,11 +78,6 @@ class Ship:
     disabled_for: int = added(0)
     points: int = added(0)
     kills: int = added(0)
-    disabled_round: int = added(0)
-    battery_rounds: int = added(0)
-    repair_turns: int = added(0)
-    in_use: tuple[str, ...] = added(())
-    fitted: Manifest | None = added(None)
 
     @property
     def in_play(self) -> bool:
@@ -149,6 +136,27 @@ class Plan:
     to: Hex | None = None
 
 
+#: from this many ships on, :meth:`GameState.ship` looks ships up in an index
+_INDEXED = 64
+_INDEXES: list[tuple[tuple[Ship, ...], dict[str, int]]] = []
+
+
+def _positions(ships: tuple[Ship, ...]) -> dict[str, int]:
+    """Each ship's place in ``ships``, for the last two ships tuples seen. States made by
+    ``replace`` share their ships tuple, and :meth:`GameState.with_ship` keeps places,
+    so a phase of 10,000 ships with hundreds of asteroid and mine attacks indexes its
+    ships once, not once per lookup."""
+    for seen, index in _INDEXES:
+        if seen is ships:
+            return index
+    return _remember(ships, {s.id: i for i, s in enumerate(ships)})
+
+
+def _remember(ships: tuple[Ship, ...], index: dict[str, int]) -> dict[str, int]:
+    _INDEXES[:] = [(ships, index), *_INDEXES[:1]]
+    return index
+
+
 @register
 @dataclass(frozen=True)
 class GameState:
@@ -163,8 +171,6 @@ class GameState:
     ``serial``, the counter that names new pieces; ``bases_lost`` names the bases a kinetic
     buster destroyed (the map itself never changes); ``market`` is what bases sell:
     ``sell`` at play-aid prices, ``free`` (Training's variation) or ``closed``.
-    ``terms`` are the scenario's special rules and what they record (:mod:`core.terms`);
-    ``outcome`` grades a finished game ("clear victory", "weak victory"...; "" ungraded).
 
     The ruleset travels inside the state, whole: the engine never reads it from disk,
     and a game replays by the rules it was started with even after they are updated.
@@ -194,18 +200,18 @@ class GameState:
     serial: int = added(0)
     market: str = added("sell")
     bases_lost: frozenset[str] = added(frozenset())
-    terms: Terms | None = added(None)
-    outcome: str = added("")
 
     @property
     def ruleset(self) -> str:
         return self.rules.id
 
     def ship(self, ship_id: str) -> Ship:
-        for s in self.ships:
-            if s.id == ship_id:
-                return s
-        raise KeyError(ship_id)
+        if len(self.ships) < _INDEXED:
+            for s in self.ships:
+                if s.id == ship_id:
+                    return s
+            raise KeyError(ship_id)
+        return self.ships[_positions(self.ships)[ship_id]]
 
     def player(self, player_id: str) -> Player:
         for p in self.players:
@@ -220,7 +226,15 @@ class GameState:
         raise KeyError(ordnance_id)
 
     def with_ship(self, ship: Ship) -> GameState:
-        return replace(self, ships=tuple(ship if s.id == ship.id else s for s in self.ships))
+        if len(self.ships) < _INDEXED:
+            return replace(self, ships=tuple(ship if s.id == ship.id else s for s in self.ships))
+        index = _positions(self.ships)
+        i = index.get(ship.id)
+        if i is None:
+            return self
+        ships = (*self.ships[:i], ship, *self.ships[i + 1 :])
+        _remember(ships, index)
+        return replace(self, ships=ships)
 
     def plan(self, ship_id: str) -> Plan | None:
         return next((p for sid, p in self.plans if sid == ship_id), None)

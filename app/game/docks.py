@@ -303,6 +303,7 @@ class CoursePanel(QWidget):
         how = "coast" if option.fuel == 0 else f"burn {show_amount(option.fuel)} fuel"
         lines = [f"To {labels.format(r.tip)}: {how}, speed {r.velocity.speed}"]
         lines.extend(e.text for e in r.events)
+        lines.extend(w.reason for w in option.weapons)
         if r.orbit:
             lines.append(f"In orbit around {r.orbit}")
         self.hovered.setText("\n".join(lines))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen, QTransform
@@ -26,6 +27,9 @@ from core.hexgrid import Direction, Hex, Layout, Vector
 from core.movement import AsteroidHex, Crash, ForbiddenAsteroid, MoveResult, OffMap
 from core.preview import Option, Preview
 
+if TYPE_CHECKING:
+    from core.threats import WeaponMet
+
 Z_OVERLAY = 90.0
 SAFE = QColor("#5fe0a0")
 RISKY = QColor("#E69F00")
@@ -33,7 +37,7 @@ FATAL = QColor("#ff3b30")
 GHOST = QColor(220, 225, 240, 150)
 ROLE_KEY = 3
 """``item.data(ROLE_KEY)``: "end point", "launch point", "course", "crash", "asteroid",
-"off map", "pull", "plan", "ghost" or "fuel" (tests and screenshots find them by it)."""
+"off map", "weapon", "pull", "plan", "ghost" or "fuel" (tests and screenshots find them by it)."""
 
 Centre = Callable[[Hex], QPointF]
 
@@ -45,6 +49,12 @@ def danger(result: MoveResult) -> QColor:
     if any(isinstance(h, AsteroidHex) for h in result.hazards):
         return RISKY
     return SAFE
+
+
+def option_danger(option: Option) -> QColor:
+    """:func:`danger`, and amber too for a course that launched weapons would meet."""
+    colour = danger(option.result)
+    return RISKY if colour == SAFE and option.weapons else colour
 
 
 class _Group(LayerItem):
@@ -91,7 +101,7 @@ class PlotOverlay:
             return
         r = 0.32 * HEX_SIZE
         for option in preview.options:
-            c = danger(option.result)
+            c = option_danger(option)
             item = _disc(self.centre(option.tip), r, c, filled=option.fuel == 0)
             item.setData(ROLE_KEY, "end point")
             item.setToolTip(_summary(option))
@@ -115,7 +125,7 @@ class PlotOverlay:
         if option is None:
             return
         result = option.result
-        colour = danger(result)
+        colour = option_danger(option)
         for h in result.trace.entered:
             outline = QGraphicsPathItem(_hex_path(self.layout, self.centre(h)))
             tint = QColor(colour)
@@ -133,6 +143,8 @@ class PlotOverlay:
         path.setParentItem(self.course)
         for hazard in result.hazards:
             self._hazard(hazard)
+        for weapon in option.weapons:
+            self._weapon(weapon)
         for pull in result.next.pulls:
             for arrow in pull.arrows:
                 self._pull(pull.hex, arrow.direction, weak=arrow.kind.value == "weak")
@@ -176,6 +188,30 @@ class PlotOverlay:
             box = text.boundingRect()
             text.setPos(self.centre(hazard.hex) - QPointF(box.width() / 2, box.height() / 2))
             text.setParentItem(self.course)
+
+    def _weapon(self, weapon: WeaponMet) -> None:
+        """A ringed warning sign on the hex where a launched weapon would meet the course,
+        up in the hex's corner so that neither the end point nor the weapon hides it."""
+        at = self.centre(weapon.hex) + QPointF(-0.42 * HEX_SIZE, -0.5 * HEX_SIZE)
+        s = 0.3 * HEX_SIZE
+        ring = QGraphicsEllipseItem(QRectF(at.x() - s, at.y() - s, 2 * s, 2 * s))
+        ring.setBrush(QColor(5, 7, 15, 170))
+        pen = QPen(RISKY, 0.1 * HEX_SIZE)
+        if not weapon.certain:
+            pen.setStyle(Qt.PenStyle.DashLine)
+        ring.setPen(pen)
+        ring.setData(ROLE_KEY, "weapon")
+        ring.setToolTip(weapon.reason)
+        ring.setParentItem(self.course)
+        mark = QGraphicsSimpleTextItem("!" if weapon.certain else "?")
+        font = QFont()
+        font.setPixelSize(round(0.45 * HEX_SIZE))
+        font.setBold(True)
+        mark.setFont(font)
+        mark.setBrush(RISKY)
+        box = mark.boundingRect()
+        mark.setPos(at - QPointF(box.width() / 2, box.height() / 2))
+        mark.setParentItem(self.course)
 
     def _cross(self, at: QPointF, colour: QColor, role: str, tip: str) -> None:
         s = 0.35 * HEX_SIZE
@@ -257,6 +293,11 @@ def _summary(option: Option) -> str:
     rolls = sum(isinstance(h, AsteroidHex) for h in r.hazards)
     if rolls:
         words.append(f"{rolls} asteroid roll{'s' if rolls > 1 else ''}")
+    attacks = sum(w.certain for w in option.weapons)
+    if attacks:
+        words.append(f"{attacks} weapon attack{'s' if attacks > 1 else ''}")
+    if len(option.weapons) > attacks:
+        words.append("missile may strike")
     if r.orbit:
         words.append(f"orbit {r.orbit}")
     return " · ".join(words)

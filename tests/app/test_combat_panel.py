@@ -4,6 +4,7 @@ gets the seat to place the damage (suggested, or on the sheet), and may fire bac
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from app.game.overlay import ROLE_KEY
 from app.main_window import MainWindow
 from core.attack import PendingAnswer, PendingHit
 from core.commands import EndPhase
@@ -221,3 +223,29 @@ def test_launch_a_mine_and_see_it_on_the_map_with_its_life(
     items = [i for i in window.scene.items() if i.data(ORDNANCE_KEY)]
     assert len(items) == 1
     assert "turns left" in items[0].toolTip()
+
+
+def test_course_preview_warns_of_a_mine_on_the_hovered_course(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    from core.ordnance import mine_field
+    from tests.app.test_game import hover
+
+    state = duel(1)
+    alpha = state.ship("alpha")
+    moving = replace(alpha, motion=Motion(alpha.motion.position, Vector(0, 2)))
+    state = replace(state, ships=(moving, *state.ships[1:]))
+    ahead = alpha.motion.position + Vector(0, 2)
+    state, _ = mine_field(state, "b", (ahead,))
+    assert window.play(state, [], "Mined")
+    sit(qtbot, window)
+    board = window.board
+    assert board is not None
+    board.select("alpha")
+    assert board.preview is not None
+    coast = next(o for o in board.preview.options if o.fuel == 0)
+    assert coast.tip == ahead and coast.weapons
+    hover(qtbot, window, coast.tip)
+    marks = [i for i in window.scene.items() if i.data(ROLE_KEY) == "weapon"]
+    assert len(marks) == 1 and "would attack" in marks[0].toolTip()
+    assert "would attack" in window.course_panel.hovered.text()
