@@ -36,6 +36,7 @@ from core.movement import (
 )
 from core.pending import current_phase, handles, hook
 from core.playaid import LaunchedWeapon
+from core.scenario_rules import launch_refused
 from core.serial import register
 from core.state import GameState, Ordnance, ShipStatus
 from core.tracer import Entered, Hexside, trace
@@ -150,6 +151,9 @@ def launch(state: GameState, command: LaunchWeapon) -> tuple[GameState, list[Eve
         motion = launched(ship.motion, command.thrust, weapon.thrust)
     except MoveError as exc:
         raise IllegalCommand(f"the {weapon.name}: {exc}") from None
+    refused = launch_refused(state, ship, motion)
+    if refused is not None:
+        raise IllegalCommand(refused)
     speed = motion.velocity.speed
     if weapon.min_speed is not None and speed < weapon.min_speed:
         raise IllegalCommand(

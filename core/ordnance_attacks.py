@@ -33,12 +33,13 @@ from core.events import Event, event
 from core.gravity import label
 from core.guns import exposed
 from core.hexgrid import ZERO, Hex
-from core.manifest import reactor_down, working_guns
+from core.manifest import working_guns
 from core.ordnance import BUSTER_SWITCH, course_hexes, move_pieces, name_of, switch_on, weapon_of
 from core.pending import Pending, handles, hook
 from core.serial import register
 from core.starmap import Base
 from core.state import GameState, Ordnance, Ship, ShipStatus
+from core.systems import gun_block
 
 #: ``sweep_after`` of strikes made in sealed-orders games, where everyone moves at once
 EVERYONE = "*"
@@ -119,10 +120,10 @@ class BusterStrike(Event):
 
 def flak(state: GameState, ship: Ship) -> tuple[tuple[str, int], ...]:
     """-1 (the gun's ``flak``) for each working flak gun on ``ship``, while its guns can
-    work: Reactor up and the ship not disabled."""
+    work (:func:`core.systems.gun_block`: powered, and not disabled unless bridged)."""
     aid = play_aid(state)
     m = manifest_of(aid, ship)
-    if ship.disabled or reactor_down(aid, m):
+    if gun_block(state, ship) is not None:
         return ()
     total = sum(gun.flak for _, gun in working_guns(aid, m) if gun.flak)
     return ((f"flak on {ship.name}", -total),) if total else ()

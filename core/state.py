@@ -21,6 +21,7 @@ from core.movement import Motion, Order
 from core.ruleset import Ruleset
 from core.serial import SerialError, added, digest, from_data, register, to_data
 from core.starmap import Leaving, StarMap
+from core.terms import Terms
 from core.victory import Condition
 
 
@@ -56,6 +57,13 @@ class Ship:
     ``manifest`` is its outfit and damage under a play aid (None: a bare hull, or a game
     without one); ``disabled_for`` counts the owner's turns a disabled ship has left;
     ``points`` are ship points not yet spent; ``kills`` counts enemy ships destroyed.
+    System and single-use modules (:mod:`core.systems`, :mod:`core.single_use`) keep:
+    ``disabled_round``, the round the ship was last disabled (capacitors);
+    ``battery_rounds``, rounds run on the battery since the Reactor went down;
+    ``repair_turns``, the owner's turns counted towards the Repair AI's next point;
+    ``in_use``, the single-use modules used this turn, working until it ends.
+    ``fitted`` is the outfit as bought or last refitted at a base, so the sheet can show
+    the launched weapons spent since (None: the same as ``manifest`` at the start).
     """
 
     id: str
@@ -78,6 +86,11 @@ class Ship:
     disabled_for: int = added(0)
     points: int = added(0)
     kills: int = added(0)
+    disabled_round: int = added(0)
+    battery_rounds: int = added(0)
+    repair_turns: int = added(0)
+    in_use: tuple[str, ...] = added(())
+    fitted: Manifest | None = added(None)
 
     @property
     def in_play(self) -> bool:
@@ -171,6 +184,8 @@ class GameState:
     ``serial``, the counter that names new pieces; ``bases_lost`` names the bases a kinetic
     buster destroyed (the map itself never changes); ``market`` is what bases sell:
     ``sell`` at play-aid prices, ``free`` (Training's variation) or ``closed``.
+    ``terms`` are the scenario's special rules and what they record (:mod:`core.terms`);
+    ``outcome`` grades a finished game ("clear victory", "weak victory"...; "" ungraded).
 
     The ruleset travels inside the state, whole: the engine never reads it from disk,
     and a game replays by the rules it was started with even after they are updated.
@@ -200,6 +215,8 @@ class GameState:
     serial: int = added(0)
     market: str = added("sell")
     bases_lost: frozenset[str] = added(frozenset())
+    terms: Terms | None = added(None)
+    outcome: str = added("")
 
     @property
     def ruleset(self) -> str:
