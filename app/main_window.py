@@ -180,6 +180,13 @@ class MainWindow(CampaignWindow, QMainWindow):
         self.export_mail_action.setShortcut(QKeySequence("Ctrl+E"))
         self.export_mail_action.setStatusTip("A copy of the campaign for the next player to open")
         self.export_mail_action.triggered.connect(self.export_for_mail)
+        self.export_map_action = file_menu.addAction("Export &Map…")
+        self.export_map_action.setShortcut(QKeySequence("Ctrl+Shift+E"))
+        self.export_map_action.setStatusTip("The map as a PNG or SVG picture or a PDF page")
+        self.export_map_action.triggered.connect(self.export_map)
+        self.print_map_action = file_menu.addAction("&Print Map…")
+        self.print_map_action.setShortcuts(QKeySequence.StandardKey.Print)
+        self.print_map_action.triggered.connect(self.print_map)
         file_menu.addSeparator()
         self.close_game_action = file_menu.addAction("&Close")
         self.close_game_action.setShortcuts(QKeySequence.StandardKey.Close)
@@ -309,6 +316,19 @@ class MainWindow(CampaignWindow, QMainWindow):
         box.setObjectName("problems_box")
         box.open()
         self.status_label.setText(f"Could not open {path.name}: {exc.problems[0].message}")
+
+    def export_map(self) -> None:
+        """File › Export Map…: the map on show (the game's, in a game) to PNG, SVG or PDF."""
+        if self.starmap is not None:
+            from app.editor.export import ask_export_map
+
+            ask_export_map(self.starmap, self)
+
+    def print_map(self) -> None:
+        if self.starmap is not None:
+            from app.editor.export import print_map
+
+            print_map(self.starmap, self)
 
     def show_map(self, starmap: StarMap, path: Path | None = None) -> None:
         self.starmap = starmap
