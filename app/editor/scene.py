@@ -63,10 +63,12 @@ class EditorScene(StarMapScene):
         cells = self.document.map.cells
         inside = [h for h in hexes if self.hex_window.contains(h)]
         plain, special = self._asteroid_items()
-        plain.change(inside, lambda h: cells.get(h) == "")
-        special.change(inside, lambda h: bool(cells.get(h)))
+        tiles = plain.change(inside, lambda h: cells.get(h) == "")
+        tiles |= special.change(inside, lambda h: bool(cells.get(h)))
         self.overview.invalidate()
-        rect = self.hexes_rect(inside)
+        rect = QRectF()
+        for key in tiles:
+            rect = rect.united(plain.tile_rect(key))
         if not rect.isEmpty():
             self.invalidate(rect, QGraphicsScene.SceneLayer.BackgroundLayer)
 
@@ -86,21 +88,6 @@ class EditorScene(StarMapScene):
             i for i in self.layers[Layer.ASTEROIDS].childItems() if isinstance(i, AsteroidItem)
         ]
         return found[0], found[1]
-
-    def hexes_rect(self, hexes: Iterable[Hex]) -> QRectF:
-        """The scene rectangle around the hexes (empty for none)."""
-        xs: list[float] = []
-        ys: list[float] = []
-        for h in hexes:
-            x, y = self.layout.to_pixel(h)
-            xs.append(x)
-            ys.append(y)
-        if not xs:
-            return QRectF()
-        s = HEX_SIZE * 1.1
-        return QRectF(
-            min(xs) - s, min(ys) - s, max(xs) - min(xs) + 2 * s, max(ys) - min(ys) + 2 * s
-        )
 
     # ---- overlays
 

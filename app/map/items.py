@@ -284,9 +284,10 @@ class TiledItem(WholeMapItem):
                             self._tiles[(tc, tr)] = tile
                     self.draw(painter, tile, pixels)
 
-    def change(self, hexes: Iterable[Hex], present: Callable[[Hex], bool]) -> None:
+    def change(self, hexes: Iterable[Hex], present: Callable[[Hex], bool]) -> set[tuple[int, int]]:
         """Add or drop ``hexes`` (each kept where ``present`` says) and forget the drawing
-        of only the tiles they are in: an editor's brush costs the tiles it touches."""
+        of only the tiles they are in: an editor's brush costs the tiles it touches.
+        Returns those tiles (column and row of tiles)."""
         t, to_offset = self.TILE, self.hex_window.labels.to_offset
         by_tile: dict[tuple[int, int], list[Hex]] = {}
         for h in hexes:
@@ -301,6 +302,21 @@ class TiledItem(WholeMapItem):
                     tile.discard(h)
             self._hexes[key] = list(tile)
             self._tiles.pop(key, None)
+        return set(by_tile)
+
+    def tile_rect(self, key: tuple[int, int]) -> QRectF:
+        """The scene rectangle a tile's hexes lie in (with a hex to spare)."""
+        t, from_offset = self.TILE, self.hex_window.labels.from_offset
+        corners = [
+            self.layout.to_pixel(from_offset(key[0] * t + dc, key[1] * t + dr))
+            for dc in (0, t - 1)
+            for dr in (0, t - 1)
+        ]
+        s = 2 * self.layout.size
+        xs, ys = [x for x, _ in corners], [y for _, y in corners]
+        return QRectF(
+            min(xs) - s, min(ys) - s, max(xs) - min(xs) + 2 * s, max(ys) - min(ys) + 2 * s
+        )
 
     def begin(self, painter: QPainter, pixels: float) -> None:
         """Set up the painter once a frame, before the tiles are drawn."""

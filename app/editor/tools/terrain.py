@@ -58,8 +58,7 @@ def flood(document: Document, start: Hex, limit: int = 2_000_000) -> list[Hex]:
     outside bodies."""
     m = document.map.objects
     cells, bodies = document.map.cells, m.body_hexes
-    labels, w, h = m.bounds.labels, m.bounds.width, m.bounds.height
-    to_offset = labels.to_offset
+    to_offset, w, h = m.bounds.labels.to_offset, m.bounds.width, m.bounds.height
     want = cells.get(start)
     seen = {start}
     queue = deque([start])
@@ -79,7 +78,7 @@ def flood(document: Document, start: Hex, limit: int = 2_000_000) -> list[Hex]:
                 continue
             seen.add(n)
             col, row = to_offset(n)
-            if 0 <= col < w and 0 <= row < h and n not in bodies and cells.get(n) == want:
+            if 0 <= col < w and 0 <= row < h and cells.get(n) == want and n not in bodies:
                 queue.append(n)
     return out
 
