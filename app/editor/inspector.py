@@ -178,6 +178,7 @@ class Inspector(QTabWidget):
         while layout.count():
             item = layout.takeAt(0)
             if item.widget() is not None:
+                item.widget().hide()  # at once: deleteLater waits for the event loop
                 item.widget().deleteLater()
         from core.problems import FileProblems
         from core.ruleset import load_ruleset
