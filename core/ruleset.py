@@ -44,6 +44,37 @@ KNOWN_SWITCHES: dict[str, str] = {
         "the kinetic buster may be launched: a weapon against bases only, destroying one when "
         "a d6 rolls below the relative velocity"
     ),
+    "rendezvous": (
+        "ships with matched vectors may meet, both agreeing, to exchange fuel and launched "
+        "weapons; both sit out their next turn"
+    ),
+    "surrender": (
+        "a ship may surrender to an enemy: it fires and launches no more, and the enemy may "
+        "meet it to take fuel and weapons without its agreement"
+    ),
+    "boarding": (
+        "a ship with its vector matched to a disabled enemy may board it instead of "
+        "attacking: opposed d6, the boarder wins on the higher roll"
+    ),
+    "boarding_takes_ship": (
+        "a ship subdued by boarding passes to the boarding player, who plays it from then on"
+    ),
+    "civilian_ships": (
+        "ships of civilian classes carry weapons only as cargo: they cannot launch them"
+    ),
+    "special_asteroids": (
+        "only the side controlling a special asteroid field's owner may enter its hexes; "
+        "others crash, and missiles entering them are lost (off: ordinary asteroids)"
+    ),
+    "bases_pick_sides": (
+        "bases belong to sides: enemies cannot use them, and they launch missiles and fire "
+        "mass drivers at enemy ships inside their zone of control"
+    ),
+    "mine_fields": "the scenario's mine fields are laid: stationary mines that never expire",
+    "fog_of_war": (
+        "enemy manifests are hidden until a ship of yours or a base of your side is within "
+        "its detector range; guns are shown when they fire"
+    ),
 }
 
 #: the switches of a ruleset that does not list its own

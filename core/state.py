@@ -186,6 +186,14 @@ class GameState:
     ``sell`` at play-aid prices, ``free`` (Training's variation) or ``closed``.
     ``terms`` are the scenario's special rules and what they record (:mod:`core.terms`);
     ``outcome`` grades a finished game ("clear victory", "weak victory"...; "" ungraded).
+    ``terms`` are the scenario's special rules and what they record (:mod:`core.terms`);
+    ``outcome`` grades a finished game ("clear victory", "weak victory"...; "" ungraded).
+
+    Optional rules add: the ships that ``boarded`` this round; ``base_sides``, the side
+    each base has picked (a side, ``neutral`` or ``closed``; bases not listed keep the
+    map's owner, else are neutral); ``base_missile_every``, the rounds between a base's
+    missiles; ``base_acted``, the round each base last launched (``name:missile``) or
+    fired (``name:gun``); ``revealed``, the guns (``ship:point``) fog of war has shown.
 
     The ruleset travels inside the state, whole: the engine never reads it from disk,
     and a game replays by the rules it was started with even after they are updated.
@@ -217,10 +225,22 @@ class GameState:
     bases_lost: frozenset[str] = added(frozenset())
     terms: Terms | None = added(None)
     outcome: str = added("")
+    terms: Terms | None = added(None)
+    outcome: str = added("")
+    boarded: frozenset[str] = added(frozenset())
+    base_sides: tuple[tuple[str, str], ...] = added(())
+    base_missile_every: int = added(2)
+    base_acted: tuple[tuple[str, int], ...] = added(())
+    revealed: frozenset[str] = added(frozenset())
 
     @property
     def ruleset(self) -> str:
         return self.rules.id
+
+    def uses(self, switch: str, absent: bool = False) -> bool:
+        """Whether this game uses an optional rule; ``absent`` when its ruleset has no
+        such switch (a rule of another game)."""
+        return self.rules.switch_values(self.switches).get(switch, absent)
 
     def ship(self, ship_id: str) -> Ship:
         if len(self.ships) < _INDEXED:
