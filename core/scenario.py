@@ -11,9 +11,10 @@ into sides, gives out the ships and hands them to :func:`core.engine.new_game`.
 
 from __future__ import annotations
 
+import dataclasses
 import re
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, TypeVar
@@ -23,20 +24,31 @@ from core.astrogation import movement_params
 from core.engine import new_game
 from core.errors import IllegalCommand, UnknownName
 from core.events import Event
-from core.hexgrid import ZERO, HexError
+from core.hexgrid import ZERO, Hex, HexError
+from core.manifest import Manifest
 from core.mapfile import load_map
 from core.movement import CrashedInto, ForbiddenEntered, LeftTheMap, Motion, move
 from core.orbit import ring
 from core.problems import FileProblems, Problem
 from core.resources import SCENARIOS, map_path
 from core.ruleset import Ruleset, load_ruleset
-from core.scenario_file import FORMAT, MOST_PLAYERS, VERSION, VICTORY_FIELDS, version_problems
+from core.scenario_file import FORMAT, MOST_PLAYERS, VERSION, version_problems
 from core.scenario_file import Scenario as _Scenario
 from core.scenario_file import Ship as _Ship
-from core.scenario_file import Victory as _Victory
+from core.scenario_terms import (
+    Setup,
+    apply_setup,
+    build_setup,
+    check_circle,
+    circle_hexes,
+    outfit_of,
+    purchased,
+)
+from core.scenario_victory import condition, no_side
 from core.starmap import BaseKind, Service, StarMap
 from core.state import GameState, Player, Ship, ShipStatus
-from core.victory import Condition, Destroy, LastStanding, Race, TurnLimit
+from core.terms import Start
+from core.victory import Condition
 
 __all__ = ["FORMAT", "MOST_PLAYERS", "VERSION", "Scenario", "Seat", "ShipSpec", "load_scenario"]
 
@@ -69,8 +81,16 @@ class ShipSpec:
     motion: Motion
     fuel: Fraction
     landed_at: str | None = None
-    #: modules by name and count, kept for outfitting (issue 7); not used by play yet
+    #: modules by name and count, as the file gives them
     outfit: tuple[tuple[str, int], ...] = ()
+    #: its outfit mount point by mount point (None: a bare hull, or bought before play)
+    manifest: Manifest | None = None
+    #: ship points aboard, unspent
+    points: int = 0
+    #: ships every player gets: the centre and radius of the circle they start round
+    circle: tuple[Hex, int] | None = None
+    #: with ``side``: every player of the side gets one
+    each: bool = False
 
 
 @dataclass(frozen=True)
@@ -100,6 +120,8 @@ class Scenario:
     budget: int | None = None
     max_ships: int | None = None
     side_budgets: tuple[tuple[str, int | None, int | None], ...] = ()
+    #: the market, bases, no-fire zones, mine fields and special rules (format v2)
+    setup: Setup = dataclasses.field(default_factory=Setup)
 
     def budget_for(self, side: str) -> int | None:
         """The ship points each player of ``side`` spends (None: no purchases)."""
@@ -119,27 +141,39 @@ class Scenario:
         return f"{count} player{'s' if high > 1 else ''}"
 
     def start(
-        self, seats: Sequence[Seat], seed: int, first: int | None = None
+        self,
+        seats: Sequence[Seat],
+        seed: int,
+        first: int | None = None,
+        outfits: Mapping[str, Manifest] | None = None,
     ) -> tuple[GameState, list[Event]]:
         """Seat the players (ids ``p1``...), give out the ships and start the game.
 
         ``first`` is the first player's seat; None rolls for it with the game's dice.
+        ``outfits`` are the players' purchases, by ship id (``hunter-p1``): each player's
+        must cost at most their budget, and what is left stays aboard their first ship.
         """
         if not self.min_players <= len(seats) <= self.max_players:
             raise IllegalCommand(f"{self.name} is for {self.players_text}, not {len(seats)}")
         if first is not None and not 0 <= first < len(seats):
             raise IllegalCommand(f"there is no seat {first} to be first player")
         players = self.seat(seats)
-        return new_game(
+        ships = self.fleet(players)
+        if outfits or any(self.budget_for(p.side) is not None for p in players):
+            ships = purchased(self, players, ships, outfits or {})
+        state, events = new_game(
             self.rules,
             self.starmap,
             players,
-            self.fleet(players),
+            ships,
             seed=seed,
             switches=self.switches,
             first=first,
             victory=self.victory,
         )
+        starts = tuple(Start(s.id, s.motion, s.manifest) for s in state.ships)
+        state, laid = apply_setup(state, self.setup, starts)
+        return state, events + laid
 
     def seat(self, seats: Sequence[Seat]) -> tuple[Player, ...]:
         """The players: each a side of their own, or dealt to the fixed sides in turn."""
@@ -155,12 +189,17 @@ class Scenario:
         first player seated on that side."""
         ships = []
         for spec in self.ships:
-            if spec.side is None:
-                for p in players:
+            if spec.side is None or spec.each:
+                crew = [p for p in players if spec.side in (None, p.side)]
+                ring = circle_hexes(*spec.circle, len(crew)) if spec.circle else []
+                for i, p in enumerate(crew):
                     name = spec.name.replace(PLAYER, p.name)
                     if PLAYER not in spec.name:
                         name = f"{spec.name} ({p.name})"
-                    ships.append(_ship(spec, f"{spec.id}-{p.id}", name, p.id, p.side))
+                    ship = _ship(spec, f"{spec.id}-{p.id}", name, p.id, p.side)
+                    if ring:
+                        ship = replace(ship, motion=Motion(ring[i], ZERO))
+                    ships.append(ship)
             else:
                 owner = next(p for p in players if p.side == spec.side)
                 ships.append(_ship(spec, spec.id, spec.name, owner.id, spec.side))
@@ -179,6 +218,8 @@ def _ship(spec: ShipSpec, ship_id: str, name: str, owner: str, side: str) -> Shi
         spec.fuel,
         status=status,
         landed_at=spec.landed_at,
+        manifest=spec.manifest,
+        points=spec.points,
     )
 
 
@@ -255,12 +296,15 @@ def _build(
                         f"switches.{name}",
                     )
                 )
-    ships = _ships(m, sides, starmap, rules, problems)
-    fixed = {s.id for s in m.ships if s.side is not None}
+    ships = _ships(m, sides, starmap, rules, folder, problems)
+    fixed = {s.id for s in m.ships if s.side is not None and not s.each}
+    setup = build_setup(
+        m, sides, {s.id: s.side for s in m.ships if s.side and not s.each}, starmap, rules, problems
+    )
     victory = tuple(
         c
         for i, v in enumerate(m.victory)
-        if (c := _condition(v, f"victory[{i}]", sides, fixed, starmap, problems)) is not None
+        if (c := condition(v, f"victory[{i}]", sides, fixed, starmap, problems)) is not None
     )
     if starmap is None or rules is None or problems:
         return None
@@ -282,6 +326,7 @@ def _build(
         side_budgets=tuple(
             (s.name, s.points, s.ships) for s in m.sides if s.points is not None or s.ships
         ),
+        setup=setup,
     )
 
 
@@ -304,6 +349,7 @@ def _ships(
     sides: tuple[str, ...],
     starmap: StarMap | None,
     rules: Ruleset | None,
+    folder: Path,
     problems: list[Problem],
 ) -> tuple[ShipSpec, ...]:
     out = []
@@ -316,9 +362,11 @@ def _ships(
             )
         if any(o.id == s.id for o in m.ships[:i]):
             problems.append(Problem(f"a second ship has the id {s.id!r}", f"{where}.id"))
+        if s.each and s.side is None:
+            problems.append(Problem("'each' gives a ship to every player of a side", where))
         if s.side is not None and s.side not in sides:
             hint = " (leave 'side' out to give every player this ship)"
-            problems.append(Problem(_no_side(s.side, sides, hint), f"{where}.side"))
+            problems.append(Problem(no_side(s.side, sides, hint), f"{where}.side"))
         fuel = Fraction(0)
         if rules is not None:
             try:
@@ -337,8 +385,12 @@ def _ships(
                             f"{where}.fuel",
                         )
                     )
-        motion = None
-        if starmap is not None:
+        manifest = outfit_of(s, where, rules, folder, problems)
+        motion, circle = None, None
+        if starmap is not None and s.circle is not None:
+            circle = check_circle(s, where, m, starmap, problems)
+            motion = Motion(circle[0], ZERO) if circle is not None else None
+        elif starmap is not None:
             motion = _start(s, where, starmap, rules, m.switches, problems)
         if motion is not None and len(problems) == count:
             out.append(
@@ -351,18 +403,13 @@ def _ships(
                     fuel,
                     s.landed,
                     tuple(sorted(s.outfit.items())),
+                    manifest,
+                    s.points,
+                    circle,
+                    s.each,
                 )
             )
     return tuple(out)
-
-
-def _no_side(name: str, sides: tuple[str, ...], hint: str = "") -> str:
-    if not sides:
-        return (
-            f"there is no side {name!r}: this scenario has no [[sides]], so every player "
-            f"is a side of their own{hint}"
-        )
-    return f"there is no side {name!r} (sides: {', '.join(sides)})"
 
 
 def _start(
@@ -465,77 +512,3 @@ def _landed(name: str, where: str, starmap: StarMap, problems: list[Problem]) ->
         )
         return None
     return Motion(body.centre, ZERO)
-
-
-def _condition(
-    v: _Victory,
-    where: str,
-    sides: tuple[str, ...],
-    fixed: set[str],
-    starmap: StarMap | None,
-    problems: list[Problem],
-) -> Condition | None:
-    count = len(problems)
-    extra = v.model_fields_set - VICTORY_FIELDS[v.kind] - {"kind"}
-    for name in sorted(extra):
-        problems.append(Problem(f"a {v.kind} condition has no {name!r}", f"{where}.{name}"))
-    needed = {"destroy": ("ship", "side"), "turn-limit": ("rounds",)}.get(v.kind, ())
-    for name in needed:
-        if getattr(v, name) is None:
-            problems.append(Problem(f"a {v.kind} condition needs {name!r}", f"{where}.{name}"))
-    if v.side is not None and v.side not in sides and "side" not in extra:
-        problems.append(Problem(_no_side(v.side, sides), f"{where}.side"))
-    if v.ship is not None and v.ship not in fixed and "ship" not in extra:
-        problems.append(
-            Problem(
-                f"there is no ship {v.ship!r} of a fixed side (ships every player gets "
-                "cannot be named here)",
-                f"{where}.ship",
-            )
-        )
-    if v.kind == "race":
-        _check_race(v, where, starmap, problems)
-    if len(problems) > count:
-        return None
-    if v.kind == "race":
-        return Race(tuple(v.visit), v.in_order, v.orbit, v.dock, v.ship)
-    if v.kind == "last-standing":
-        return LastStanding()
-    if v.kind == "destroy":
-        assert v.ship is not None and v.side is not None
-        return Destroy(v.ship, v.side)
-    assert v.rounds is not None
-    return TurnLimit(v.rounds, v.side)
-
-
-def _check_race(v: _Victory, where: str, starmap: StarMap | None, problems: list[Problem]) -> None:
-    if not v.visit and v.orbit is None and v.dock is None:
-        problems.append(Problem("a race needs bodies to visit, an orbit or a base to reach", where))
-    if v.orbit is not None and v.dock is not None:
-        problems.append(Problem("give either 'orbit' or 'dock', not both", f"{where}.dock"))
-    if starmap is None:
-        return
-    for field, name in [("visit", b) for b in v.visit] + [("orbit", v.orbit)]:
-        if name is None:
-            continue
-        body = starmap.body(name)
-        if body is None:
-            known = ", ".join(b.name for b in starmap.bodies)
-            problems.append(
-                Problem(
-                    f"there is no body {name!r} on this map (bodies: {known})", f"{where}.{field}"
-                )
-            )
-        elif not ring(starmap, body):
-            problems.append(Problem(f"{name} has no gravity hexes", f"{where}.{field}"))
-    if v.dock is not None:
-        base = starmap.base(v.dock)
-        if base is None:
-            problems.append(Problem(f"there is no base {v.dock!r} on this map", f"{where}.dock"))
-        elif base.kind is BaseKind.PLANETARY:
-            problems.append(
-                Problem(
-                    f"{v.dock} is a planetary base: ships land there, they do not dock",
-                    f"{where}.dock",
-                )
-            )

@@ -44,6 +44,11 @@ class Side(Model):
     ships: int | None = Field(default=None, ge=1)
 
 
+class Circle(Model):
+    centre: str
+    radius: int = Field(ge=1)
+
+
 class Ship(Model):
     id: str
     name: str = Field(min_length=1)
@@ -54,15 +59,28 @@ class Ship(Model):
     landed: str | None = None
     fuel: Number | None = None
     outfit: dict[str, Annotated[int, Field(ge=0)]] = {}
+    #: a design of the library by name, or a design file relative to the scenario
+    design: str | None = None
+    #: ship points aboard, unspent, for buying at bases
+    points: int = Field(default=0, ge=0)
+    #: ships every player gets, spread evenly round a ring of hexes
+    circle: Circle | None = None
+    #: with ``side``: every player of that side gets one
+    each: bool = False
 
 
-VictoryKind = Literal["race", "last-standing", "destroy", "turn-limit"]
+VictoryKind = Literal[
+    "race", "last-standing", "destroy", "turn-limit", "kills", "heist", "headquarters"
+]
 #: the fields each kind of condition takes, beyond ``kind``
 VICTORY_FIELDS: dict[str, frozenset[str]] = {
     "race": frozenset({"visit", "in_order", "orbit", "dock", "ship"}),
     "last-standing": frozenset(),
     "destroy": frozenset({"ship", "side"}),
     "turn-limit": frozenset({"rounds", "side"}),
+    "kills": frozenset({"count"}),
+    "heist": frozenset({"ship", "visit", "dock", "guards", "raiders", "escape"}),
+    "headquarters": frozenset({"bases", "within"}),
 }
 
 
@@ -75,6 +93,53 @@ class Victory(Model):
     ship: str | None = None
     side: str | None = None
     rounds: int | None = Field(default=None, ge=1)
+    count: int | None = Field(default=None, ge=1)
+    guards: str | None = None
+    raiders: str | None = None
+    escape: str | None = None
+    bases: dict[str, str] = {}
+    within: int = Field(default=2, ge=0)
+
+
+class Market(Model):
+    """What bases sell: at play-aid prices, free, or nothing; bases left out of
+    ``[[bases]]`` open to all or closed."""
+
+    terms: Literal["sell", "free", "closed"] = "sell"
+    other_bases: Literal["open", "closed"] = "open"
+
+
+class BaseEntry(Model):
+    name: str
+    side: str | None = None
+    closed: bool = False
+    stock: dict[str, Annotated[int, Field(ge=0)]] = {}
+    produce: dict[str, Annotated[int, Field(ge=1)]] = {}
+    missile_every: int | None = Field(default=None, ge=1)
+    guns: list[str] = []
+
+
+class NoFireEntry(Model):
+    zones: list[str] = Field(min_length=1)
+    until_left: bool = False
+
+
+class MineField(Model):
+    side: str
+    hexes: list[str] = Field(min_length=1)
+    weapon: str = "mine"
+
+
+class Control(Model):
+    ship: str
+    side: str
+    every: int = Field(ge=2)
+
+
+class Special(Model):
+    """Rules of the scenario's own: destroyed ships come back (``respawn``)."""
+
+    respawn: bool = False
 
 
 class Scenario(Model):
@@ -91,13 +156,26 @@ class Scenario(Model):
     sides: list[Side] = []
     ships: list[Ship] = Field(min_length=1)
     victory: list[Victory] = []
+    market: Market | None = None
+    bases: list[BaseEntry] = []
+    no_fire: list[NoFireEntry] = []
+    mine_fields: list[MineField] = []
+    control: list[Control] = []
+    special: Special | None = None
 
 
 def version_problems(m: Scenario) -> list[tuple[str, str]]:
     """Fields of version 2 in a file that says it is version 1: (field, message)."""
     if m.version >= 2:
         return []
-    found = [("budget", "budget")] if m.budget is not None else []
+    tables = ("budget", "market", "bases", "no_fire", "mine_fields", "control", "special")
+    found = [(t, t) for t in tables if t in m.model_fields_set]
+    for i, ship in enumerate(m.ships):
+        new = ("design", "points", "circle", "each")
+        found += [(f"ships[{i}].{f}", f) for f in new if f in ship.model_fields_set]
+    for i, v in enumerate(m.victory):
+        if v.kind in ("kills", "heist", "headquarters"):
+            found.append((f"victory[{i}].kind", f"kind {v.kind!r}"))
     for i, side in enumerate(m.sides):
         found += [(f"sides[{i}].{f}", f) for f in ("points", "ships") if f in side.model_fields_set]
-    return [(field, f"{name!r} is new in version 2: write version = 2") for field, name in found]
+    return [(field, f"{name} is new in version 2: write version = 2") for field, name in found]

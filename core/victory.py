@@ -57,7 +57,47 @@ class TurnLimit:
     side: str | None = None
 
 
-Condition = Race | LastStanding | Destroy | TurnLimit
+@register
+@dataclass(frozen=True)
+class Kills:
+    """The first side whose ships have destroyed ``count`` enemy ships wins (Last man
+    standing's variation, where destroyed ships come back)."""
+
+    count: int
+
+
+@register
+@dataclass(frozen=True)
+class Heist:
+    """Industrial sabotage's graded outcome. ``guards`` fly ``ship`` through the gravity
+    of every body of ``visit`` (any order), then dock at ``dock``; ``raiders`` board it
+    (the boarder carries its secrets) and carry them into the gravity of ``escape``.
+
+    Delivered never boarded: the guards' clear victory. Secrets carried to ``escape``:
+    the raiders' clear victory. The ship destroyed before delivering, never boarded: the
+    raiders' weak victory. Boarded, but every carrier destroyed: a draw if the ship is
+    destroyed too, the guards' weak victory if it is delivered."""
+
+    ship: str
+    visit: tuple[str, ...]
+    dock: str
+    guards: str
+    raiders: str
+    escape: str
+
+
+@register
+@dataclass(frozen=True)
+class Headquarters:
+    """Each side's headquarters (``bases``: side, base). When one falls, the other sides
+    win a decisive victory, unless another headquarters falls within ``within`` turns
+    of it (players' turns): then the game is drawn (Hostile takeover)."""
+
+    bases: tuple[tuple[str, str], ...]
+    within: int = 2
+
+
+Condition = Race | LastStanding | Destroy | TurnLimit | Kills | Heist | Headquarters
 
 
 @event
@@ -73,25 +113,57 @@ class GameDrawn(Event):
 
 
 def check(state: GameState) -> tuple[GameState, list[Event]]:
-    """End the game if one of its conditions is met, saying who won and why."""
+    """End the game if one of its conditions is met, saying who won, how well and why
+    (``GameState.outcome``: "clear victory", "weak victory"... for graded conditions)."""
     if state.over:
         return state, []
+    state = _record_losses(state)
     for condition in state.victory:
-        met = _met(state, condition)
+        met = _graded(state, condition)
         if met is None:
             continue
-        sides, why = met
+        sides, why, grade = met
         winners = tuple(p.id for p in state.players if p.side in sides)
-        state = replace(state, over=True, winners=winners)
+        state = replace(state, over=True, winners=winners, outcome=grade)
         if not winners:
             return state, [GameDrawn(f"The game is drawn: {why}")]
         names = _and([state.player(p).name for p in winners])
         verb = "wins" if len(winners) == 1 else "win"
-        return state, [GameWon(f"{names} {verb}: {why}", winners)]
+        how = f" a {grade}" if grade else ""
+        return state, [GameWon(f"{names} {verb}{how}: {why}", winners)]
     return state, []
 
 
-def _met(state: GameState, condition: Condition) -> tuple[set[str], str] | None:
+def now(state: GameState) -> int:
+    """Players' turns begun since the start: 1 in the first player's first turn."""
+    return (state.round - 1) * len(state.players) + state.turn + 1
+
+
+def _record_losses(state: GameState) -> GameState:
+    """Note when each base fell (a kinetic buster's work), for Headquarters."""
+    terms = state.terms
+    if terms is None or not state.bases_lost:
+        return state
+    known = {b for b, _ in terms.lost_at}
+    new = sorted(state.bases_lost - known)
+    if not new:
+        return state
+    lost = (*terms.lost_at, *((b, now(state)) for b in new))
+    return replace(state, terms=replace(terms, lost_at=lost))
+
+
+def _graded(state: GameState, condition: Condition) -> tuple[set[str], str, str] | None:
+    if isinstance(condition, Kills | Heist | Headquarters):
+        from core.victory_graded import met  # here: only scenarios that use them pay
+
+        return met(state, condition)
+    plain = _met(state, condition)
+    return None if plain is None else (*plain, "")
+
+
+def _met(
+    state: GameState, condition: Race | LastStanding | Destroy | TurnLimit
+) -> tuple[set[str], str] | None:
     """The winning sides (empty: a draw) and the reason, when ``condition`` is met."""
     if isinstance(condition, Race):
         done = [s for s in state.ships if s.in_play and finished(s, condition)]
@@ -193,6 +265,10 @@ def progress(state: GameState, ship_id: str) -> str:
 
 def describe(condition: Condition) -> str:
     """The condition in players' words, for briefings and ``python -m core info``."""
+    if isinstance(condition, Kills | Heist | Headquarters):
+        from core.victory_graded import describe_graded
+
+        return describe_graded(condition)
     if isinstance(condition, Race):
         order = ", then ".join(condition.visit) if condition.in_order else _and(condition.visit)
         how = "in that order" if condition.in_order and len(condition.visit) > 1 else ""

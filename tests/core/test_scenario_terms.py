@@ -71,7 +71,7 @@ def test_version_2_fields_in_a_version_1_file_are_refused_with_their_line(
 ) -> None:
     text = HEAD.replace("version = 2", "version = 1") + "\n[budget]\npoints = 6\n" + SHIP
     assert problems(write(tmp_path, text)) == [
-        ("budget", 12, "'budget' is new in version 2: write version = 2")
+        ("budget", 12, "budget is new in version 2: write version = 2")
     ]
 
 
