@@ -93,8 +93,14 @@ def movement_params(
 
 
 def params_for(state: GameState, ship: Ship, rules: Ruleset | None = None) -> MovementParams:
-    """The movement parameters that apply to this ship in this game."""
-    return movement_params(rules or ruleset_of(state), ship.unit, state.switches)
+    """The movement parameters that apply to this ship in this game (with the free hexes
+    of boosters it fired this turn, :mod:`core.single_use`)."""
+    params = movement_params(rules or ruleset_of(state), ship.unit, state.switches)
+    if ship.in_use:
+        from core.single_use import boosted  # loaded with the combat rules
+
+        params = boosted(state, ship, params)
+    return params
 
 
 def _high_acceleration(rules: Ruleset, ship: Ship, hexes: int) -> tuple[bool, int]:
@@ -130,19 +136,27 @@ def _dry_run(state: GameState, ship: Ship, plan: Plan, rules: Ruleset) -> MoveRe
         # be two-directed (Earth's and Luna's): nothing to choose until next turn.
         motion = _launched_motion(state, ship, plan.to)
         order = default_order(motion.pulls, prefer=ship.landed_at)
+    params = params_for(state, ship, rules)
+    disabled = ship.disabled
+    if ship.in_use:
+        from core import single_use  # boosters: free hexes, a disabled ship too
+
+        disabled = disabled and not single_use.may_burn_disabled(state, ship)
     try:
         result = move(
             state.starmap,
             motion,
             order,
-            params_for(state, ship, rules),
+            params,
             side=ship.side,
             fuel=ship.fuel - (LANDING_FUEL if plan.land else 0),
-            disabled=ship.disabled,
+            disabled=disabled,
             name=ship.name,
         )
     except MoveError as exc:
         raise IllegalCommand(str(exc)) from None
+    if ship.in_use:
+        single_use.check_move(state, ship, result, params)
     for base_name, need in ((plan.land, BaseKind.PLANETARY), (plan.dock, BaseKind.ORBITAL)):
         if base_name is not None:
             _check_base_pass(state, ship, result, base_name, need)
@@ -310,6 +324,13 @@ def _resolve_one(
         text = f"{ship.name} is in orbit around {result.orbit}"
         events.append(OrbitReport(text, ship.id, result.orbit))
     for hazard in result.hazards:
+        if ship.in_use:
+            ship, used = _single_use(state, ship, hazard, result)
+            events.extend(used)
+            if ship.status is ShipStatus.LANDED:
+                break  # a re-entry shield set it down
+            if used:
+                continue
         if isinstance(hazard, AsteroidHex) and rules.play_aid is not None:
             where = state.starmap.bounds.labels.format(hazard.hex)
             rocks.append((ship, where))
@@ -322,6 +343,25 @@ def _resolve_one(
         ship, more = _bases(state, ship, plan)
         events.extend(more)
     return ship, dice, events
+
+
+def _single_use(
+    state: GameState, ship: Ship, hazard: object, result: MoveResult
+) -> tuple[Ship, list[Event]]:
+    """What a single-use module in use makes of a hazard: an evasive booster carries the
+    ship through asteroids, a re-entry shield turns a slow crash into a landing."""
+    from core import single_use
+
+    speed = result.velocity.speed
+    if isinstance(hazard, AsteroidHex) and speed <= single_use.safe_speed(state, ship):
+        where = state.starmap.bounds.labels.format(hazard.hex)
+        text = f"{ship.name} dodges through the asteroids at {where} on its evasive booster"
+        return ship, [AsteroidOutcome(text, ship.id, "none")]
+    if isinstance(hazard, Crash):
+        landed = single_use.reentry(state, ship, hazard, speed)
+        if landed is not None:
+            return landed[0], [landed[1]]
+    return ship, []
 
 
 def _hazard(

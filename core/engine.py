@@ -39,6 +39,8 @@ RULES_MODULES = (
     "core.ordnance",
     "core.ordnance_attacks",
     "core.scenario_rules",
+    "core.systems",
+    "core.single_use",
 )
 serial.provide(*RULES_MODULES)
 

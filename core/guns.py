@@ -18,7 +18,6 @@ from core.attack import (
     PendingAnswer,
     manifest_of,
     play_aid,
-    resolve_attack,
 )
 from core.commands import Command
 from core.errors import IllegalCommand, UnknownShip, WrongPhase
@@ -29,6 +28,7 @@ from core.pending import active_player, current_phase, handles
 from core.playaid import AttackTable, Gun
 from core.scenario_rules import fire_refused
 from core.serial import register
+from core.single_use import gun_attack
 from core.starmap import BaseKind
 from core.state import GameState, Ship, ShipStatus
 from core.systems import gun_block
@@ -234,7 +234,7 @@ def fire(state: GameState, command: Fire) -> tuple[GameState, list[Event]]:
         gun=command.gun,
         answerable=answerable and gun.table is not None,
     )
-    return resolve_attack(state, attack)
+    return gun_attack(state, attack)  # a randomizer boost may answer first
 
 
 @handles(Hold, answers=True)
