@@ -314,3 +314,25 @@ def spent(state: GameState, player: str | None) -> tuple[GameState, list[Event]]
         if ship.in_use and (player is None or ship.owner == player):
             state = state.with_ship(replace(ship, in_use=()))
     return state, []
+
+
+def choices(state: GameState, ship: Ship) -> list[tuple[str, UseModule]]:
+    """Every single-use module the ship's owner may fire now, as the Combat dock lists
+    them: a label and the command (a patch pod once for each subsystem it could mend)."""
+    aid = state.rules.play_aid
+    if aid is None or ship.manifest is None or not ship.in_play:
+        return []
+    out: list[tuple[str, UseModule]] = []
+    for slot, module_id in enumerate(ship.manifest.single_use):
+        if module_id is None:
+            continue
+        module = aid.single_use_module(module_id)
+        roles: list[str | None] = [None]
+        if module.effect == "patch":
+            roles = [s.role for s in aid.subsystems]
+        for role in roles:
+            command = UseModule(ship.owner, ship.id, slot, role)
+            if refusal(state, ship, module, command) is None:
+                what = f": mend {aid.subsystem(role).name}" if role is not None else ""
+                out.append((f"{module.name}{what} (slot {slot + 1})", command))
+    return out

@@ -5,7 +5,10 @@ ready to fire and each target in reach with the range, relative velocity, every 
 and the chance of each result *before* the roll. When an attack waits for its target's
 owner, it asks them: place the hit's damage (on the manifest sheet, or as suggested), or
 fire back with the guns that can answer. In the launch phase it launches a weapon from
-the ship's launchers. Every action is a command given through the session.
+the ship's launchers. Single-use modules are fired here when they can be: boosters and
+shields in the movement phase, a patch pod, a spin booster on a hit waiting to be placed,
+a randomizer boost when an enemy gun is about to roll. Every action is a command given
+through the session.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from core.ordnance import LaunchWeapon
 from core.ordnance_attacks import PendingStrike, Strike
 from core.pending import current_phase
 from core.playaid import PlayAid
+from core.single_use import Decline, PendingRoll, choices
 from core.starmap import Service
 from core.state import GameState, Ship
 
@@ -103,6 +107,12 @@ class CombatPanel(QWidget):
         self.thrust.setObjectName("launch_thrust")
         self.launch_button = QPushButton("La&unch")
         self.launch_button.setObjectName("launch_button")
+        self.module = QComboBox()
+        self.module.setObjectName("single_use_module")
+        self.use_button = QPushButton("Fire &Module")
+        self.use_button.setObjectName("use_module_button")
+        self.decline_button = QPushButton("Let It &Roll")
+        self.decline_button.setObjectName("decline_button")
         self.form_layout = QFormLayout()
         self.form_layout.addRow("Gun", self.gun)
         self.form_layout.addRow("Target", self.target)
@@ -122,6 +132,9 @@ class CombatPanel(QWidget):
             self.weapon,
             self.load_button,
             self.launch_button,
+            self.module,
+            self.use_button,
+            self.decline_button,
         )
         #: everything shown or hidden by mode (``_show``)
         self._controls: tuple[QWidget, ...] = (self.form, self.launch_form, *row)
@@ -145,6 +158,8 @@ class CombatPanel(QWidget):
         self.refuel_button.clicked.connect(self.refuel)
         self.load_button.clicked.connect(self.load)
         self.launch_button.clicked.connect(self.launch)
+        self.use_button.clicked.connect(self.use_module)
+        self.decline_button.clicked.connect(self.decline)
         self.slot.currentIndexChanged.connect(self._fill_thrust)
         self._mode = "idle"
         self._show([])
@@ -171,7 +186,14 @@ class CombatPanel(QWidget):
                 "Place the damage on the ship's sheet, or take the suggested placement "
                 "(empty mounts first, then the cheapest modules)."
             )
-            self._show([self.place_button, self.suggested_button])
+            spin = self._fill_modules(state, state.ship(first.ship))
+            self._show([self.place_button, self.suggested_button, *spin])
+            return
+        if isinstance(first, PendingRoll):
+            self._mode = "roll"
+            self.title.setText(f"{state.player(first.player).name}: {first.prompt()}.")
+            self.detail.setText("The boost takes a d6 off the roll; it is spent either way.")
+            self._show([*self._fill_modules(state, state.ship(first.ship)), self.decline_button])
             return
         if isinstance(first, PendingStrike):
             self._mode = "strike"
@@ -225,7 +247,22 @@ class CombatPanel(QWidget):
         if current_phase(state) == RESUPPLY_PHASE and ship is not None and seat is not None:
             self._base(state, ship, seat.id)
             return
+        if ship is not None and seat is not None and ship.owner == seat.id:
+            modules = self._fill_modules(state, ship)
+            if modules:
+                self._mode = "modules"
+                self.title.setText(f"{ship.name}: single-use modules it may fire now.")
+                self.detail.setText("Boosters and shields work for this turn's move only.")
+                self._show(modules)
+                return
         self._idle("")
+
+    def _fill_modules(self, state: GameState, ship: Ship) -> list[QWidget]:
+        """List the single-use modules ``ship`` may fire now; the widgets to show."""
+        self.module.clear()
+        for label, command in choices(state, ship):
+            self.module.addItem(label, command)
+        return [self.module, self.use_button] if self.module.count() else []
 
     def _launch(self, state: GameState, ship: Ship, seat: str) -> None:
         """The launch phase: one launched weapon a ship a turn, with its own thrust."""
@@ -315,7 +352,7 @@ class CombatPanel(QWidget):
     def _fill_guns(
         self, state: GameState, ship: Ship, answering: PendingAnswer | None = None
     ) -> None:
-        guns, _ = guns_ready(state, ship)
+        guns, _ = guns_ready(state, ship, answering=answering is not None)
         self.gun.blockSignals(True)
         self.gun.clear()
         for point, gun in guns:
@@ -346,7 +383,8 @@ class CombatPanel(QWidget):
             return
         state = self.session.state
         ship = state.ship(chosen[0])
-        gun = next(g for p, g in guns_ready(state, ship)[0] if p == chosen[1])
+        ready, _ = guns_ready(state, ship, answering=self._mode == "answer")
+        gun = next(g for p, g in ready if p == chosen[1])
         self.detail.setText(odds_text(shot(state, ship, gun, state.ship(target_id))))
 
     # ---- actions
@@ -366,6 +404,18 @@ class CombatPanel(QWidget):
         if chosen is None or target_id is None or seat is None:
             return
         self._give(Fire(seat.id, chosen[0], chosen[1], target_id))
+
+    def use_module(self) -> None:
+        command = self.module.currentData()
+        if command is not None:
+            self._give(command)
+
+    def decline(self) -> None:
+        first = (
+            self.session.state.pending[0] if self.session and self.session.state.pending else None
+        )
+        if isinstance(first, PendingRoll):
+            self._give(Decline(first.player, first.ship))
 
     def refuel(self) -> None:
         if self.session is not None and self.ship_id is not None:

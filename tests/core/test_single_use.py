@@ -19,7 +19,7 @@ from core.guns import Fire
 from core.hexgrid import ZERO, Direction, Hex, Vector
 from core.movement import Motion, Order, move
 from core.preview import preview
-from core.single_use import Decline, PendingRoll, UseModule
+from core.single_use import Decline, PendingRoll, UseModule, choices
 from core.starmap import Body, BodyKind, Bounds, GravityKind, StarMap
 from core.state import GameState, Ship, ShipStatus
 from tests.core.test_combat import CENTRE, PLAYERS, game, to_guns
@@ -318,3 +318,11 @@ def test_randomizer_boost_answers_retaliation_too():
             break
     state, _ = apply(state, Fire("b", "beta", 0, "alpha"))
     assert isinstance(state.pending[0], PendingRoll) and state.pending[0].player == "a"
+
+
+def test_the_modules_a_player_may_fire_now_are_listed_with_what_they_do():
+    ship = with_modules("chemical_booster", "patch_pod")
+    ship = replace(ship, manifest=ship.manifest.with_damage("reactor", 0, 1))
+    labels = [label for label, _ in choices(solo(ship), ship)]
+    assert labels == ["Chemical booster (slot 1)", "Emergency patch pod: mend Reactor (slot 2)"]
+    assert choices(duel("spin_booster"), duel("spin_booster").ship("beta")) == []

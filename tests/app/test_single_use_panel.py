@@ -1,0 +1,112 @@
+"""Single-use modules from the Combat dock, as users fire them: a booster before the
+move, and a randomizer boost when an enemy gun is about to roll (the defender takes the
+seat, fires it or lets the gun roll)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from app.main_window import MainWindow
+from core.attack import PendingHit
+from core.commands import EndPhase
+from core.single_use import PendingRoll
+from core.state import GameState
+from tests.app.test_campaign_window import make_window
+from tests.app.test_combat_panel import duel, sit
+
+
+@pytest.fixture
+def window(qtbot: QtBot, tmp_path: Path) -> MainWindow:
+    return make_window(qtbot, tmp_path)
+
+
+def carrying(state: GameState, ship_id: str, *modules: str) -> GameState:
+    ship = state.ship(ship_id)
+    assert ship.manifest is not None
+    manifest = ship.manifest
+    for slot, module in enumerate(modules):
+        manifest = manifest.with_mount("single_use", slot, module)
+    return state.with_ship(replace(ship, manifest=manifest))
+
+
+def test_a_booster_is_fired_from_the_dock_before_the_move(qtbot: QtBot, window: MainWindow) -> None:
+    assert window.play(carrying(duel(1), "alpha", "chemical_booster"), [], "Duel")
+    sit(qtbot, window)
+    session = window.session
+    assert session is not None and session.phase() == "astrogation"
+    assert window.board is not None
+    window.board.select("alpha")
+    panel = window.combat_panel
+    assert panel.use_button.isVisible()
+    assert panel.module.currentText() == "Chemical booster (slot 1)"
+    qtbot.mouseClick(panel.use_button, Qt.MouseButton.LeftButton)
+    alpha = session.state.ship("alpha")
+    assert alpha.in_use == ("chemical_booster",)
+    assert alpha.manifest is not None and alpha.manifest.single_use[0] is None
+
+
+def test_the_defender_fires_a_randomizer_boost_before_the_enemy_gun_rolls(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    assert window.play(carrying(duel(1), "beta", "randomizer"), [], "Duel")
+    sit(qtbot, window)
+    session = window.session
+    assert session is not None
+    session.apply(EndPhase("a"))
+    assert session.phase() == "guns"
+    assert window.board is not None
+    window.board.select("alpha")
+    qtbot.mouseClick(window.combat_panel.fire_button, Qt.MouseButton.LeftButton)
+    assert isinstance(session.state.pending[0], PendingRoll)
+    assert window.stack.currentWidget() is window.hand_over
+    assert "Randomizer boost" in window.hand_over.detail.text()
+    sit(qtbot, window)
+    panel = window.combat_panel
+    assert panel.decline_button.isVisible() and panel.use_button.isVisible()
+    assert "Randomizer boost" in panel.module.currentText()
+    before = session.state.dice.rolled
+    qtbot.mouseClick(panel.use_button, Qt.MouseButton.LeftButton)
+    beta = session.state.ship("beta")
+    assert beta.manifest is not None and beta.manifest.single_use[0] is None
+    assert not any(isinstance(p, PendingRoll) for p in session.state.pending)
+    assert session.state.dice.rolled >= before + 2  # the boost's d6, then the gun's roll
+
+
+def test_letting_the_gun_roll_keeps_the_boost(qtbot: QtBot, window: MainWindow) -> None:
+    assert window.play(carrying(duel(1), "beta", "randomizer"), [], "Duel")
+    sit(qtbot, window)
+    session = window.session
+    assert session is not None
+    session.apply(EndPhase("a"))
+    assert window.board is not None
+    window.board.select("alpha")
+    qtbot.mouseClick(window.combat_panel.fire_button, Qt.MouseButton.LeftButton)
+    sit(qtbot, window)
+    qtbot.mouseClick(window.combat_panel.decline_button, Qt.MouseButton.LeftButton)
+    assert not any(isinstance(p, PendingRoll) for p in session.state.pending)
+    beta = session.state.ship("beta")
+    assert beta.manifest is not None and beta.manifest.single_use[0] == "randomizer"
+
+
+def test_a_spin_booster_is_offered_while_a_hit_waits(qtbot: QtBot, window: MainWindow) -> None:
+    state = carrying(duel(1), "beta", "spin_booster")
+    hit = PendingHit("b", "beta", "structure", 3, "Alpha's gun", "Beta", "Structure", "alpha")
+    assert window.play(replace(state, pending=(hit,)), [], "Duel")
+    sit(qtbot, window)
+    panel = window.combat_panel
+    assert panel.suggested_button.isVisible() and panel.use_button.isVisible()
+    qtbot.mouseClick(panel.use_button, Qt.MouseButton.LeftButton)
+    session = window.session
+    assert session is not None
+    first = session.state.pending[0]
+    assert isinstance(first, PendingHit) and first.spread
+    assert not panel.use_button.isVisible()
+    qtbot.mouseClick(panel.suggested_button, Qt.MouseButton.LeftButton)
+    assert not session.state.pending
+    beta = session.state.ship("beta")
+    assert beta.manifest is not None and beta.manifest.single_use[0] is None
