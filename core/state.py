@@ -57,6 +57,9 @@ class Ship:
     ``manifest`` is its outfit and damage under a play aid (None: a bare hull, or a game
     without one); ``disabled_for`` counts the owner's turns a disabled ship has left;
     ``points`` are ship points not yet spent; ``kills`` counts enemy ships destroyed.
+    Optional rules add: ``surrendered``, the player the ship surrendered to (or whose
+    boarding party subdued it); ``captured_by``, the ship whose boarding party last
+    subdued it; ``skips``, the owner's turns the ship sits out after a space rendezvous.
     System and single-use modules (:mod:`core.systems`, :mod:`core.single_use`) keep:
     ``disabled_round``, the round the ship was last disabled (capacitors);
     ``battery_rounds``, rounds run on the battery since the Reactor went down;
@@ -86,6 +89,9 @@ class Ship:
     disabled_for: int = added(0)
     points: int = added(0)
     kills: int = added(0)
+    surrendered: str | None = added(None)
+    captured_by: str | None = added(None)
+    skips: int = added(0)
     disabled_round: int = added(0)
     battery_rounds: int = added(0)
     repair_turns: int = added(0)
@@ -186,14 +192,11 @@ class GameState:
     ``sell`` at play-aid prices, ``free`` (Training's variation) or ``closed``.
     ``terms`` are the scenario's special rules and what they record (:mod:`core.terms`);
     ``outcome`` grades a finished game ("clear victory", "weak victory"...; "" ungraded).
-    ``terms`` are the scenario's special rules and what they record (:mod:`core.terms`);
-    ``outcome`` grades a finished game ("clear victory", "weak victory"...; "" ungraded).
 
-    Optional rules add: the ships that ``boarded`` this round; ``base_sides``, the side
-    each base has picked (a side, ``neutral`` or ``closed``; bases not listed keep the
-    map's owner, else are neutral); ``base_missile_every``, the rounds between a base's
-    missiles; ``base_acted``, the round each base last launched (``name:missile``) or
-    fired (``name:gun``); ``revealed``, the guns (``ship:point``) fog of war has shown.
+    Optional rules add: the ships that ``boarded`` this round; ``base_acted``, the round
+    each base last launched (``name:missile``) or fired (``name:gun``) under "Bases pick
+    sides" (whose base is whose is in ``terms``); ``revealed``, the guns (``ship:point``)
+    fog of war has shown.
 
     The ruleset travels inside the state, whole: the engine never reads it from disk,
     and a game replays by the rules it was started with even after they are updated.
@@ -225,11 +228,7 @@ class GameState:
     bases_lost: frozenset[str] = added(frozenset())
     terms: Terms | None = added(None)
     outcome: str = added("")
-    terms: Terms | None = added(None)
-    outcome: str = added("")
     boarded: frozenset[str] = added(frozenset())
-    base_sides: tuple[tuple[str, str], ...] = added(())
-    base_missile_every: int = added(2)
     base_acted: tuple[tuple[str, int], ...] = added(())
     revealed: frozenset[str] = added(frozenset())
 
