@@ -216,7 +216,7 @@ def gun_attack(state: GameState, attack: Attack) -> tuple[GameState, list[Event]
     if carried(state, target, "randomizer") is None:
         return resolve_attack(state, attack)
     waiting = PendingRoll(target.owner, target.id, attack, target.name)
-    text = f"{attack.source} takes aim at {target.name}: {waiting.prompt()}"
+    text = f"{attack.source} takes aim at {target.name}, which carries a Randomizer boost"
     event_ = ModuleUsed(text, target.id, "", "randomizer")
     return replace(state, pending=(waiting, *state.pending)), [event_]
 
