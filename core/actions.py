@@ -10,6 +10,7 @@ from __future__ import annotations
 from core.bases import can_resupply
 from core.guns import guns_ready, targets
 from core.pending import current_phase, waiting_for
+from core.restraints import held_back
 from core.state import GameState, Ship, ShipStatus
 
 
@@ -19,8 +20,10 @@ def can_launch(state: GameState, ship: Ship) -> bool:
         return False
     if ship.status is not ShipStatus.ACTIVE or ship.id in state.launched:
         return False
-    if not state.rules.unit(ship.unit).military:
+    if not state.rules.unit(ship.unit).military and state.uses("civilian_ships", True):
         return False  # civilian ships carry weapons as cargo only
+    if held_back(state, ship) is not None:
+        return False
     return any(w is not None for w in ship.manifest.launchers)
 
 

@@ -41,6 +41,9 @@ RULES_MODULES = (
     "core.scenario_rules",
     "core.systems",
     "core.single_use",
+    "core.rendezvous",
+    "core.surrender",
+    "core.boarding",
 )
 serial.provide(*RULES_MODULES)
 
@@ -226,6 +229,8 @@ def _plan(
             f"not the {current_phase(state)} phase"
         )
     ship = _own_ship(state, command.player, command.ship)
+    if ship.skips and not isinstance(command, Unplot):
+        raise IllegalCommand(f"{ship.name} sits out this turn after its rendezvous: it drifts")
     if isinstance(command, Unplot):
         text = f"{ship.name}'s plan is taken back"
         return state.with_plan(ship.id, None), [PlanMade(text, ship.id)]

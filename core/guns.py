@@ -26,6 +26,7 @@ from core.hexgrid import Hex
 from core.manifest import working_guns
 from core.pending import active_player, current_phase, handles
 from core.playaid import AttackTable, Gun
+from core.restraints import held_back
 from core.scenario_rules import fire_refused
 from core.serial import register
 from core.single_use import gun_attack
@@ -129,7 +130,7 @@ def guns_ready(
     aid = play_aid(state)
     if ship.status is not ShipStatus.ACTIVE:
         return [], f"{ship.name} is {ship.status.value}"
-    why = gun_block(state, ship, answering=answering)
+    why = gun_block(state, ship, answering=answering) or held_back(state, ship)
     if why is not None:
         return [], why
     m = manifest_of(aid, ship)

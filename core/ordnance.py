@@ -36,6 +36,7 @@ from core.movement import (
 )
 from core.pending import current_phase, handles, hook
 from core.playaid import LaunchedWeapon
+from core.restraints import held_back
 from core.scenario_rules import launch_refused
 from core.serial import register
 from core.state import GameState, Ordnance, ShipStatus
@@ -134,7 +135,10 @@ def launch(state: GameState, command: LaunchWeapon) -> tuple[GameState, list[Eve
     if ship.status is not ShipStatus.ACTIVE:
         where = "landed" if ship.status is ShipStatus.LANDED else ship.status.value
         raise IllegalCommand(f"{ship.name} is {where}: weapons are launched in space")
-    if not state.rules.unit(ship.unit).military:
+    held = held_back(state, ship)
+    if held is not None:
+        raise IllegalCommand(f"{held}: it launches nothing")
+    if not state.rules.unit(ship.unit).military and state.uses("civilian_ships", True):
         raise IllegalCommand(
             f"{ship.name} is a civilian ship: it may carry weapons as cargo but cannot launch them"
         )
