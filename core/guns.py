@@ -223,6 +223,7 @@ def fire(state: GameState, command: Fire) -> tuple[GameState, list[Event]]:
         raise IllegalCommand(refused)
     if not exposed(state, target):
         raise IllegalCommand(f"{target.name} is safe from attack where it is")
+    state = replace(state, revealed=state.revealed | {key})  # fog of war: the gun is seen
     odds = shot(state, ship, gun, target)
     attack = Attack(
         source,

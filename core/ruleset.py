@@ -77,6 +77,21 @@ KNOWN_SWITCHES: dict[str, str] = {
     ),
 }
 
+#: the switches that are the optional rules of a rule system (Interplanetary's "Optional
+#: rules"), by their names in the rule book, in its order: what New Game offers to tick
+OPTIONAL_RULES: dict[str, str] = {
+    "rendezvous": "Space rendezvous",
+    "surrender": "Surrender",
+    "boarding": "Boarding",
+    "boarding_takes_ship": "Boarding takes the ship",
+    "civilian_ships": "Civilian ships",
+    "special_asteroids": "Special asteroids",
+    "kinetic_buster": "Kinetic buster",
+    "bases_pick_sides": "Bases pick sides",
+    "mine_fields": "Mine fields",
+    "fog_of_war": "Fog of war",
+}
+
 #: the switches of a ruleset that does not list its own
 DEFAULT_SWITCHES: tuple[tuple[str, bool], ...] = (("hexside_entered", True),)
 

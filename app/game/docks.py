@@ -27,6 +27,7 @@ from app.game.session import Entry, GameSession
 from core import victory
 from core.dice import Rolled
 from core.engine import PhaseBegan, PlanMade, RoundBegan
+from core.fog import sight
 from core.hexgrid import Direction
 from core.preview import Option, Preview
 from core.ruleset import show_amount
@@ -63,6 +64,7 @@ class ShipList(QTreeWidget):
         seat = session.seat()
         self.clear()
         labels = state.starmap.bounds.labels
+        hidden = sight(state, seat.id).hidden if seat is not None else frozenset()
         for ship in state.ships:
             plan = state.plan(ship.id)
             if plan is None:
@@ -78,7 +80,7 @@ class ShipList(QTreeWidget):
                     ship.name,
                     state.player(ship.owner).name,
                     _status(ship),
-                    show_amount(ship.fuel),
+                    "?" if ship.id in hidden else show_amount(ship.fuel),
                     str(ship.motion.velocity.speed),
                     order,
                     victory.progress(state, ship.id),

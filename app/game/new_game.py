@@ -7,10 +7,12 @@ common kinds of colour blindness; each can be changed with a colour picker.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
+    QCheckBox,
     QColorDialog,
     QComboBox,
     QDialog,
@@ -30,6 +32,7 @@ from PySide6.QtWidgets import (
 
 from app.map.style import OKABE_ITO
 from core.problems import FileProblems
+from core.ruleset import KNOWN_SWITCHES, OPTIONAL_RULES
 from core.scenario import Scenario, Seat, builtin_scenarios, load_scenario
 
 MAX_SEATS = 6
@@ -111,6 +114,16 @@ class NewGameDialog(QDialog):
             self.names.append(name)
             self.colours.append(colour)
             name.textChanged.connect(self._validate)
+        self.rules_box = QGroupBox("Optional rules (the scenario's choice ticked)")
+        self.rules_box.setObjectName("optional_rules")
+        rules_grid = QGridLayout(self.rules_box)
+        self.rule_boxes: dict[str, QCheckBox] = {}
+        for i, (switch, title) in enumerate(OPTIONAL_RULES.items()):
+            box = QCheckBox(title)
+            box.setObjectName(f"rule_{switch}")
+            box.setToolTip(f"When ticked: {KNOWN_SWITCHES[switch]}.")
+            rules_grid.addWidget(box, i // 2, i % 2)
+            self.rule_boxes[switch] = box
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
@@ -120,6 +133,7 @@ class NewGameDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(seats)
+        layout.addWidget(self.rules_box)
         layout.addWidget(self.problem)
         layout.addWidget(self.buttons)
         self.scenario_box.currentIndexChanged.connect(self._scenario_changed)
@@ -155,6 +169,11 @@ class NewGameDialog(QDialog):
             self._validate()
             return
         s = self.scenario
+        values = s.rules.switch_values(s.switches)
+        for switch, box in self.rule_boxes.items():
+            box.setVisible(switch in values)
+            box.setChecked(values.get(switch, False))
+        self.rules_box.setVisible(any(switch in values for switch in self.rule_boxes))
         self.description.setText(s.description)
         self.count.setRange(s.min_players, min(MAX_SEATS, s.max_players))
         self._seats_changed()
@@ -186,8 +205,20 @@ class NewGameDialog(QDialog):
             for i in range(self.count.value())
         ]
 
+    def switches(self) -> tuple[tuple[str, bool], ...]:
+        """The scenario's switches with the optional rules as ticked."""
+        if self.scenario is None:
+            return ()
+        values = dict(self.scenario.switches)
+        known = self.scenario.rules.switch_values()
+        for switch, box in self.rule_boxes.items():
+            if switch in known:
+                values[switch] = box.isChecked()
+        return tuple(sorted(values.items()))
+
     def result_game(self) -> tuple[Scenario, list[Seat], int] | None:
-        """The chosen scenario, seats and seed, or None when the choice is not valid."""
+        """The chosen scenario (its optional rules as ticked), seats and seed, or None
+        when the choice is not valid."""
         if self.scenario is None:
             return None
-        return self.scenario, self.seats(), self.seed.value()
+        return replace(self.scenario, switches=self.switches()), self.seats(), self.seed.value()
