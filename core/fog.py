@@ -101,7 +101,7 @@ def view(state: GameState, player: str) -> GameState:
         if ship.id in seen.hidden:
             manifest = None
             if ship.manifest is not None and seen.guns_of(ship.id):
-                guns = [None] * len(ship.manifest.guns)
+                guns: list[str | None] = [None] * len(ship.manifest.guns)
                 for p, g in seen.guns_of(ship.id):
                     guns[p] = g
                 manifest = Manifest(guns=tuple(guns))
