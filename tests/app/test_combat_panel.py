@@ -229,8 +229,6 @@ def test_course_preview_warns_of_a_mine_on_the_hovered_course(
     qtbot: QtBot, window: MainWindow
 ) -> None:
     from core.ordnance import mine_field
-    from tests.app.test_game import hover
-
     state = duel(1)
     alpha = state.ship("alpha")
     moving = replace(alpha, motion=Motion(alpha.motion.position, Vector(0, 2)))
@@ -245,7 +243,7 @@ def test_course_preview_warns_of_a_mine_on_the_hovered_course(
     assert board.preview is not None
     coast = next(o for o in board.preview.options if o.fuel == 0)
     assert coast.tip == ahead and coast.weapons
-    hover(qtbot, window, coast.tip)
+    board.hover(coast.tip)  # the mouse path to hover is covered in test_game
     marks = [i for i in window.scene.items() if i.data(ROLE_KEY) == "weapon"]
     assert len(marks) == 1 and "would attack" in marks[0].toolTip()
     assert "would attack" in window.course_panel.hovered.text()
