@@ -8,8 +8,10 @@ launch, no gun with a target, no base to use), as a player at a real table would
 from __future__ import annotations
 
 from core.bases import can_resupply
+from core.boarding import boardable
 from core.guns import guns_ready, targets
 from core.pending import current_phase, waiting_for
+from core.rendezvous import partners
 from core.restraints import held_back
 from core.state import GameState, Ship, ShipStatus
 
@@ -54,7 +56,7 @@ def has_something_to_do(state: GameState) -> bool:
     if phase == "launch":
         return any(can_launch(state, s) for s in mine)
     if phase == "guns":
-        return any(can_fire(state, s) for s in mine)
+        return any(can_fire(state, s) or boardable(state, s) for s in mine)
     if phase == "resupply":
-        return any(can_resupply(state, s) for s in mine)
+        return any(can_resupply(state, s) or partners(state, s) for s in mine)
     return False

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.game.optional_actions import OptionalActions
 from app.game.session import GameSession
 from core.actions import can_launch
 from core.attack import AllocateDamage, PendingAnswer, PendingHit, manifest_of
@@ -148,6 +149,8 @@ class CombatPanel(QWidget):
         layout.addWidget(self.launch_form)
         layout.addWidget(self.detail)
         layout.addLayout(buttons)
+        self.optional = OptionalActions(self)
+        layout.addWidget(self.optional)
         layout.addStretch(1)
         self.gun.currentIndexChanged.connect(self._show_odds)
         self.target.currentIndexChanged.connect(self._show_odds)
@@ -168,6 +171,7 @@ class CombatPanel(QWidget):
 
     def refresh(self, session: GameSession | None, ship_id: str | None) -> None:
         self.session, self.ship_id = session, ship_id
+        self.optional.refresh(session, ship_id)
         if session is None or session.state.rules.play_aid is None:
             self._idle("Combat needs a ruleset with attack tables (Interplanetary).")
             return
