@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
+from core.allegiance import asteroid_side, refused
 from core.dice import Dice
 from core.errors import IllegalCommand
 from core.events import Event, event
@@ -148,7 +149,7 @@ def _dry_run(state: GameState, ship: Ship, plan: Plan, rules: Ruleset) -> MoveRe
             motion,
             order,
             params,
-            side=ship.side,
+            side=asteroid_side(state, ship),
             fuel=ship.fuel - (LANDING_FUEL if plan.land else 0),
             disabled=disabled,
             name=ship.name,
@@ -171,6 +172,9 @@ def _check_base_pass(
         raise IllegalCommand(f"there is no {kind.value} base called {base_name!r}")
     if ship.orbit is None:
         raise IllegalCommand(f"{ship.name} must be in orbit to reach {base.name}")
+    why = refused(state, ship, base)
+    if why is not None:
+        raise IllegalCommand(why)
     where = base.approach if kind is BaseKind.PLANETARY else base.hex
     passed = {result.start, *result.trace.entered}
     if where not in passed:

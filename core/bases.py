@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from core.allegiance import refused
 from core.attack import manifest_of, play_aid
 from core.commands import Command
 from core.errors import IllegalCommand
@@ -90,6 +91,9 @@ def _services(state: GameState, player: str, ship_id: str) -> tuple[Ship, Base]:
         raise IllegalCommand(f"{ship.name} is not landed at or docked with a base")
     if closed(state, base.name):
         raise IllegalCommand(f"{base.name} is closed to every ship in this scenario")
+    why = refused(state, ship, base)
+    if why is not None:
+        raise IllegalCommand(why)
     return ship, base
 
 
