@@ -193,10 +193,8 @@ class GameState:
     ``terms`` are the scenario's special rules and what they record (:mod:`core.terms`);
     ``outcome`` grades a finished game ("clear victory", "weak victory"...; "" ungraded).
 
-    Optional rules add: the ships that ``boarded`` this round; ``base_acted``, the round
-    each base last launched (``name:missile``) or fired (``name:gun``) under "Bases pick
-    sides" (whose base is whose is in ``terms``); ``revealed``, the guns (``ship:point``)
-    fog of war has shown.
+    Optional rules add: the ships that ``boarded`` this round; ``revealed``, the guns
+    (``ship:point``) fog of war has shown.
 
     The ruleset travels inside the state, whole: the engine never reads it from disk,
     and a game replays by the rules it was started with even after they are updated.
@@ -229,7 +227,6 @@ class GameState:
     terms: Terms | None = added(None)
     outcome: str = added("")
     boarded: frozenset[str] = added(frozenset())
-    base_acted: tuple[tuple[str, int], ...] = added(())
     revealed: frozenset[str] = added(frozenset())
 
     @property
