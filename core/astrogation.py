@@ -69,6 +69,13 @@ class OrbitReport(Event):
 
 
 @event
+class MovesLast(Event):
+    """A ship the scenario moves after every other ship (Industrial sabotage)."""
+
+    ship: str
+
+
+@event
 class BaseVisit(Event):
     """A ship lands on, launches from, or docks with a base."""
 
@@ -236,7 +243,33 @@ def check_plan(state: GameState, ship: Ship, plan: Plan) -> MoveResult:
         raise IllegalCommand(f"{ship.name} is not landed")
     if ship.status not in (ShipStatus.ACTIVE, ShipStatus.LANDED):
         raise IllegalCommand(f"{ship.name} is {ship.status.value} and cannot move")
-    return _dry_run(state, ship, plan, ruleset_of(state))
+    result = _dry_run(state, ship, plan, ruleset_of(state))
+    if state.terms is not None and state.terms.control:
+        from core.scenario_rules import course_refused  # a scenario's helm rule
+
+        why = course_refused(state, ship, result)
+        if why is not None:
+            raise IllegalCommand(why)
+    return result
+
+
+def late(state: GameState) -> tuple[str, ...]:
+    """The ships the scenario moves after every other ship."""
+    return state.terms.moves_last if state.terms is not None else ()
+
+
+def movers(state: GameState, player: str | None) -> list[str]:
+    """The ships that move when ``player``'s movement ends (None: everyone's, sealed
+    orders): their own ships in play, except those the scenario moves last of all,
+    which move at the end of the round's last movement, after everyone else's."""
+    last = late(state)
+    if player is None:
+        ships = [s.id for s in state.ships if s.in_play and s.id not in last]
+        return ships + [s.id for s in state.ships if s.in_play and s.id in last]
+    ships = [s.id for s in state.ships if s.owner == player and s.in_play and s.id not in last]
+    if last and state.turn + 1 == len(state.players):
+        ships += [s.id for s in state.ships if s.in_play and s.id in last]
+    return ships
 
 
 def resolve(state: GameState, ship_ids: list[str]) -> tuple[GameState, list[Event]]:
@@ -256,10 +289,15 @@ def resolve(state: GameState, ship_ids: list[str]) -> tuple[GameState, list[Even
         plan = plans.get(ship_id) or _unplotted(ship)
         if ship.status is not ShipStatus.ACTIVE and not plan.launch:
             continue  # landed ships stay on their base unless launched
+        if ship_id in late(state):
+            text = f"{ship.name} moves last of all ships"
+            events.append(MovesLast(text, ship_id))
         ships[ship_id], dice, more = _resolve_one(state, ship, plan, rules, dice, rocks)
         events.extend(more)
     moved = tuple(ships[s.id] for s in state.ships)
-    state = replace(state, ships=moved, dice=dice, plans=())
+    waiting = late(state)  # a late ship's plan waits for the round's last movement
+    kept = tuple((k, p) for k, p in state.plans if k in waiting and k not in ship_ids)
+    state = replace(state, ships=moved, dice=dice, plans=kept)
     if rocks:
         # With a play aid, the asteroid roll is an attack on its Asteroid column.
         from core.attack import Attack, resolve_attack  # the combat rules build on this
@@ -395,8 +433,10 @@ def _hazard(
 
 
 def _left_map(state: GameState, ship: Ship, hazard: OffMap) -> tuple[Ship, Event]:
-    """What leaving the map means in this game: out, back after penalty turns, or bounce."""
-    rule = state.leaving
+    """What leaving the map means in this game (or, if the scenario says, for this
+    ship): out, back after penalty turns, or bounce."""
+    own = state.terms.leaving_of(ship.id) if state.terms is not None else None
+    rule = own if own is not None else state.leaving
     if rule.rule is LeavingRule.BOUNCES:
         ship = replace(ship, motion=bounce(ship.motion, state.starmap.bounds))
         label = state.starmap.bounds.labels.format(ship.motion.position)

@@ -53,16 +53,28 @@ def _ruleset_summary(r: Ruleset) -> str:
 
 
 def _scenario_summary(s: Scenario) -> str:
-    each = sum(1 for ship in s.ships if ship.side is None)
-    fixed = len(s.ships) - each
-    ships = [f"{each} ship{'s' if each != 1 else ''} per player"] if each else []
-    if fixed:
-        ships.append(f"{fixed} for {len(s.sides)} sides")
+    ships = _ship_counts(s)
     conditions = len(s.victory)
     return (
         f"{s.players_text} on {s.starmap.name!r} ({s.rules.id}), {', '.join(ships)}, "
         f"{conditions} victory condition{'s' if conditions != 1 else ''}"
     )
+
+
+def _ship_counts(s: Scenario) -> list[str]:
+    """ "1 ship per player"; "2 ships per player of Guards", "1 ship for Guards"."""
+
+    def ships(n: int) -> str:
+        return f"{n} ship{'s' if n != 1 else ''}"
+
+    every = sum(1 for ship in s.ships if ship.side is None)
+    counts = [f"{ships(every)} per player"] if every else []
+    for side in s.sides:
+        each = sum(1 for ship in s.ships if ship.side == side and ship.each)
+        fixed = sum(1 for ship in s.ships if ship.side == side and not ship.each)
+        counts += [f"{ships(each)} per player of {side}"] if each else []
+        counts += [f"{ships(fixed)} for {side}"] if fixed else []
+    return counts
 
 
 def _summary(m: StarMap) -> str:
@@ -172,13 +184,14 @@ def _scenario_info(s: Scenario, path: Path) -> None:
     print(f"  ships ({len(s.ships)}):")
     for ship in s.ships:
         whose = "every player" if ship.side is None else ship.side
+        whose = f"each of {whose}" if ship.each else whose
         where = (
             f"landed on {ship.landed_at}"
             if ship.landed_at is not None
             else f"at {labels.format(ship.motion.position)}, speed {ship.motion.velocity.speed}"
         )
         fuel = show_amount(ship.fuel)
-        print(f"    {ship.name:<26} {ship.unit:<10} {whose:<14} {where}, fuel {fuel}")
+        print(f"    {ship.name:<26} {ship.unit:<10} {whose:<22} {where}, fuel {fuel}")
     print(f"  victory ({len(s.victory)}):")
     for condition in s.victory:
         print(f"    {describe(condition)}")

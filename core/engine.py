@@ -257,8 +257,7 @@ def _end_phase(state: GameState, player: str, rules: Ruleset) -> tuple[GameState
         if len(state.done) < len(state.players):
             return state, events
         if phase == seq.movement_phase:
-            movers = [s.id for s in state.ships if s.in_play]
-            state, moved = astrogation.resolve(state, movers)
+            state, moved = astrogation.resolve(state, astrogation.movers(state, None))
             events.extend(moved)
             state, more = run_hooks("moved", state, None)
             events.extend(more)
@@ -268,8 +267,7 @@ def _end_phase(state: GameState, player: str, rules: Ruleset) -> tuple[GameState
         state = replace(state, done=frozenset())
         return _next_phase(state, rules, events, last_in_round=True)
     if phase == seq.movement_phase:
-        mine = [s.id for s in state.ships if s.owner == player and s.in_play]
-        state, moved = astrogation.resolve(state, mine)
+        state, moved = astrogation.resolve(state, astrogation.movers(state, player))
         events.extend(moved)
         state, more = run_hooks("moved", state, player)
         events.extend(more)

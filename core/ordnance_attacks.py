@@ -17,6 +17,9 @@ moved (the ``moved`` hook), in this order:
    course entered a hex of its vector. Own ships included. Mines stay; a buckyball is
    spent by any result but a miss, otherwise flies on to the next ship along its vector.
 
+Inside a scenario's no-fire zone no launched weapon attacks (a ruling: the zone forbids
+launching into it, so a weapon that drifts or flies in does no harm there either).
+
 Flak on a ship takes 1 (the gun's ``flak``) off every launched weapon attacking it, for
 each working flak gun, while the ship's guns can work.
 """
@@ -25,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from core.astrogation import ShipDestroyed
+from core.astrogation import ShipDestroyed, movers
 from core.attack import Attack, AttackResolved, manifest_of, play_aid, resolve_attack
 from core.commands import Command
 from core.errors import IllegalCommand
@@ -36,6 +39,7 @@ from core.hexgrid import ZERO, Hex
 from core.manifest import working_guns
 from core.ordnance import BUSTER_SWITCH, course_hexes, move_pieces, name_of, switch_on, weapon_of
 from core.pending import Pending, handles, hook
+from core.scenario_rules import zone_at
 from core.serial import register
 from core.starmap import Base
 from core.state import GameState, Ordnance, Ship, ShipStatus
@@ -139,7 +143,9 @@ def course_of(ship: Ship) -> tuple[Hex, ...]:
 
 
 def _movers(state: GameState, mover: str | None) -> list[Ship]:
-    return [s for s in state.ships if (mover is None or s.owner == mover) and exposed(state, s)]
+    """The ships that moved in ``mover``'s movement (a scenario's late ship included)."""
+    moved = set(movers(state, mover))
+    return [s for s in state.ships if s.id in moved and exposed(state, s)]
 
 
 def _moved(piece: Ordnance, mover: str | None) -> bool:
@@ -166,7 +172,9 @@ def after_movement(state: GameState, player: str | None) -> tuple[GameState, lis
     state, events = move_pieces(state, player)
     state, more = _busters(state, player)
     events.extend(more)
-    offers = _offers(state, player)
+    found = _offers(state, player)
+    events.extend(e for p, e in found if p is None)
+    offers = [(p, e) for p, e in found if p is not None]
     if not offers:
         state, more = sweep(state, player)
         return state, events + more
@@ -176,9 +184,10 @@ def after_movement(state: GameState, player: str | None) -> tuple[GameState, lis
     return replace(state, pending=(*state.pending, *pending)), events
 
 
-def _offers(state: GameState, mover: str | None) -> list[tuple[PendingStrike, Event]]:
-    """Every missile that may strike now, with what it may strike."""
-    offers: list[tuple[PendingStrike, Event]] = []
+def _offers(state: GameState, mover: str | None) -> list[tuple[PendingStrike | None, Event]]:
+    """Every missile that may strike now, with what it may strike; a missile that
+    reached its targets inside a no-fire zone, with no offer and the reason."""
+    offers: list[tuple[PendingStrike | None, Event]] = []
     ships = [s for s in state.ships if exposed(state, s)]
     for piece in state.ordnance:
         if weapon_of(state, piece).behaviour != "missile":
@@ -200,10 +209,11 @@ def _offers(state: GameState, mover: str | None) -> list[tuple[PendingStrike, Ev
             ]
             why = f"the tip of its vector reached {label(state.starmap, here)}"
         else:
+            moved = set(movers(state, mover))
             targets = [
                 (s.id, s.name)
                 for s in ships
-                if (mover is None or s.owner == mover)
+                if s.id in moved
                 and s.side != piece.side
                 and s.motion.position == here
                 and s.motion.velocity != ZERO
@@ -212,6 +222,12 @@ def _offers(state: GameState, mover: str | None) -> list[tuple[PendingStrike, Ev
         if not targets:
             continue
         name = name_of(state, piece)
+        zone = zone_at(state, here)
+        if zone is not None:
+            where = label(state.starmap, here)
+            text = f"{name} may not strike at {where}: {zone} is a no-fire zone"
+            offers.append((None, StrikeHeld(text, piece.id)))
+            continue
         ids, names = tuple(t for t, _ in targets), tuple(n for _, n in targets)
         owner_ship = piece.ship or next(s.id for s in state.ships if s.owner == piece.owner)
         offer = PendingStrike(piece.owner, owner_ship, piece.id, name, ids, names)
@@ -350,7 +366,7 @@ def _met(
         if not exposed(state, ship):
             continue
         meeting = meets(trail, laid, movers.get(ship.id, ()), ship.motion.position)
-        if meeting is not None:
+        if meeting is not None and zone_at(state, meeting[0]) is None:
             where, crossed = meeting
             why = meeting_reason(ship.name, label(labels, where), crossed=crossed)
             met.append((trail.index(where), n, ship, why))

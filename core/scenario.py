@@ -170,9 +170,10 @@ class Scenario:
             switches=self.switches,
             first=first,
             victory=self.victory,
+            leaving=self.setup.leaving,
         )
         starts = tuple(Start(s.id, s.motion, s.manifest) for s in state.ships)
-        state, laid = apply_setup(state, self.setup, starts)
+        state, laid = apply_setup(state, self.setup, starts, self.copies(players))
         return state, events + laid
 
     def seat(self, seats: Sequence[Seat]) -> tuple[Player, ...]:
@@ -183,6 +184,17 @@ class Scenario:
             side = self.sides[i % len(self.sides)] if self.sides else pid
             players.append(Player(pid, seat.name, side, seat.colour))
         return tuple(players)
+
+    def copies(self, players: Sequence[Player]) -> dict[str, tuple[str, ...]]:
+        """The ids of the ships :meth:`fleet` makes from each of the file's ships."""
+        out: dict[str, tuple[str, ...]] = {}
+        for spec in self.ships:
+            if spec.side is None or spec.each:
+                crew = [p for p in players if spec.side in (None, p.side)]
+                out[spec.id] = tuple(f"{spec.id}-{p.id}" for p in crew)
+            else:
+                out[spec.id] = (spec.id,)
+        return out
 
     def fleet(self, players: Sequence[Player]) -> tuple[Ship, ...]:
         """The ships: every player's copies, then each fixed side's, commanded by the

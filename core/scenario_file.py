@@ -134,12 +134,25 @@ class Control(Model):
     ship: str
     side: str
     every: int = Field(ge=2)
+    #: while the other side flies it, a course that destroys it at once is refused
+    safe: bool = True
 
 
 class Special(Model):
-    """Rules of the scenario's own: destroyed ships come back (``respawn``)."""
+    """Rules of the scenario's own: destroyed ships come back (``respawn``); ships that
+    move after every other ship (``moves_last``, by ship id)."""
 
     respawn: bool = False
+    moves_last: list[str] = []
+
+
+class LeavingEntry(Model):
+    """What leaving the map means in this scenario, in place of the map's rule: for
+    every ship, or (``ships``, by ship id) for those ships only."""
+
+    rule: Literal["eliminated", "returns", "bounces"]
+    penalty_turns: int = Field(default=0, ge=0)
+    ships: list[str] = []
 
 
 class Scenario(Model):
@@ -162,13 +175,23 @@ class Scenario(Model):
     mine_fields: list[MineField] = []
     control: list[Control] = []
     special: Special | None = None
+    leaving: LeavingEntry | None = None
 
 
 def version_problems(m: Scenario) -> list[tuple[str, str]]:
     """Fields of version 2 in a file that says it is version 1: (field, message)."""
     if m.version >= 2:
         return []
-    tables = ("budget", "market", "bases", "no_fire", "mine_fields", "control", "special")
+    tables = (
+        "budget",
+        "market",
+        "bases",
+        "no_fire",
+        "mine_fields",
+        "control",
+        "special",
+        "leaving",
+    )
     found = [(t, t) for t in tables if t in m.model_fields_set]
     for i, ship in enumerate(m.ships):
         new = ("design", "points", "circle", "each")

@@ -7,7 +7,8 @@
   movement after which no ship is inside it.
 - **Another side at the helm** (Industrial sabotage: the mercenaries fly the science ship
   every 5th round): at the start of each round the ship passes to the first player of
-  the side whose round it is, and back.
+  the side whose round it is, and back; while they fly it, a course that would destroy
+  it at once is refused (:func:`course_refused`, asked by :mod:`core.astrogation`).
 - **Coming back** (Last man standing's variation): at the end of a turn, a destroyed ship
   is taken off the map and returns a d6 rounds later where it started, repaired,
   refuelled and rearmed as it began.
@@ -23,7 +24,7 @@ from dataclasses import replace
 from core.dice import Rolled
 from core.events import Event, event
 from core.hexgrid import ZERO, Hex
-from core.movement import Motion
+from core.movement import Crash, ForbiddenAsteroid, Motion, MoveResult
 from core.pending import hook
 from core.state import GameState, Ship, ShipStatus
 from core.terms import Boarded, NoFire, Terms, no_fire_zone
@@ -136,6 +137,23 @@ def _helm(state: GameState, terms: Terms) -> tuple[GameState, list[Event]]:
         text = f"{pilot.name} ({side}) flies {ship.name} this round ({why})"
         events.append(HelmChanged(text, ship.id, pilot.id))
     return state, events
+
+
+def course_refused(state: GameState, ship: Ship, result: MoveResult) -> str | None:
+    """Why a course for ``ship`` is refused while another side flies it: one that would
+    destroy it at once (a crash into a body, or special asteroids it may not enter).
+    Risks are allowed: asteroids, weapons in flight. None when the course is allowed."""
+    terms = state.terms
+    rule = next((c for c in terms.control if c.ship == ship.id), None) if terms else None
+    if rule is None or not rule.safe or state.player(ship.owner).side == ship.side:
+        return None
+    for hazard in result.hazards:
+        if isinstance(hazard, Crash | ForbiddenAsteroid):
+            return (
+                f"{ship.name} is not yours to destroy: while {rule.side} fly it, a course "
+                "that would destroy it at once is refused"
+            )
+    return None
 
 
 def _produce(state: GameState) -> tuple[GameState, list[Event]]:

@@ -22,7 +22,7 @@ from core.ruleset import Ruleset
 from core.scenario_file import Scenario as _Scenario
 from core.scenario_file import Ship as _Ship
 from core.scenario_victory import no_side
-from core.starmap import StarMap
+from core.starmap import Leaving, LeavingRule, StarMap
 from core.state import GameState, Player, Ship
 from core.terms import BaseTerms, Control, NoFire, Start, Terms
 
@@ -50,6 +50,8 @@ class Setup:
     mine_fields: tuple[MineFieldSpec, ...] = ()
     base_sides: tuple[tuple[str, str], ...] = ()
     missile_every: int | None = None
+    #: the scenario's leaving rule for every ship (None: the map's)
+    leaving: Leaving | None = None
 
 
 def build_setup(
@@ -78,14 +80,22 @@ def build_setup(
             problems.append(Problem(no_side(c.side, sides), f"{where}.side"))
         elif fixed.get(c.ship) == c.side:
             problems.append(Problem(f"{c.ship} is already {c.side}'s", f"{where}.side"))
-        control.append(Control(c.ship, c.side, c.every))
+        control.append(Control(c.ship, c.side, c.every, c.safe))
     respawn = m.special is not None and m.special.respawn
+    ship_ids = {s.id for s in m.ships}
+    late = tuple(m.special.moves_last) if m.special is not None else ()
+    for i, ship in enumerate(late):
+        if ship not in ship_ids:
+            problems.append(Problem(f"there is no ship {ship!r}", f"special.moves_last[{i}]"))
+    leaving, own_leaving = _leaving(m, ship_ids, problems)
     terms = Terms(
         no_fire=no_fire,
         bases=bases,
         closed_others=closed_others,
         control=tuple(control),
         respawn=respawn,
+        moves_last=late,
+        leaving=own_leaving,
     )
     base_sides: list[tuple[str, str]] = []
     if starmap is not None and (bases or closed_others):
@@ -105,7 +115,23 @@ def build_setup(
         mine_fields=mines,
         base_sides=tuple(base_sides),
         missile_every=every.pop() if len(every) == 1 else None,
+        leaving=leaving,
     )
+
+
+def _leaving(
+    m: _Scenario, ship_ids: set[str], problems: list[Problem]
+) -> tuple[Leaving | None, tuple[tuple[str, Leaving], ...]]:
+    """The scenario's ``[leaving]``: a rule for the whole game, or for some ships."""
+    if m.leaving is None:
+        return None, ()
+    rule = Leaving(LeavingRule(m.leaving.rule), m.leaving.penalty_turns)
+    for i, ship in enumerate(m.leaving.ships):
+        if ship not in ship_ids:
+            problems.append(Problem(f"there is no ship {ship!r}", f"leaving.ships[{i}]"))
+    if not m.leaving.ships:
+        return rule, ()
+    return None, tuple((ship, rule) for ship in m.leaving.ships)
 
 
 def _bases(
@@ -326,13 +352,23 @@ def _hex_anywhere(label: str, where: str, starmap: StarMap, problems: list[Probl
 
 
 def apply_setup(
-    state: GameState, setup: Setup, starts: tuple[Start, ...]
+    state: GameState,
+    setup: Setup,
+    starts: tuple[Start, ...],
+    copies: Mapping[str, tuple[str, ...]] | None = None,
 ) -> tuple[GameState, list[Event]]:
     """Lay the scenario's additions onto the first state: market, terms, mine fields,
-    bases' sides (when the game has "Bases pick sides")."""
+    bases' sides (when the game has "Bases pick sides"). ``copies``: the ids of the
+    ships made from each of the file's ships (every player's copy), for the rules that
+    name ships by the file's ids."""
     terms = setup.terms
     if terms is not None and terms.respawn:
         terms = replace(terms, starts=starts)
+    if terms is not None and copies is not None:
+        ids = dict(copies)
+        late = tuple(c for ship in terms.moves_last for c in ids.get(ship, (ship,)))
+        own = tuple((c, rule) for ship, rule in terms.leaving for c in ids.get(ship, (ship,)))
+        terms = replace(terms, moves_last=late, leaving=own)
     state = replace(state, market=setup.market, terms=terms)
     extra: dict[str, Any] = {}
     names = {f.name for f in fields(state)}

@@ -14,7 +14,8 @@ from dataclasses import dataclass, replace
 
 from core.manifest import Manifest
 from core.movement import Motion
-from core.serial import register
+from core.serial import added, register
+from core.starmap import Leaving
 
 
 @register
@@ -56,11 +57,13 @@ class BaseTerms:
 @dataclass(frozen=True)
 class Control:
     """Ship ``ship`` is flown by the first player of ``side`` every ``every``-th round
-    (Industrial sabotage's science ship, every 5th round the mercenaries')."""
+    (Industrial sabotage's science ship, every 5th round the mercenaries'). ``safe``:
+    while they fly it, a course that would destroy it at once is refused."""
 
     ship: str
     side: str
     every: int
+    safe: bool = added(True)
 
 
 @register
@@ -89,7 +92,11 @@ class Boarded:
 class Terms:
     """The scenario's special rules (fixed for the game) and what play has recorded for
     its victory conditions (``boarded``, ``lost_at``: base and the turn it fell,
-    counted in players' turns from the start; ``marks``: things that happened)."""
+    counted in players' turns from the start; ``marks``: things that happened).
+
+    ``moves_last``: ships that move after every other ship, in the round's last
+    movement (Industrial sabotage's science ship); ``leaving``: what leaving the map
+    means for some ships, in place of the game's rule (the science ship bounces)."""
 
     no_fire: tuple[NoFire, ...] = ()
     bases: tuple[BaseTerms, ...] = ()
@@ -100,6 +107,8 @@ class Terms:
     boarded: tuple[Boarded, ...] = ()
     lost_at: tuple[tuple[str, int], ...] = ()
     marks: frozenset[str] = frozenset()
+    moves_last: tuple[str, ...] = added(())
+    leaving: tuple[tuple[str, Leaving], ...] = added(())
 
     def base(self, name: str) -> BaseTerms | None:
         return next((b for b in self.bases if b.base == name), None)
@@ -115,6 +124,10 @@ class Terms:
 
     def start_of(self, ship: str) -> Start | None:
         return next((s for s in self.starts if s.ship == ship), None)
+
+    def leaving_of(self, ship: str) -> Leaving | None:
+        """The scenario's own leaving rule for ``ship`` (None: the game's)."""
+        return dict(self.leaving).get(ship)
 
 
 def no_fire_zone(terms: Terms | None, zones_at: list[str]) -> str | None:
