@@ -1,0 +1,162 @@
+"""A scripted full game of every Interplanetary scenario (issue 6, req 9): each played
+through the engine from the scenario's own start state, with a fixed seed and the
+players' purchases, by the deterministic autopilot of :mod:`tests.core.autopilot`, to
+the outcome the engine announces.
+
+Each game's rounds, number of commands and final state hash are recorded: a change in
+the rules that changes how a game goes fails here. If the change is meant, play the game
+again and write the new figures down (``python -m tests.core.test_scenario_full_games``
+prints them), after reading the announced outcome to check it still makes sense.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.manifest import Manifest, fit
+from core.playaid import Outfit
+from core.resources import SCENARIOS
+from core.scenario import Seat, load_scenario
+from core.state import GameState, Ship, state_hash
+from core.victory import GameDrawn, GameWon
+from tests.core.autopilot import Close, Game, Goal, Orbit, Pilot, Well, enemies, play
+
+SEATS = [Seat(n, c) for n, c in (("Ann", "#e69f00"), ("Bob", "#56b4e9"), ("Cy", "#009e73"))]
+
+
+@dataclass(frozen=True)
+class Record:
+    """What a game came to: rounds, commands given, the final hash, the announcement."""
+
+    rounds: int
+    commands: int
+    hash: str
+    outcome: str
+
+
+def record(game: Game) -> Record:
+    said = [e.text for e in game.events if isinstance(e, GameWon | GameDrawn)]
+    return Record(game.state.round, len(game.commands), state_hash(game.state), " | ".join(said))
+
+
+# ---- pilots ----
+
+
+def race(stops: tuple[str, ...], home: str) -> Pilot:
+    """Through the gravity of ``stops`` in order, then into orbit round ``home``."""
+
+    def plan(state: GameState, ship: Ship) -> Goal:
+        done = 0
+        for well in ship.wells[1:]:
+            if done < len(stops) and well == stops[done]:
+                done += 1
+        return Well(stops[done]) if done < len(stops) else Orbit(home)
+
+    return Pilot(plan, fight=False)
+
+
+def hunter() -> Pilot:
+    """Close with the nearest enemy and fight."""
+
+    def plan(state: GameState, ship: Ship) -> Goal | None:
+        foes = enemies(state, ship)
+        if not foes:
+            return None
+        at = ship.motion.position
+        foe = min(foes, key=lambda f: (f.motion.position.distance(at), f.id))
+        return Close(foe.motion.position, foe.motion.velocity)
+
+    return Pilot(plan)
+
+
+def hunters(state: GameState) -> dict[str, Pilot]:
+    return {p.id: hunter() for p in state.players}
+
+
+def outfit(*guns: str, launched: tuple[str, ...] = ()) -> Manifest:
+    aid = load_scenario(SCENARIOS / "training.toml").rules.play_aid
+    assert aid is not None
+    return fit(aid, Outfit(guns, launched))
+
+
+# ---- the games ----
+
+
+def training() -> Game:
+    state, _ = load_scenario(SCENARIOS / "training.toml").start(SEATS[:1], seed=1, first=0)
+    return play(state, {"p1": race(("Venus", "Mercury", "Luna"), "Earth")}, 60)
+
+
+def training_variation() -> Game:
+    game = load_scenario(SCENARIOS / "training-variation.toml")
+    state, _ = game.start(SEATS[:2], seed=2, first=0)
+    pilot = race(("Venus", "Mercury", "Luna"), "Earth")
+    pilot.fight = True
+    return play(state, {"p1": pilot, "p2": pilot}, 60)
+
+
+def last_man_standing() -> Game:
+    hunter_kit = outfit("heavy_rail", launched=("missile", "missile", "mine"))
+    state, _ = load_scenario(SCENARIOS / "last-man-standing.toml").start(
+        SEATS[:2], seed=1, first=0, outfits={"fighter-p1": hunter_kit, "fighter-p2": hunter_kit}
+    )
+    return play(state, hunters(state), 80)
+
+
+def last_man_standing_kills() -> Game:
+    hunter_kit = outfit("heavy_rail", launched=("missile", "missile", "mine"))
+    state, _ = load_scenario(SCENARIOS / "last-man-standing-respawn.toml").start(
+        SEATS[:2], seed=4, first=0, outfits={"fighter-p1": hunter_kit, "fighter-p2": hunter_kit}
+    )
+    return play(state, hunters(state), 80)
+
+
+def test_training_full_game_the_first_ship_back_in_earth_orbit_wins() -> None:
+    game = training()
+    assert game.state.over and game.state.winners == ("p1",)
+    assert record(game) == Record(
+        31,
+        153,
+        "04c15d8727ce181f",
+        "Ann wins: Ann's ship reached orbit around Earth after Venus, Mercury and Luna",
+    )
+
+
+def test_training_variation_full_game_armed_race_with_no_fire_zones() -> None:
+    game = training_variation()
+    assert game.state.winners == ("p1",)
+    assert record(game) == Record(
+        31,
+        292,
+        "8cae45dc9151820a",
+        "Ann wins: Ann's ship reached orbit around Earth after Venus, Mercury and Luna",
+    )
+
+
+def test_last_man_standing_full_game_the_last_ship_in_play_wins() -> None:
+    game = last_man_standing()
+    assert game.state.winners == ("p2",)
+    assert record(game) == Record(
+        10, 103, "a9fc304665529c5b", "Bob wins: the last side with ships in play"
+    )
+
+
+def test_last_man_standing_kill_count_full_game_ships_come_back_until_three_kills() -> None:
+    game = last_man_standing_kills()
+    assert game.state.winners == ("p2",) and game.state.ship("fighter-p2").kills == 3
+    assert any("comes back" in e.text or "come back" in e.text for e in game.events)
+    assert record(game) == Record(60, 632, "d94e876844aec184", "Bob wins: 3 enemy ships destroyed")
+
+
+GAMES = {
+    "training": training,
+    "training_variation": training_variation,
+    "last_man_standing": last_man_standing,
+    "last_man_standing_kills": last_man_standing_kills,
+}
+
+if __name__ == "__main__":
+    import sys
+
+    for name in sys.argv[1:] or GAMES:
+        print(name, record(GAMES[name]()))
