@@ -19,7 +19,18 @@ from core.resources import SCENARIOS
 from core.scenario import Seat, load_scenario
 from core.state import GameState, Ship, state_hash
 from core.victory import GameDrawn, GameWon
-from tests.core.autopilot import Close, Game, Goal, Orbit, Pilot, Well, enemies, play
+from tests.core.autopilot import (
+    Close,
+    Dock,
+    Game,
+    Goal,
+    Meet,
+    Orbit,
+    Pilot,
+    Well,
+    enemies,
+    play,
+)
 
 SEATS = [Seat(n, c) for n, c in (("Ann", "#e69f00"), ("Bob", "#56b4e9"), ("Cy", "#009e73"))]
 
@@ -148,11 +159,58 @@ def test_last_man_standing_kill_count_full_game_ships_come_back_until_three_kill
     assert record(game) == Record(60, 632, "d94e876844aec184", "Bob wins: 3 enemy ships destroyed")
 
 
+def industrial_sabotage() -> Game:
+    """Ann's mercenary hunts the science ship (boarding it if it is disabled and matched,
+    then running for Mercury); Bob flies the science ship through Venus and Mars to Io
+    and his guard hunts the mercenary."""
+    game = load_scenario(SCENARIOS / "industrial-sabotage.toml")
+    kit = outfit("artillery", launched=("missile", "mine"))
+    guard = outfit("artillery", "flak", launched=("missile", "mine"))
+    state, _ = game.start(SEATS[:2], seed=1, first=0, outfits={"merc-p1": kit, "guard-p2": guard})
+
+    def mercenary(state: GameState, ship: Ship) -> Goal | None:
+        if ship.id == "science":
+            return None  # every 5th round: the mercenaries let it coast
+        terms = state.terms
+        if terms is not None and any(b.boarder == ship.id for b in terms.boarded):
+            return Well("Mercury")
+        science = state.ship("science")
+        motion = science.motion
+        if science.disabled:
+            return Meet(motion.position, motion.velocity)
+        return Close(motion.position, motion.velocity)
+
+    def guards(state: GameState, ship: Ship) -> Goal | None:
+        if ship.id == "science":
+            for body in ("Venus", "Mars"):
+                if body not in ship.wells:
+                    return Well(body)
+            return Dock("Io", "Io Research Station")
+        return hunter().plan(state, ship)
+
+    return play(state, {"p1": Pilot(mercenary), "p2": Pilot(guards)}, 80)
+
+
+def test_industrial_sabotage_full_game_ends_in_a_graded_outcome() -> None:
+    game = industrial_sabotage()
+    assert game.state.winners == ("p1",) and game.state.outcome == "weak victory"
+    science = game.state.ship("science")
+    assert {"Venus", "Mars"} <= set(science.wells)  # it flew last, and flew far
+    assert any(e.text == "Science vessel moves last of all ships" for e in game.events)
+    assert record(game) == Record(
+        25,
+        270,
+        "c84c92bb6bf32bef",
+        "Ann wins a weak victory: Science vessel was destroyed before reaching Io Research Station",
+    )
+
+
 GAMES = {
     "training": training,
     "training_variation": training_variation,
     "last_man_standing": last_man_standing,
     "last_man_standing_kills": last_man_standing_kills,
+    "industrial_sabotage": industrial_sabotage,
 }
 
 if __name__ == "__main__":
