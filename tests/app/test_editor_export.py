@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -65,6 +66,13 @@ def test_map_pdf_is_one_page_fitted_landscape_for_a_wide_map(
 def test_map_pdf_of_a_tall_map_is_portrait(qtbot: QtBot, tmp_path: Path) -> None:
     out = export_map(TALL, tmp_path / "tall.pdf", "pdf")
     assert pdf_pages(out) == [PAGE_POINTS["a4"]]
+
+
+def test_exported_file_is_readable_like_any_new_file(qtbot: QtBot, tmp_path: Path) -> None:
+    out = export_map(TALL, tmp_path / "tall.png", width_px=200)
+    umask = os.umask(0)
+    os.umask(umask)
+    assert out.stat().st_mode & 0o777 == 0o666 & ~umask
 
 
 def test_export_format_comes_from_the_suffix_or_is_refused(qtbot: QtBot, tmp_path: Path) -> None:
