@@ -317,18 +317,27 @@ class MainWindow(CampaignWindow, QMainWindow):
         box.open()
         self.status_label.setText(f"Could not open {path.name}: {exc.problems[0].message}")
 
+    def map_on_show(self) -> StarMap | None:
+        """The map being edited in the Map Editor, else the game's or the one opened."""
+        mode = self.editor_mode
+        if mode.editor is not None and mode.mode_action.isChecked():
+            return mode.editor.document.map.starmap()
+        return self.starmap
+
     def export_map(self) -> None:
-        """File › Export Map…: the map on show (the game's, in a game) to PNG, SVG or PDF."""
-        if self.starmap is not None:
+        """File › Export Map…: the map on show to a PNG or SVG picture or a PDF page."""
+        starmap = self.map_on_show()
+        if starmap is not None:
             from app.editor.export import ask_export_map
 
-            ask_export_map(self.starmap, self)
+            ask_export_map(starmap, self)
 
     def print_map(self) -> None:
-        if self.starmap is not None:
+        starmap = self.map_on_show()
+        if starmap is not None:
             from app.editor.export import print_map
 
-            print_map(self.starmap, self)
+            print_map(starmap, self)
 
     def show_map(self, starmap: StarMap, path: Path | None = None) -> None:
         self.starmap = starmap

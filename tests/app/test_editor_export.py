@@ -137,3 +137,27 @@ def test_play_window_exports_the_current_map(
     )
     window.export_map_action.trigger()
     assert pdf_pages(tmp_path / "played.pdf") == [landscape("letter")]
+
+
+def test_in_the_map_editor_export_takes_the_map_being_edited(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from PySide6.QtWidgets import QFileDialog
+
+    from app.editor.document import Document
+
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.show_map(SOLAR)  # wide: a landscape page
+    window.editor_mode.edit(Document(TALL))  # tall: a portrait page
+    target = tmp_path / "edited.pdf"
+    monkeypatch.setattr(
+        QFileDialog,
+        "getSaveFileName",
+        staticmethod(lambda *a, **k: (str(target), "PDF, A4 (*.pdf)")),
+    )
+    window.export_map_action.trigger()
+    assert pdf_pages(target) == [PAGE_POINTS["a4"]]
+    window.editor_mode.show_editor(False)
+    window.export_map_action.trigger()
+    assert pdf_pages(target) == [landscape("a4")]
