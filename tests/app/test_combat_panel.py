@@ -229,6 +229,7 @@ def test_course_preview_warns_of_a_mine_on_the_hovered_course(
     qtbot: QtBot, window: MainWindow
 ) -> None:
     from core.ordnance import mine_field
+
     state = duel(1)
     alpha = state.ship("alpha")
     moving = replace(alpha, motion=Motion(alpha.motion.position, Vector(0, 2)))
