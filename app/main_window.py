@@ -45,8 +45,12 @@ from core.starmap import StarMap
 from core.state import GameState, Player
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from app.game.combat import CombatPanel
+    from app.manifest.in_play import ManifestPanel
     from core.campaign import GameRecord
+    from core.manifest import Manifest
 
 MAP_FILTER = (
     f"Campaigns, maps and scenarios (*{EXTENSION} *.toml);;Campaigns (*{EXTENSION});;"
@@ -123,12 +127,16 @@ class MainWindow(CampaignWindow, QMainWindow):
         self.combat_panel: CombatPanel | None = None
         self.combat_placeholder = QLabel("Combat controls appear when a game is on.")
         self.combat_placeholder.setWordWrap(True)
+        self.manifest_panel: ManifestPanel | None = None  # with the Combat panel
+        self.manifest_placeholder = QLabel("The selected ship's manifest sheet, during a game.")
+        self.manifest_placeholder.setWordWrap(True)
         self.docks: dict[str, QDockWidget] = {}
         area = Qt.DockWidgetArea
         for key, title, widget, where in (
             ("ships", "Ships", self.ship_list, area.RightDockWidgetArea),
             ("course", "Course", self.course_panel, area.RightDockWidgetArea),
             ("combat", "Combat", self.combat_placeholder, area.RightDockWidgetArea),
+            ("manifest", "Manifest", self.manifest_placeholder, area.LeftDockWidgetArea),
             ("events", "Event Log", self.event_log, area.BottomDockWidgetArea),
             ("dice", "Dice", self.dice_log, area.BottomDockWidgetArea),
             ("campaign", "Campaign", self.browser, area.LeftDockWidgetArea),
@@ -406,12 +414,19 @@ class MainWindow(CampaignWindow, QMainWindow):
         chosen = dialog.result_game()
         if chosen is None:
             return False
-        return self.start_game(*chosen)
+        return self.start_game(*chosen, outfits=dialog.outfits())
 
-    def start_game(self, scenario: Scenario, seats: list[Seat], seed: int) -> bool:
-        """Start a hot-seat game of ``scenario`` for these seats."""
+    def start_game(
+        self,
+        scenario: Scenario,
+        seats: list[Seat],
+        seed: int,
+        outfits: Mapping[str, Manifest] | None = None,
+    ) -> bool:
+        """Start a hot-seat game of ``scenario`` for these seats, with the players'
+        purchases (``outfits``, by ship id) where the scenario has ship points to spend."""
         try:
-            state, events = scenario.start(seats, seed)
+            state, events = scenario.start(seats, seed, outfits=outfits)
         except IllegalCommand as exc:
             QMessageBox.warning(self, "Cannot start the game", str(exc))
             return False
@@ -439,6 +454,11 @@ class MainWindow(CampaignWindow, QMainWindow):
 
             self.combat_panel = CombatPanel()
             self.docks["combat"].setWidget(self.combat_panel)
+        if self.manifest_panel is None:
+            from app.manifest.in_play import ManifestPanel
+
+            self.manifest_panel = ManifestPanel()
+            self.docks["manifest"].setWidget(self.manifest_panel)
         self.session = session
         self.event_log.clear()
         self.dice_log.clear()
@@ -490,6 +510,8 @@ class MainWindow(CampaignWindow, QMainWindow):
         self.stack.setCurrentWidget(self.map_view)
         self.ship_list.clear()
         self.course_panel.clear_ship()
+        if self.manifest_panel is not None:
+            self.manifest_panel.refresh(None, None)
         self._update_game_actions()
         self.turn_bar.show_turn(None, "", None, "")
         self.close_campaign()
@@ -629,6 +651,8 @@ class MainWindow(CampaignWindow, QMainWindow):
         self.course_panel.show_ship(state, ship, self.board.preview, mine)
         if self.combat_panel is not None:
             self.combat_panel.refresh(self.session, ship.id if ship is not None else None)
+        if self.manifest_panel is not None:
+            self.manifest_panel.refresh(self.session, ship.id if ship is not None else None)
         self.ship_list.select_ship(ship.id if ship is not None else None)
         self._update_game_actions()
 
@@ -777,6 +801,7 @@ class MainWindow(CampaignWindow, QMainWindow):
         else:
             horizontal, vertical = Qt.Orientation.Horizontal, Qt.Orientation.Vertical
             self.resizeDocks([self.docks["ships"]], [460], horizontal)
+            self.resizeDocks([self.docks["manifest"]], [430], horizontal)
             self.resizeDocks([self.docks["events"]], [180], vertical)
 
     def save_settings(self) -> None:

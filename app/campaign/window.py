@@ -24,8 +24,11 @@ from core.errors import IllegalCommand
 from core.scenario import Scenario, Seat
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from app.main_window import MainWindow
     from core.campaign import CampaignFile, GameRecord
+    from core.manifest import Manifest
 
     Base = MainWindow
 else:
@@ -60,17 +63,25 @@ class CampaignWindow(Base):
         chosen = dialog.result_game()
         if chosen is None:
             return False
-        return self.create_campaign(dialog.campaign_file(), dialog.campaign_name(), *chosen)
+        return self.create_campaign(
+            dialog.campaign_file(), dialog.campaign_name(), *chosen, outfits=dialog.outfits()
+        )
 
     def create_campaign(
-        self, path: Path, name: str, scenario: Scenario, seats: list[Seat], seed: int
+        self,
+        path: Path,
+        name: str,
+        scenario: Scenario,
+        seats: list[Seat],
+        seed: int,
+        outfits: Mapping[str, Manifest] | None = None,
     ) -> bool:
         if self.session is not None and not self.close_game():
             return False
         from core.campaign import CampaignFile  # the database layer loads on first use
 
         try:
-            state, _events = scenario.start(seats, seed)
+            state, _events = scenario.start(seats, seed, outfits=outfits)
             campaign = CampaignFile.create(
                 path, name, state, title=scenario.name, scenario=scenario.id
             )

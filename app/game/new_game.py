@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.map.style import OKABE_ITO
+from core.manifest import Manifest
 from core.problems import FileProblems
 from core.ruleset import KNOWN_SWITCHES, OPTIONAL_RULES
 from core.scenario import Scenario, Seat, builtin_scenarios, load_scenario
@@ -134,6 +135,7 @@ class NewGameDialog(QDialog):
         layout.addLayout(form)
         layout.addWidget(seats)
         layout.addWidget(self.rules_box)
+        self._add_purchases(layout)
         layout.addWidget(self.problem)
         layout.addWidget(self.buttons)
         self.scenario_box.currentIndexChanged.connect(self._scenario_changed)
@@ -187,7 +189,21 @@ class NewGameDialog(QDialog):
                     item.widget().setVisible(i < n)
         self._validate()
 
+    # ---- fleet purchases (app.game.purchases)
+
+    def _add_purchases(self, layout: QVBoxLayout) -> None:
+        from app.game.purchases import PurchasesRow
+
+        self.purchases = PurchasesRow(self)
+        layout.addWidget(self.purchases)
+
+    def outfits(self) -> dict[str, Manifest]:
+        """The players' purchases by ship id, for ``Scenario.start``."""
+        return self.purchases.outfits()
+
     def _validate(self) -> None:
+        if hasattr(self, "purchases"):
+            self.purchases.set_game(self.scenario, self.seats())
         ok = self.scenario is not None
         message = ""
         if ok:

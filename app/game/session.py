@@ -49,6 +49,16 @@ class Entry:
     depth: int = 0
 
 
+def _exact(command: Command) -> bool:
+    """Orders, and base services, roll no dice: going back to the state before one is
+    exact, so a quick game can take them back."""
+    if isinstance(command, PLANNING):
+        return True
+    from core.bases import Load, Refit, Refuel  # loaded with the rules once a game is on
+
+    return isinstance(command, Refuel | Refit | Load)
+
+
 class GameSession(QObject):
     """Holds a game and applies the players' commands to it.
 
@@ -191,7 +201,7 @@ class GameSession(QObject):
             self.refused.emit(f"the command could not be stored, so it was not made: {exc}")
             return False
         if self.record is None:
-            if isinstance(command, PLANNING):
+            if _exact(command):
                 self._undo.append(before)
             else:
                 self._undo.clear()
@@ -203,9 +213,9 @@ class GameSession(QObject):
 
     def undo(self) -> bool:
         """Campaign: step back over the last command a player gave (it stays in the
-        file as a branch). Quick game: take back the last order given this phase
-        (nothing is rolled when plotting, so going back to the state before it is
-        exact)."""
+        file as a branch). Quick game: take back the last order or base service given
+        this phase (nothing is rolled for them, so going back to the state before one
+        is exact)."""
         if not self.can_undo():
             return False
         if self.record is not None:
@@ -321,6 +331,7 @@ class GameSession(QObject):
                 self.refused.emit(f"the game could not go on, as it could not be stored: {exc}")
                 break
             self._commit(before, state, command, events)
+            self._undo.clear()  # the phase has ended: what was done in it stands
             skipped = True
         return skipped
 

@@ -2,11 +2,16 @@
 ships (Hostile Takeover: 10 points over two), each player's ships, their outfits and what
 is left to spend. Outfitting a ship opens the outfitting dialog with what that player has
 left; a library design can be used as it is when it fits.
+
+Opened from the design library, the points and the number of ships are the player's to
+set. Opened for a scenario (:meth:`FleetDialog.for_scenario`, from New Game), the ships
+are the scenario's, each player's budget and most ships to outfit are its own, and
+:meth:`FleetDialog.outfits` gives the purchases by ship id for ``Scenario.start``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -72,6 +77,10 @@ class FleetDialog(QDialog):
         self.budget_spin.valueChanged.connect(self._resize_fleet)
         self.ships_spin.valueChanged.connect(self._resize_fleet)
         self.fleets: dict[str, list[tuple[str, Manifest]]] = {}
+        #: a scenario's own: each player's points, most ships to outfit, ship ids
+        self.budgets: dict[str, int] = {}
+        self.most: dict[str, int | None] = {}
+        self.ship_ids: dict[str, list[str]] = {}
 
         self.tree = QTreeWidget()
         self.tree.setObjectName("fleet_tree")
@@ -90,7 +99,9 @@ class FleetDialog(QDialog):
         self.status.setWordWrap(True)
         self.status.setObjectName("fleet_status")
 
-        setup = QHBoxLayout()
+        self.setup = QWidget()
+        setup = QHBoxLayout(self.setup)
+        setup.setContentsMargins(0, 0, 0, 0)
         setup.addWidget(QLabel("Points per player:"))
         setup.addWidget(self.budget_spin)
         setup.addWidget(QLabel("Ships per player:"))
@@ -106,7 +117,7 @@ class FleetDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
-        layout.addLayout(setup)
+        layout.addWidget(self.setup)
         layout.addWidget(self.tree, 1)
         layout.addLayout(actions)
         layout.addWidget(self.status)
@@ -116,11 +127,60 @@ class FleetDialog(QDialog):
         if self.players:
             self.select(self.players[0], 0)
 
+    @classmethod
+    def for_scenario(
+        cls,
+        aid: PlayAid,
+        ships: Mapping[str, Sequence[tuple[str, str]]],
+        budgets: Mapping[str, int],
+        most: Mapping[str, int | None],
+        outfits: Mapping[str, Manifest] | None = None,
+        *,
+        lib: Library | None = None,
+        parent: QWidget | None = None,
+    ) -> FleetDialog:
+        """The purchases of a scenario: ``ships`` lists each player's ships (id, name),
+        ``budgets`` their points, ``most`` how many ships each may outfit (None: all);
+        ``outfits`` are purchases already made, by ship id."""
+        dialog = cls(aid, list(ships), ships=1, budget=0, lib=lib, parent=parent)
+        dialog.setup.hide()
+        dialog.budgets = dict(budgets)
+        dialog.most = dict(most)
+        bought = outfits or {}
+        for player, listed in ships.items():
+            dialog.ship_ids[player] = [ship_id for ship_id, _ in listed]
+            dialog.fleets[player] = [
+                (name, bought.get(ship_id, empty(aid))) for ship_id, name in listed
+            ]
+        dialog._fill()
+        if dialog.players:
+            dialog.select(dialog.players[0], 0)
+        dialog._say(dialog.summary())
+        return dialog
+
     # ---- the fleets ----
 
     @property
     def budget(self) -> int:
         return self.budget_spin.value()
+
+    def budget_of(self, player: str) -> int:
+        return self.budgets.get(player, self.budget)
+
+    def outfits(self) -> dict[str, Manifest]:
+        """A scenario's purchases by ship id: every ship with something aboard."""
+        out: dict[str, Manifest] = {}
+        for player, ids in self.ship_ids.items():
+            for ship_id, (_, m) in zip(ids, self.fleets[player], strict=True):
+                if m != empty(self.aid):
+                    out[ship_id] = m
+        return out
+
+    def summary(self) -> str:
+        """ "Ann: 1 of 6 points left; Bo: 6 of 6 left"."""
+        return "; ".join(
+            f"{p}: {self.left(p)} of {self.budget_of(p)} points left" for p in self.players
+        )
 
     def fleet(self, player: str) -> list[tuple[str, Manifest]]:
         return list(self.fleets[player])
@@ -135,7 +195,7 @@ class FleetDialog(QDialog):
             for i, (_, m) in enumerate(self.fleets[player])
             if i != except_ship
         )
-        return self.budget - others
+        return self.budget_of(player) - others
 
     def set_ship(self, player: str, index: int, manifest: Manifest) -> bool:
         """Give a ship an outfit; refused (False, reason shown) beyond the player's points."""
@@ -147,6 +207,14 @@ class FleetDialog(QDialog):
             self._say(f"{name}: {problems[0][1]} ({player} has {room} left for it)", bad=True)
             return False
         name = self.fleets[player][index][0]
+        most = self.most.get(player)
+        others = sum(
+            1 for i, (_, m) in enumerate(self.fleets[player]) if i != index and m != empty(self.aid)
+        )
+        if most is not None and manifest != empty(self.aid) and others >= most:
+            ships = f"{most} ship{'s' if most != 1 else ''}"
+            self._say(f"{name}: {player} may outfit {ships}, and has outfitted them", bad=True)
+            return False
         self.fleets[player][index] = (name, manifest)
         self._say(f"{name}: {cost} points; {player} has {self.left(player)} left")
         self._fill()

@@ -37,7 +37,9 @@ TANK = 15
 class SheetData:
     """One ship's sheet. ``fuel`` None: a full tank (a design). In ``live`` play the
     sheet shows status; ``fitted`` is the manifest before any launch, so launcher slots
-    emptied since show their weapon as spent."""
+    emptied since show their weapon as spent; ``off`` says why working guns and systems
+    are switched off ("disabled", "Reactor down"); ``hidden``: an enemy's sheet under fog
+    of war, where what the table has not seen is unknown rather than empty."""
 
     aid: PlayAid
     manifest: Manifest
@@ -53,6 +55,8 @@ class SheetData:
     disabled_for: int = 0
     destroyed: bool = False
     fitted: Manifest | None = None
+    off: str = ""
+    hidden: bool = False
 
     @classmethod
     def of_ship(
@@ -71,7 +75,7 @@ class SheetData:
             disabled=ship.disabled,
             disabled_for=ship.disabled_for,
             destroyed=ship.status is ShipStatus.DESTROYED,
-            fitted=fitted,
+            fitted=fitted if fitted is not None else ship.fitted,
         )
 
     @property

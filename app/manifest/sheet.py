@@ -106,13 +106,15 @@ def _header(p: QPainter, data: SheetData) -> None:
         p.drawRoundedRect(box, 5, 5)
         p.setPen(PAPER)
         p.drawText(box, Qt.AlignmentFlag.AlignCenter, status)
-    elif data.live:
+    elif data.live and not data.hidden:
         p.setFont(font(15, bold=True))
         p.setPen(QColor("#009E73"))
         p.drawText(QRectF(20, 100, 300, 24), Qt.AlignmentFlag.AlignVCenter, "In action")
 
 
 def _cost_text(data: SheetData) -> str:
+    if data.hidden:
+        return "Manifest hidden (fog of war)"
     if data.blank:
         return "Cost ______ ship points"
     cost = outfitting.cost(data.aid, data.manifest)
@@ -127,6 +129,8 @@ def _status(data: SheetData) -> str:
     parts = []
     if data.destroyed:
         return "DESTROYED"
+    if data.hidden:
+        return "DISABLED" if data.disabled else ""
     if data.disabled:
         turns = f" ({data.disabled_for} turn{'s' if data.disabled_for != 1 else ''})"
         parts.append("DISABLED" + (turns if data.disabled_for else ""))
@@ -204,6 +208,8 @@ def _frame(p: QPainter, box: QRectF, title: str, legend: str, active: bool) -> N
 def _capacity_text(data: SheetData, role: str) -> str:
     sub = data.aid.subsystem(role)
     if role == "fuel_engine":
+        if data.hidden:
+            return "fuel left: unknown"
         return f"fuel left: {data.fuel_left} of {data.tank}"
     if sub.slots:
         return f"{sub.slots} × {sub.slot_capacity}"
@@ -242,7 +248,10 @@ def _mounts(p: QPainter, data: SheetData, layout: SheetLayout, role: str, marks:
         text = item.name if item else spent
         if text is None and data.blank and not marks.interactive:
             text = ""
-        _square(p, rect, text, item is not None, spent is not None, broken)
+        hole = "unknown" if data.hidden else "empty"
+        _square(p, rect, text, item is not None, spent is not None, broken, hole)
+        if item is not None and not broken and data.off and role in ("gun_mounts", "systems"):
+            _off(p, rect, data.off)
         if len(points) > 1:
             p.setPen(QPen(FAINT, 1, Qt.PenStyle.DashLine))
             for other in points[1:]:
@@ -262,6 +271,14 @@ def _mounts(p: QPainter, data: SheetData, layout: SheetLayout, role: str, marks:
             )
 
 
+def _off(p: QPainter, rect: QRectF, why: str) -> None:
+    """A working module without power or offline: marked, not struck out."""
+    p.setFont(font(10, bold=True))
+    p.setPen(PROBLEM)
+    bottom = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom
+    p.drawText(rect.adjusted(0, 0, -4, -2), bottom, f"off: {why}")
+
+
 def _spent(data: SheetData, slot: Slot) -> str | None:
     if slot.role != "launchers" or data.fitted is None:
         return None
@@ -272,8 +289,15 @@ def _spent(data: SheetData, slot: Slot) -> str | None:
 
 
 def _square(
-    p: QPainter, rect: QRectF, text: str | None, filled: bool, spent: bool, broken: bool
+    p: QPainter,
+    rect: QRectF,
+    text: str | None,
+    filled: bool,
+    spent: bool,
+    broken: bool,
+    hole: str = "empty",
 ) -> None:
+    """A mount square; ``hole`` is what an empty one says ("unknown" under fog of war)."""
     p.setPen(QPen(INK, 1.6))
     p.setBrush(FILLED if filled else MOUNT)
     p.drawRect(rect)
@@ -282,7 +306,7 @@ def _square(
     if text is None:
         p.setPen(FAINT)
         p.setFont(font(12, italic=True))
-        p.drawText(rect, Qt.AlignmentFlag.AlignCenter, "empty")
+        p.drawText(rect, Qt.AlignmentFlag.AlignCenter, hole)
         return
     size = 14 if rect.height() > 50 else 12
     gone = spent or broken
@@ -319,6 +343,14 @@ def _slot_marks(p: QPainter, rect: QRectF, slot: Slot, marks: Marks) -> None:
 
 
 def _fuel(p: QPainter, data: SheetData, layout: SheetLayout, marks: Marks) -> None:
+    if data.hidden:
+        for rect in layout.fuel:
+            p.setPen(QPen(FAINT, 1.4))
+            p.setBrush(MOUNT)
+            p.drawRect(rect)
+            p.setFont(font(11))
+            p.drawText(rect, Qt.AlignmentFlag.AlignCenter, "?")
+        return
     left = data.fuel_left
     lost_from = left - marks.fuel_pending
     for i, rect in enumerate(layout.fuel):
@@ -362,7 +394,9 @@ def _single_use(p: QPainter, data: SheetData, layout: SheetLayout, marks: Marks)
         if name is None and data.blank and not marks.interactive:
             name = ""
         given = i in marks.sacrificed
-        _square(p, rect, name, module is not None, False, given)
+        _square(
+            p, rect, name, module is not None, False, given, "unknown" if data.hidden else "empty"
+        )
         if given:
             p.setPen(PENDING)
             p.setFont(font(11, bold=True))
