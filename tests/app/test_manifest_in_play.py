@@ -10,6 +10,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from app.main_window import MainWindow
@@ -200,6 +201,19 @@ def test_refit_at_a_base_on_the_sheet_gives_the_command_and_undoes(
     window.undo()
     assert session.state.ship("s").manifest.systems[0] is None, "undone like any command"
     assert session.state.ship("s").points == 3
+
+
+def test_refit_by_keyboard_delete_takes_a_gun_out(qtbot: QtBot, window: MainWindow) -> None:
+    at_base(window, points=0, fuel=10)
+    panel = panel_of(window)
+    assert panel.sheet is not None
+    panel.sheet.set_focus_slot(Slot("gun_mounts", 0))
+    qtbot.keyClick(panel.sheet, Qt.Key.Key_Delete)
+    session = window.session
+    assert session is not None
+    assert session.state.ship("s").manifest.guns[0] is None, "a refit to nothing is free"
+    window.undo()
+    assert session.state.ship("s").manifest.guns[0] == "artillery"
 
 
 def test_loading_an_empty_launcher_on_the_sheet(qtbot: QtBot, window: MainWindow) -> None:
