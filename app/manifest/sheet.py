@@ -245,11 +245,13 @@ def _mounts(p: QPainter, data: SheetData, layout: SheetLayout, role: str, marks:
         item = outfitting.item_at(data.aid, m, slot)
         spent = _spent(data, slot) if item is None else None
         broken = item is not None and data.live and not working(data.aid, m, role, points)
+        if spent is not None and not data.hidden and not working(data.aid, m, role, points):
+            broken = True  # not launched: destroyed on its slot by a hit
         text = item.name if item else spent
         if text is None and data.blank and not marks.interactive:
             text = ""
         hole = "unknown" if data.hidden else "empty"
-        _square(p, rect, text, item is not None, spent is not None, broken, hole)
+        _square(p, rect, text, item is not None, spent is not None and not broken, broken, hole)
         if item is not None and not broken and data.off and role in ("gun_mounts", "systems"):
             _off(p, rect, data.off)
         if len(points) > 1:
