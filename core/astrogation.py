@@ -34,7 +34,7 @@ from core.movement import (
 from core.orbit import ring
 from core.playaid import ASTEROID_TABLE
 from core.ruleset import Ruleset, burn_costs_for
-from core.starmap import BaseKind, LeavingRule, Service
+from core.starmap import BaseKind, Leaving, LeavingRule, Service
 from core.state import GameState, Plan, Ship, ShipStatus
 
 LANDING_FUEL = Fraction(1)
@@ -432,11 +432,27 @@ def _hazard(
     raise TypeError(f"unknown hazard {hazard!r}")
 
 
+def leaving_rule(state: GameState, ship: Ship) -> Leaving:
+    """What leaving the map means in this game, or, if the scenario says, for this ship."""
+    own = state.terms.leaving_of(ship.id) if state.terms is not None else None
+    return own if own is not None else state.leaving
+
+
+def bounced(state: GameState, ship: Ship, result: MoveResult) -> Motion | None:
+    """Where a course that leaves the map brings the ship back in, when leaving the map
+    bounces it (None: the course stays on the map, or the ship is lost off it). The
+    course plotter shows this; the movement does the same in :func:`_left_map`."""
+    if not any(isinstance(h, OffMap) for h in result.hazards):
+        return None
+    if leaving_rule(state, ship).rule is not LeavingRule.BOUNCES:
+        return None
+    return bounce(result.next, state.starmap.bounds)
+
+
 def _left_map(state: GameState, ship: Ship, hazard: OffMap) -> tuple[Ship, Event]:
     """What leaving the map means in this game (or, if the scenario says, for this
     ship): out, back after penalty turns, or bounce."""
-    own = state.terms.leaving_of(ship.id) if state.terms is not None else None
-    rule = own if own is not None else state.leaving
+    rule = leaving_rule(state, ship)
     if rule.rule is LeavingRule.BOUNCES:
         ship = replace(ship, motion=bounce(ship.motion, state.starmap.bounds))
         label = state.starmap.bounds.labels.format(ship.motion.position)

@@ -204,8 +204,8 @@ def _settled(state: GameState, events: list[Event]) -> tuple[GameState, list[Eve
         return state, events
     state, won = victory.check(state)
     events.extend(won)
-    if not state.over and not any(s.in_play or s.returns_in is not None for s in state.ships):
-        state = replace(state, over=True)
+    state, drawn = victory.nobody_left(state)
+    events.extend(drawn)
     return state, events
 
 
@@ -301,10 +301,10 @@ def _next_phase(
         events.extend(more)
     state, won = victory.check(state)
     events.extend(won)
+    state, drawn = victory.nobody_left(state)
+    events.extend(drawn)
     if state.over:
         return state, events
-    if not any(s.in_play or s.returns_in is not None for s in state.ships):
-        state = replace(state, over=True)  # no ship left in play or coming back
     events.extend(_began(state, rules, new_round=new_round))
     return state, events
 

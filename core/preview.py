@@ -18,7 +18,7 @@ from core import astrogation
 from core.allegiance import asteroid_side
 from core.errors import IllegalCommand
 from core.hexgrid import ZERO, Direction, Hex
-from core.movement import MoveResult, Order, burns, coast, default_order
+from core.movement import Motion, MoveResult, Order, burns, coast, default_order
 from core.starmap import Arrow
 from core.state import GameState, Plan, Ship, ShipStatus
 
@@ -52,6 +52,8 @@ class Option:
     result: MoveResult
     weapons: tuple[WeaponMet, ...] = ()
     """Launched weapons this course would meet (:mod:`core.threats`)."""
+    bounce: Motion | None = None
+    """Where the ship comes back in when this course leaves a map it bounces off."""
 
     @property
     def tip(self) -> Hex:
@@ -129,7 +131,8 @@ def preview(
                 result = astrogation.check_plan(state, ship, Plan(order))
             except IllegalCommand:
                 continue
-            options.append(Option(order, result, met(result)))
+            bounce = astrogation.bounced(state, ship, result)
+            options.append(Option(order, result, met(result), bounce))
             if shift == ZERO:
                 drift = result.tip
     return Preview(ship.id, start, drift, choices_for(ship), ignore, picks, tuple(options))

@@ -220,10 +220,14 @@ def suggest(state: GameState, ship: Ship, role: str, amount: int, *, spread: boo
 def scoop(state: GameState, player: str | None) -> tuple[GameState, list[Event]]:
     """A working fuel scoop refuels a d6, up to the tank, on a course that was inside or
     on the edge of the hex of a body it works at (clear of the body itself, or the ship
-    would have crashed)."""
+    would have crashed). Only the ships that have just moved are asked: a ship the
+    scenario moves last skims when it moves, not in its owner's movement."""
+    from core.astrogation import movers  # the same ships the movement just moved
+
     events: list[Event] = []
-    for ship in state.ships:
-        if (player is not None and ship.owner != player) or ship.status is not ShipStatus.ACTIVE:
+    for ship_id in movers(state, player):
+        ship = state.ship(ship_id)
+        if ship.status is not ShipStatus.ACTIVE:
             continue
         module = system(state, ship, "fuel_scoop")
         v = ship.motion.velocity

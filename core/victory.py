@@ -134,6 +134,24 @@ def check(state: GameState) -> tuple[GameState, list[Event]]:
     return state, []
 
 
+def nobody_left(state: GameState) -> tuple[GameState, list[Event]]:
+    """End the game drawn when no ship is left in play or coming back: nobody is left to
+    meet any condition, so nobody can win (all drifted off the map, or died at once)."""
+    if state.over or any(s.in_play or s.returns_in is not None for s in state.ships):
+        return state, []
+    from core.state import ShipStatus  # here: core.state imports this module
+
+    gone = [s for s in state.ships if s.status is ShipStatus.DESTROYED]
+    left = [s for s in state.ships if s.status is ShipStatus.OFF_MAP]
+    why: list[str] = []
+    if gone:
+        why.append(f"{_and(s.name for s in gone)} {'was' if len(gone) == 1 else 'were'} destroyed")
+    if left:
+        why.append(f"{_and(s.name for s in left)} left the map")
+    text = "The game is drawn: no ship is left in play" + (f" ({'; '.join(why)})" if why else "")
+    return replace(state, over=True, winners=(), outcome=""), [GameDrawn(text)]
+
+
 def now(state: GameState) -> int:
     """Players' turns begun since the start: 1 in the first player's first turn."""
     return (state.round - 1) * len(state.players) + state.turn + 1

@@ -37,14 +37,17 @@ FATAL = QColor("#ff3b30")
 GHOST = QColor(220, 225, 240, 150)
 ROLE_KEY = 3
 """``item.data(ROLE_KEY)``: "end point", "launch point", "course", "crash", "asteroid",
-"off map", "weapon", "pull", "plan", "ghost" or "fuel" (tests and screenshots find them by it)."""
+"off map", "bounce", "weapon", "pull", "plan", "ghost" or "fuel" (tests and screenshots
+find them by it)."""
 
 Centre = Callable[[Hex], QPointF]
 
 
-def danger(result: MoveResult) -> QColor:
-    """Red for a course that ends the ship, amber for one with asteroid rolls."""
-    if any(isinstance(h, Crash | OffMap | ForbiddenAsteroid) for h in result.hazards):
+def danger(result: MoveResult, *, bounces: bool = False) -> QColor:
+    """Red for a course that ends the ship, amber for one with asteroid rolls. Leaving
+    the map does not end a ship that ``bounces`` off its edge."""
+    fatal = (Crash, ForbiddenAsteroid) if bounces else (Crash, OffMap, ForbiddenAsteroid)
+    if any(isinstance(h, fatal) for h in result.hazards):
         return FATAL
     if any(isinstance(h, AsteroidHex) for h in result.hazards):
         return RISKY
@@ -53,7 +56,7 @@ def danger(result: MoveResult) -> QColor:
 
 def option_danger(option: Option) -> QColor:
     """:func:`danger`, and amber too for a course that launched weapons would meet."""
-    colour = danger(option.result)
+    colour = danger(option.result, bounces=option.bounce is not None)
     return RISKY if colour == SAFE and option.weapons else colour
 
 
@@ -142,7 +145,10 @@ class PlotOverlay:
         path.setData(ROLE_KEY, "course")
         path.setParentItem(self.course)
         for hazard in result.hazards:
-            self._hazard(hazard)
+            if isinstance(hazard, OffMap) and option.bounce is not None:
+                self._bounce(hazard.hex, option.bounce.position)
+            else:
+                self._hazard(hazard)
         for weapon in option.weapons:
             self._weapon(weapon)
         for pull in result.next.pulls:
@@ -188,6 +194,17 @@ class PlotOverlay:
             box = text.boundingRect()
             text.setPos(self.centre(hazard.hex) - QPointF(box.width() / 2, box.height() / 2))
             text.setParentItem(self.course)
+
+    def _bounce(self, edge: Hex, back: Hex) -> None:
+        """Where the course leaves the map and where the ship bounces back in."""
+        line = _line([self.centre(edge), self.centre(back)], SAFE, 0.06, dashed=True)
+        line.setData(ROLE_KEY, "bounce")
+        line.setToolTip("Bounces off the edge of the map, its course mirrored")
+        line.setParentItem(self.course)
+        ring = _disc(self.centre(back), 0.26 * HEX_SIZE, SAFE, filled=False)
+        ring.setData(ROLE_KEY, "bounce")
+        ring.setToolTip("Back on the map here after bouncing off the edge")
+        ring.setParentItem(self.course)
 
     def _weapon(self, weapon: WeaponMet) -> None:
         """A ringed warning sign on the hex where a launched weapon would meet the course,
@@ -287,7 +304,7 @@ def _summary(option: Option) -> str:
     if any(isinstance(h, Crash) for h in r.hazards):
         words.append("CRASH")
     elif any(isinstance(h, OffMap) for h in r.hazards):
-        words.append("OFF MAP")
+        words.append("OFF MAP" if option.bounce is None else "BOUNCES")
     elif any(isinstance(h, ForbiddenAsteroid) for h in r.hazards):
         words.append("DESTROYED")
     rolls = sum(isinstance(h, AsteroidHex) for h in r.hazards)

@@ -15,7 +15,7 @@ from core.commands import EndPhase, Plot
 from core.engine import apply, current_phase
 from core.errors import IllegalCommand
 from core.hexgrid import ZERO, Direction, Hex, Vector
-from core.movement import Crash, Motion, Order
+from core.movement import Crash, Motion, OffMap, Order
 from core.ordnance_attacks import MineAttack, PendingStrike, StrikeHeld
 from core.preview import preview
 from core.problems import FileProblems
@@ -63,14 +63,22 @@ def test_industrial_sabotage_science_ship_moves_after_every_other_ship() -> None
     assert state.plan("science") is None
 
 
-def test_industrial_sabotage_science_ship_bounces_off_the_map_edge_mirrored() -> None:
+OUT = Vector.of(Direction.NE) + Vector.of(Direction.NE)
+
+
+def at_the_edge() -> GameState:
+    """Bob's astrogation, the science ship and his guard one column from the right-hand
+    edge (4716), flying out of the map."""
     state = to_phase(sabotage(), "astrogation", "p2")
-    labels = state.starmap.bounds.labels
-    edge = labels.parse("4716")  # one column from the right-hand edge
-    out = Vector.of(Direction.NE) + Vector.of(Direction.NE)
+    edge = state.starmap.bounds.labels.parse("4716")
     for ship_id in ("science", "guard-p2"):
-        moved = replace(state.ship(ship_id), motion=Motion(edge, out), orbit=None)
+        moved = replace(state.ship(ship_id), motion=Motion(edge, OUT), orbit=None)
         state = state.with_ship(moved)
+    return state
+
+
+def test_industrial_sabotage_science_ship_bounces_off_the_map_edge_mirrored() -> None:
+    state = at_the_edge()
     state, events = apply(state, EndPhase("p2"))
     assert state.ship("guard-p2").status is ShipStatus.OFF_MAP  # the map's rule: out
     state = to_phase(state, "astrogation", "p3")
@@ -78,10 +86,27 @@ def test_industrial_sabotage_science_ship_bounces_off_the_map_edge_mirrored() ->
     science = state.ship("science")
     assert science.status is ShipStatus.ACTIVE
     assert state.starmap.bounds.contains(science.motion.position)
-    assert science.motion.velocity.speed == out.speed
+    assert science.motion.velocity.speed == OUT.speed
     across = state.starmap.layout.to_pixel(Hex(*science.motion.velocity))[0]
     assert across < 0  # its course across the edge turned back
     assert any("bounces off the edge of the map" in e.text for e in events)
+
+
+def test_industrial_sabotage_plotter_shows_the_science_ship_bouncing_as_the_engine_does() -> None:
+    """The course plotter reports a bounce, not a loss, for a ship that bounces off the
+    edge, and brings it back in exactly where the engine does; other ships still leave."""
+    state = at_the_edge()
+    guard = preview(state, "guard-p2").options
+    assert any(isinstance(h, OffMap) for o in guard for h in o.result.hazards)
+    assert all(o.bounce is None for o in guard)
+    leaving = [o for o in preview(state, "science").options if o.bounce is not None]
+    assert leaving and all(any(isinstance(h, OffMap) for h in o.result.hazards) for o in leaving)
+    for option in leaving:
+        after, _ = apply(state, Plot("p2", "science", option.order))
+        after = to_phase(after, "astrogation", "p3")
+        after, _ = apply(after, EndPhase("p3"))  # the science ship moves last
+        science = after.ship("science")
+        assert science.status is ShipStatus.ACTIVE and science.motion == option.bounce
 
 
 def test_industrial_sabotage_mercenaries_may_not_fly_the_science_ship_to_its_destruction() -> None:

@@ -23,6 +23,7 @@ from core.playaid import Outfit
 from core.starmap import Body, BodyKind, Bounds, StarMap
 from core.state import GameState, Ship
 from core.systems import battery, detector_range, gun_block, self_repair, system
+from core.terms import Terms
 from tests.core.test_combat import CENTRE, PLAYERS, aid, game, to_guns
 
 
@@ -309,3 +310,24 @@ def test_long_range_sensors_widen_the_detector_range_from_3_to_6():
     assert detector_range(state, state.ship("beta")) == 6
     state = damaged(state, "beta", "reactor", 6)
     assert detector_range(state, state.ship("beta")) == 3
+
+
+def test_fuel_scoop_refuels_a_ship_that_moves_last_when_it_moves():
+    """Alpha moves last of all (Industrial sabotage's science ship): Ann's movement does
+    not move it, so it skims nothing then; it skims in Bob's, the round's last, when it
+    moves."""
+    state = skimmer("fuel_scoop")
+    state = replace(state, terms=Terms(moves_last=("alpha",)))
+    state, events = coast(state)  # Ann's movement: alpha waits
+    assert state.ship("alpha").fuel == 5 and state.ship("alpha").motion.position == SUN - Vector(
+        1, 0
+    )
+    assert not any("Fuel scoop" in e.text for e in events)
+    for _ in range(2):  # Ann's guns and resupply phases
+        state, _ = apply(state, EndPhase("a"))
+    for _ in range(2):  # Bob's launch and astrogation: alpha moves last, past the Sun
+        state, more = apply(state, EndPhase("b"))
+        events.extend(more)
+    assert any("moves last" in e.text for e in events)
+    assert 1 <= state.ship("alpha").fuel - 5 <= 6
+    assert any("Fuel scoop skims Sun" in e.text for e in events)

@@ -252,3 +252,19 @@ def test_ships_finishing_in_the_same_simultaneous_movement_share_the_win() -> No
     assert [e.text for e in events if isinstance(e, GameWon)] == [
         "Ann and Bob win: One and Two reached orbit around Earth"
     ]
+
+
+def test_when_no_ship_is_left_in_play_the_game_is_drawn_and_says_why() -> None:
+    """Ann's ship drifts off the map, Bob's crashes: nobody is left to win, and the game
+    says so instead of simply stopping."""
+    ships = (
+        Ship("lost", "Lost", "a", "red", "ship", Motion(Hex(2, 20), Vector(-4, 0)), Fraction(5)),
+        Ship("doomed", "Doomed", "b", "blue", "ship", Motion(Hex(8, 5), Vector(2, 0)), Fraction(5)),
+    )
+    state, _ = new_game("interplanetary", OPEN, PAIR, ships, seed=1)
+    state, events = play_round(state)
+    assert [s.status for s in state.ships] == [ShipStatus.OFF_MAP, ShipStatus.DESTROYED]
+    assert state.over and state.winners == ()
+    assert [e.text for e in events if isinstance(e, GameDrawn)] == [
+        "The game is drawn: no ship is left in play (Doomed was destroyed; Lost left the map)"
+    ]
