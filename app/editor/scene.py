@@ -61,13 +61,13 @@ class EditorScene(StarMapScene):
 
     def terrain_changed(self, hexes: list[Hex]) -> None:
         cells = self.document.map.cells
-        inside = [h for h in hexes if self.hex_window.contains(h)]
         plain, special = self._asteroid_items()
-        tiles = plain.change(inside, lambda h: cells.get(h) == "")
-        tiles |= special.change(inside, lambda h: bool(cells.get(h)))
+        by_tile = plain.tiles_of(hexes)  # both layers tile the map alike
+        plain.change(by_tile, lambda h: cells.get(h) == "")
+        special.change(by_tile, lambda h: bool(cells.get(h)))
         self.overview.invalidate()
         rect = QRectF()
-        for key in tiles:
+        for key in by_tile:
             rect = rect.united(plain.tile_rect(key))
         if not rect.isEmpty():
             self.invalidate(rect, QGraphicsScene.SceneLayer.BackgroundLayer)

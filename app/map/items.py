@@ -284,25 +284,27 @@ class TiledItem(WholeMapItem):
                             self._tiles[(tc, tr)] = tile
                     self.draw(painter, tile, pixels)
 
-    def change(self, hexes: Iterable[Hex], present: Callable[[Hex], bool]) -> set[tuple[int, int]]:
-        """Add or drop ``hexes`` (each kept where ``present`` says) and forget the drawing
-        of only the tiles they are in: an editor's brush costs the tiles it touches.
-        Returns those tiles (column and row of tiles)."""
-        t, to_offset = self.TILE, self.hex_window.labels.to_offset
+    def tiles_of(self, hexes: list[Hex]) -> dict[tuple[int, int], list[Hex]]:
+        """``hexes`` on the map, grouped by the tile they are in (column and row of tiles)."""
+        t, w, h = self.TILE, self.hex_window.bounds.width, self.hex_window.bounds.height
         by_tile: dict[tuple[int, int], list[Hex]] = {}
-        for h in hexes:
-            col, row = to_offset(h)
-            by_tile.setdefault((col // t, row // t), []).append(h)
+        for x, (col, row) in zip(hexes, self.hex_window.labels.to_offsets(hexes), strict=True):
+            if 0 <= col < w and 0 <= row < h:
+                by_tile.setdefault((col // t, row // t), []).append(x)
+        return by_tile
+
+    def change(
+        self, by_tile: Mapping[tuple[int, int], list[Hex]], present: Callable[[Hex], bool]
+    ) -> None:
+        """Add or drop the hexes of ``by_tile`` (from :meth:`tiles_of`; each kept where
+        ``present`` says) and forget the drawing of only their tiles: an editor's brush
+        costs the tiles it touches."""
         for key, changed in by_tile.items():
             tile = set(self._hexes.get(key, ()))
-            for h in changed:
-                if present(h):
-                    tile.add(h)
-                else:
-                    tile.discard(h)
+            tile.difference_update(changed)
+            tile.update(filter(present, changed))
             self._hexes[key] = list(tile)
             self._tiles.pop(key, None)
-        return set(by_tile)
 
     def tile_rect(self, key: tuple[int, int]) -> QRectF:
         """The scene rectangle a tile's hexes lie in (with a hex to spare)."""

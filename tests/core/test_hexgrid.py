@@ -164,3 +164,13 @@ def test_bad_labels_say_what_is_wrong() -> None:
     with pytest.raises(HexError, match="no 2-digit label"):
         HexLabels().format(Hex(-3, 0))
     assert HexLabels(width=3).format(Hex(120, 0)) == "121061"
+
+
+@pytest.mark.parametrize("orientation", list(Orientation))
+@pytest.mark.parametrize("even", [False, True])
+@given(hexes=st.lists(st.builds(Hex, st.integers(-60, 60), st.integers(-60, 60)), max_size=40))
+def test_to_offsets_converts_many_hexes_as_to_offset_does_one(
+    orientation: Orientation, even: bool, hexes: list[Hex]
+) -> None:
+    labels = HexLabels(orientation, even=even)
+    assert labels.to_offsets(hexes) == [labels.to_offset(h) for h in hexes]

@@ -6,16 +6,15 @@ a body's hexes. A stroke is applied as it goes and becomes one undo step on rele
 
 from __future__ import annotations
 
-from collections import deque
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QSpinBox, QWidget
 
-from app.editor.commands import TerrainCommand, paint
+from app.editor.commands import TerrainCommand
 from app.editor.document import ASTEROID, Cell, Document
 from app.editor.tools.base import Tool
-from core.hexgrid import Hex
+from core.hexgrid import Hex, Orientation
 
 if TYPE_CHECKING:
     from app.editor.window import EditorWindow
@@ -53,42 +52,62 @@ class TerrainOptions:
         return [QLabel(" Paint: "), self.kind, QLabel(" owner: "), self.owner]
 
 
+#: the six axial neighbour steps; swapping q and r maps the set onto itself
+STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
+
+
 def flood(document: Document, start: Hex, limit: int = 2_000_000) -> list[Hex]:
     """The hexes joined to ``start`` through neighbours of the same cell, on the map and
-    outside bodies."""
+    outside bodies.
+
+    Searched on plain ``(a, b)`` integer pairs, no ``Hex`` made per neighbour (a fill of
+    10,000 hexes visits 60,000): ``(q, r)`` on flat-top maps and ``(r, q)`` on pointy-top
+    ones, so the map is always lines ``a`` of ``span`` hexes starting at ``low[a]`` and the
+    bounds test is two comparisons.
+    """
     m = document.map.objects
     cells, bodies = document.map.cells, m.body_hexes
-    to_offset, w, h = m.bounds.labels.to_offset, m.bounds.width, m.bounds.height
+    labels, bounds = m.bounds.labels, m.bounds
+    flat = labels.orientation is Orientation.FLAT
+    if flat:
+        lines, span = bounds.width, bounds.height
+        low = [labels.from_offset(a, 0).r for a in range(lines)]
+    else:
+        lines, span = bounds.height, bounds.width
+        low = [labels.from_offset(0, a).q for a in range(lines)]
+    high = [x + span for x in low]
     want = cells.get(start)
-    seen = {start}
-    queue = deque([start])
-    out: list[Hex] = []
-    while queue and len(out) < limit:
-        at = queue.popleft()
-        out.append(at)
-        for n in (
-            Hex(at.q + 1, at.r),
-            Hex(at.q - 1, at.r),
-            Hex(at.q, at.r + 1),
-            Hex(at.q, at.r - 1),
-            Hex(at.q + 1, at.r - 1),
-            Hex(at.q - 1, at.r + 1),
-        ):
+    first = (start.q, start.r) if flat else (start.r, start.q)
+    seen = {first}
+    out = [first]
+    i = 0
+    while i < len(out) < limit:
+        a, b = out[i]
+        i += 1
+        for da, db in STEPS:
+            na, nb = a + da, b + db
+            n = (na, nb)
             if n in seen:
                 continue
             seen.add(n)
-            col, row = to_offset(n)
-            if 0 <= col < w and 0 <= row < h and cells.get(n) == want and n not in bodies:
-                queue.append(n)
-    return out
+            if 0 <= na < lines and low[na] <= nb < high[na]:
+                key = n if flat else (nb, na)
+                if cells.get(key) == want and key not in bodies:
+                    out.append(n)
+    if flat:
+        return list(map(Hex._make, out))
+    return [Hex(q, r) for r, q in out]
 
 
 def fill(document: Document, start: Hex, cell: Cell) -> int:
     """Flood-fill from ``start`` as one undo step; the number of hexes changed."""
-    if document.map.cell(start) == cell or start in document.map.objects.body_hexes:
+    want = document.map.cell(start)
+    if want == cell or start in document.map.objects.body_hexes:
         return 0
     region = flood(document, start)
-    paint(document, dict.fromkeys(region, cell), f"Fill {len(region)} hexes")
+    before, after = dict.fromkeys(region, want), dict.fromkeys(region, cell)
+    text = f"Fill {len(region)} hexes"
+    document.stack.push(TerrainCommand(document, before, after, text))
     return len(region)
 
 
