@@ -158,6 +158,14 @@ class Close(Goal):
         return max(turns_to(at, gap, self.hex, self.reach), gap.speed)
 
 
+class Scripted(Goal):
+    """A goal that gives the ship's astrogation command itself (a searched route,
+    :mod:`tests.core.route`); None: the ship coasts."""
+
+    def command(self, state: GameState, ship: Ship) -> Command | None:
+        raise NotImplementedError
+
+
 # ---- navigation ----
 
 
@@ -316,6 +324,11 @@ def _phase(game: Game, player: str, pilot: Pilot) -> None:
 def _astrogate(game: Game, ship: Ship, pilot: Pilot) -> None:
     goal = pilot.plan(game.state, ship)
     if goal is None:
+        return
+    if isinstance(goal, Scripted):
+        command = goal.command(game.state, ship)
+        if command is not None:
+            game.give(command)
         return
     if ship.status is ShipStatus.LANDED:
         game.give(Launch(ship.owner, ship.id, launch_towards(game.state, ship, goal)))

@@ -13,11 +13,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from core.bases import Load
+from core.commands import Command
 from core.manifest import Manifest, fit
+from core.ordnance import LaunchWeapon
 from core.playaid import Outfit
 from core.resources import SCENARIOS
 from core.scenario import Seat, load_scenario
-from core.state import GameState, Ship, state_hash
+from core.state import GameState, Ship, ShipStatus, state_hash
 from core.victory import GameDrawn, GameWon
 from tests.core.autopilot import (
     Close,
@@ -31,6 +34,7 @@ from tests.core.autopilot import (
     enemies,
     play,
 )
+from tests.core.route import Docking, Leg, Routed, hits, throws_at
 
 SEATS = [Seat(n, c) for n, c in (("Ann", "#e69f00"), ("Bob", "#56b4e9"), ("Cy", "#009e73"))]
 
@@ -205,12 +209,97 @@ def test_industrial_sabotage_full_game_ends_in_a_graded_outcome() -> None:
     )
 
 
+BUSTER = "kinetic_buster"
+
+
+def carries(ship: Ship, weapon: str = BUSTER) -> int | None:
+    """The launcher slot holding ``weapon`` (None: it carries none)."""
+    launchers = ship.manifest.launchers if ship.manifest is not None else ()
+    return next((i for i, w in enumerate(launchers) if w == weapon), None)
+
+
+def buster_runner(home: str, body: str, target: str, runner: str) -> Pilot:
+    """Hostile takeover's raid: ``runner`` loads its headquarters' kinetic buster (docked
+    with an orbital one, landed at a planetary one), flies a searched route to where the
+    buster, launched with the ship's vector, ends its flight on the enemy headquarters'
+    hex, launches it there and flies on safely; the other ship stays home."""
+    legs: dict[str, Routed] = {}
+
+    def leg(state: GameState, name: str, ship: Ship) -> Routed:
+        if name not in legs:
+            mines = frozenset(o.motion.position for o in state.ordnance if o.permanent)
+            base = state.starmap.base(target)
+            assert base is not None
+            done = throws_at(state, base.approach) if name == "raid" else lambda r: True
+            legs[name] = Routed(Leg(done, base.approach, top=5, avoid=mines))
+        return legs[name]
+
+    def plan(state: GameState, ship: Ship) -> Goal | None:
+        if ship.id != runner or target in state.bases_lost:
+            return None
+        if carries(ship) is not None:
+            return leg(state, "raid", ship)
+        if ship.status is ShipStatus.LANDED or ship.docked_at == home:
+            return None  # loads in the resupply phase
+        if state.launched or any(o.ship == ship.id for o in state.ordnance):
+            return leg(state, "away", ship)
+        return Docking(body, home)
+
+    def extra(state: GameState, ship: Ship, phase: str) -> list[Command]:
+        slot = carries(ship)
+        base = state.starmap.base(target)
+        assert base is not None
+        if phase == "launch" and slot is not None and hits(state, ship.motion, base.approach):
+            return [LaunchWeapon(ship.owner, ship.id, slot, ())]
+        if phase == "resupply" and ship.id == runner and slot is None:
+            return [Load(ship.owner, ship.id, 0, BUSTER)]
+        return []
+
+    return Pilot(plan, fight=False, extra=extra)
+
+
+def hostile_takeover() -> Game:
+    """Both sides raid: Ann's Jovian runner docks at Io Research Station for its buster
+    and flies for Mercury Earthside; Bob's Mercurian runner loads on the ground at
+    Mercury Earthside and flies for Io. Both fly the play aid's unarmed runner."""
+    game = load_scenario(SCENARIOS / "hostile-takeover.toml")
+    aid = game.rules.play_aid
+    assert aid is not None
+    runner = fit(aid, aid.loadout("runner").outfit)
+    kit = {"jovian-a-p1": runner, "mercurian-a-p2": runner}
+    state, _ = game.start(SEATS[:2], seed=1, first=0, outfits=kit)
+    pilots = {
+        "p1": buster_runner("Io Research Station", "Io", "Mercury Earthside", "jovian-a-p1"),
+        "p2": buster_runner(
+            "Mercury Earthside", "Mercury", "Io Research Station", "mercurian-a-p2"
+        ),
+    }
+    return play(state, pilots, 60)
+
+
+def test_hostile_takeover_full_game_a_kinetic_buster_on_the_enemy_headquarters_wins() -> None:
+    game = hostile_takeover()
+    assert game.state.winners == ("p2",) and game.state.outcome == "decisive victory"
+    assert game.state.bases_lost == frozenset({"Io Research Station"})
+    texts = [e.text for e in game.events]
+    assert "Ann's first ship docks with Io Research Station as it passes in orbit" in texts
+    assert "Ann's first ship loads a Kinetic buster from Io Research Station's stock, free" in texts
+    assert "Bob's first ship loads a Kinetic buster from Mercury Earthside's stock, free" in texts
+    assert record(game) == Record(
+        11,
+        104,
+        "d082d0448ff11d80",
+        "Bob wins a decisive victory: Io Research Station fell and Mercury Earthside stood",
+    )
+
+
 GAMES = {
     "training": training,
     "training_variation": training_variation,
     "last_man_standing": last_man_standing,
     "last_man_standing_kills": last_man_standing_kills,
     "industrial_sabotage": industrial_sabotage,
+    "hostile_takeover": hostile_takeover,
 }
 
 if __name__ == "__main__":
