@@ -45,6 +45,8 @@ from tests.core.autopilot import Scripted
 LONGEST = 40
 #: how many moves the search may try before it gives up
 BUDGET = 60_000
+#: how many safe turns a leg's end must leave ahead of the ship
+AHEAD = 3
 
 
 @dataclass(frozen=True)
@@ -63,10 +65,12 @@ class Leg:
     """What a point of fuel is worth in turns."""
 
 
-def estimate(at: Hex, velocity: Vector, target: Hex, slack: int) -> int:
+def estimate(at: Hex, velocity: Vector, target: Hex, slack: int, top: int = 99) -> int:
     """Turns to come within ``slack`` of ``target`` burning one hex a turn, gravity left
-    out: after T turns the drift is T vectors on, and burns can shift it by 1+...+T."""
-    for t in range(0, LONGEST):
+    out: after T turns the drift is T vectors on, and burns can shift it by 1+...+T; and
+    no fewer than the distance at ``top`` speed."""
+    least = -(-(at.distance(target) - slack) // top)
+    for t in range(max(0, least), LONGEST):
         drift = Hex(at.q + velocity.q * t, at.r + velocity.r * t)
         if drift.distance(target) - slack <= t * (t + 1) // 2:
             return t
@@ -108,7 +112,7 @@ def route(state: GameState, ship: Ship, leg: Leg, fuel: Fraction | None = None) 
             if seen.get(key, Fraction(-1)) >= now:
                 continue
             seen[key] = now
-            guess = estimate(nxt.position, nxt.velocity, leg.near, leg.slack)
+            guess = estimate(nxt.position, nxt.velocity, leg.near, leg.slack, top)
             rank = turns + 1 + guess + leg.thrift * (fuel - now)
             heapq.heappush(frontier, (rank, next(ticket), nxt, now, turns + 1, (*orders, order)))
     raise LookupError(f"no route for {ship.name} after {tried} moves")
@@ -129,14 +133,21 @@ def _survives(
     params: MovementParams,
     side: str | None,
     leg: Leg,
+    turns: int = AHEAD,
 ) -> bool:
-    """Some move after ``result`` is safe (the next leg has somewhere to start)."""
+    """Some line of ``turns`` moves after ``result`` is safe (the next leg has
+    somewhere to start, and is not doomed to crash a turn later)."""
+    if turns == 0:
+        return True
     nxt = result.next
     base = default_order(nxt.pulls)
     for _shift, cost, dirs in burns(params.burn_costs):
         if cost <= fuel:
             order = Order(dirs, base.ignore, base.picks)
-            if _safe(move(state.starmap, nxt, order, params, side=side), leg, 99):
+            after = move(state.starmap, nxt, order, params, side=side)
+            if _safe(after, leg, 99) and _survives(
+                state, after, fuel - cost, params, side, leg, turns - 1
+            ):
                 return True
     return False
 
@@ -158,21 +169,32 @@ def throws_at(state: GameState, target: Hex) -> Callable[[MoveResult], bool]:
     return lambda result: hits(state, result.next, target)
 
 
+def _key(
+    state: GameState, ship: Ship, motion: Motion, fuel: Fraction
+) -> tuple[str, str | None, Motion, Fraction]:
+    """What a route depends on: the ship's class, the special asteroids it may pass,
+    where and how it moves, its fuel."""
+    side = asteroid_side(state, ship)
+    owners = {s.owner for s in state.starmap.special_asteroids}
+    return ship.unit, side if side in owners else None, motion, fuel
+
+
 @dataclass(frozen=True)
 class Routed(Scripted):
     """Fly ``leg`` by the searched route (launching first, to the launch hex with the
     shortest route, when landed). The route is kept for the motions it passes through, so
-    it is searched once, not every turn, while the ship follows it."""
+    it is searched once, not every turn, while the ship (or another of its class and
+    side flying the same leg from the same motion) follows it."""
 
     leg: Leg
-    plans: dict[tuple[str, Motion, Fraction], list[Order]] = field(
+    plans: dict[tuple[str, str | None, Motion, Fraction], list[Order]] = field(
         default_factory=dict, compare=False, hash=False
     )
 
     def command(self, state: GameState, ship: Ship) -> Command | None:
         if ship.status is ShipStatus.LANDED:
             return Launch(ship.owner, ship.id, self._launch_hex(state, ship))
-        orders = self.plans.get((ship.id, ship.motion, ship.fuel))
+        orders = self.plans.get(_key(state, ship, ship.motion, ship.fuel))
         if orders is None:
             orders = route(state, ship, self.leg)
             self._keep(state, ship, orders)
@@ -182,20 +204,24 @@ class Routed(Scripted):
         params = params_for(state, ship)
         motion, fuel = ship.motion, ship.fuel
         for i, order in enumerate(orders):
-            self.plans[(ship.id, motion, fuel)] = orders[i:]
+            self.plans[_key(state, ship, motion, fuel)] = orders[i:]
             result = move(state.starmap, motion, order, params, side=asteroid_side(state, ship))
             motion, fuel = result.next, fuel - result.fuel
 
     def _launch_hex(self, state: GameState, ship: Ship) -> Hex:
-        best: tuple[int, Hex] | None = None
+        """The launch hex with the shortest route (kept for the turns after)."""
+        best: tuple[int, Hex, Ship, list[Order]] | None = None
         for h in launch_hexes(state, ship):
             up = replace(ship, motion=_launched_motion(state, ship, h), status=ShipStatus.ACTIVE)
-            try:
-                turns = len(route(state, up, self.leg))
-            except LookupError:
-                continue
-            if best is None or turns < best[0]:
-                best = (turns, h)
+            orders = self.plans.get(_key(state, up, up.motion, up.fuel))
+            if orders is None:
+                try:
+                    orders = route(state, up, self.leg)
+                except LookupError:
+                    continue
+                self._keep(state, up, orders)
+            if best is None or len(orders) < best[0]:
+                best = (len(orders), h, up, orders)
         if best is None:
             raise LookupError(f"no route for {ship.name} from any launch hex")
         return best[1]

@@ -11,11 +11,13 @@ prints them), after reading the announced outcome to check it still makes sense.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from core.bases import Load
+from core.bases import Load, Refuel
 from core.commands import Command
 from core.manifest import Manifest, fit
+from core.movement import MoveResult
 from core.ordnance import LaunchWeapon
 from core.playaid import Outfit
 from core.resources import SCENARIOS
@@ -209,6 +211,101 @@ def test_industrial_sabotage_full_game_ends_in_a_graded_outcome() -> None:
     )
 
 
+def enters(body: str) -> Callable[[MoveResult], bool]:
+    return lambda result: any(a.body == body for p in result.next.pulls for a in p.arrows)
+
+
+def orbits(body: str) -> Callable[[MoveResult], bool]:
+    return lambda result: result.orbit == body
+
+
+#: the Great Planet Race flown leg by leg: the bodies to touch, with a refuelling stop
+#: (docking at an orbital base) after Mars and after Jupiter; then home into Earth orbit
+GRAND_TOUR = (
+    ("Venus", None, 2),
+    ("Sun", None, 2),
+    ("Mercury", None, 2),
+    ("Mars", "Mars Station", 3),
+    ("Jupiter", "Io Research Station", 3),
+    ("Saturn", None, 3),
+)
+
+
+#: how near Earth the last leg but one brings a racer (then into orbit)
+NEAR = 4
+
+
+def grand_tour(state: GameState) -> Pilot:
+    """Each leg a searched route (:mod:`tests.core.route`); at a stop, into orbit round
+    the base's body, dock as the course passes the base, refuel in the resupply phase."""
+    legs: dict[str, Routed] = {}
+    refuelled: set[tuple[str, str]] = set()
+
+    def leg(name: str, done: Callable[[MoveResult], bool], top: int) -> Routed:
+        if name not in legs:
+            body = state.starmap.body(name.removeprefix("orbit "))
+            assert body is not None
+            legs[name] = Routed(Leg(done, body.centre, 1, top=top))
+        return legs[name]
+
+    def plan(state: GameState, ship: Ship) -> Goal | None:
+        for body, stop, top in GRAND_TOUR:
+            if body not in ship.wells:
+                return leg(body, enters(body), top)
+            if stop is None or (ship.id, stop) in refuelled:
+                continue
+            base = state.starmap.base(stop)
+            assert base is not None
+            around = next(a.body for a in (state.starmap.gravity_at(base.hex) or ()).arrows)
+            if ship.orbit == around:
+                return Docking(around, stop)
+            return leg(f"orbit {around}", orbits(around), 2)
+        earth = state.starmap.body("Earth")
+        assert earth is not None
+        if ship.motion.position.distance(earth.centre) > NEAR:
+            return leg("Earth", lambda r: r.end.distance(earth.centre) <= NEAR, 3)
+        return leg("orbit Earth", orbits("Earth"), 2)
+
+    def extra(state: GameState, ship: Ship, phase: str) -> list[Command]:
+        if phase == "resupply" and ship.docked_at is not None:
+            refuelled.add((ship.id, ship.docked_at))
+            return [Refuel(ship.owner, ship.id)]
+        return []
+
+    return Pilot(plan, fight=False, extra=extra)
+
+
+def great_planet_race() -> Game:
+    """Ann and Bob fly the play aid's racer round the whole system on the same plan."""
+    game = load_scenario(SCENARIOS / "great-planet-race.toml")
+    aid = game.rules.play_aid
+    assert aid is not None
+    racer = fit(aid, aid.loadout("racer").outfit)
+    kit = {"racer-p1": racer, "racer-p2": racer}
+    state, _ = game.start(SEATS[:2], seed=1, first=0, outfits=kit)
+    pilot = grand_tour(state)
+    return play(state, {"p1": pilot, "p2": pilot}, 120)
+
+
+def test_great_planet_race_full_game_round_the_system_refuelling_at_mars_and_io() -> None:
+    game = great_planet_race()
+    assert game.state.winners == ("p2",)
+    race = {"Sun", "Mercury", "Venus", "Earth", "Mars", "Jupiter", "Saturn"}
+    texts = [e.text for e in game.events]
+    assert "Every ship has left Earth control zone: it is no longer a no-fire zone" in texts
+    for racer in ("Ann's racer", "Bob's racer"):
+        for base in ("Mars Station", "Io Research Station"):
+            assert any(t.startswith(f"{racer} refuels at {base}") for t in texts)
+    assert race <= set(game.state.ship("racer-p2").wells)
+    assert record(game) == Record(
+        70,
+        689,
+        "5c6bb7d05b181c5d",
+        "Bob wins: Bob's racer reached orbit around Earth after Sun, Mercury, Venus, Earth, "
+        "Mars, Jupiter and Saturn",
+    )
+
+
 BUSTER = "kinetic_buster"
 
 
@@ -300,6 +397,7 @@ GAMES = {
     "last_man_standing_kills": last_man_standing_kills,
     "industrial_sabotage": industrial_sabotage,
     "hostile_takeover": hostile_takeover,
+    "great_planet_race": great_planet_race,
 }
 
 if __name__ == "__main__":
