@@ -275,14 +275,20 @@ def grand_tour(state: GameState) -> Pilot:
     return Pilot(plan, fight=False, extra=extra)
 
 
-def great_planet_race() -> Game:
-    """Ann and Bob fly the play aid's racer round the whole system on the same plan."""
-    game = load_scenario(SCENARIOS / "great-planet-race.toml")
+def with_loadout(scenario: str, loadout: str, ships: tuple[str, ...]) -> GameState:
+    """Ann and Bob at the scenario's start (seed 1, Ann first), ``ships`` bought with the
+    play aid's example outfit ``loadout``."""
+    game = load_scenario(SCENARIOS / scenario)
     aid = game.rules.play_aid
     assert aid is not None
-    racer = fit(aid, aid.loadout("racer").outfit)
-    kit = {"racer-p1": racer, "racer-p2": racer}
-    state, _ = game.start(SEATS[:2], seed=1, first=0, outfits=kit)
+    kit = fit(aid, aid.loadout(loadout).outfit)
+    state, _ = game.start(SEATS[:2], seed=1, first=0, outfits=dict.fromkeys(ships, kit))
+    return state
+
+
+def great_planet_race() -> Game:
+    """Ann and Bob fly the play aid's racer round the whole system on the same plan."""
+    state = with_loadout("great-planet-race.toml", "racer", ("racer-p1", "racer-p2"))
     pilot = grand_tour(state)
     return play(state, {"p1": pilot, "p2": pilot}, 120)
 
@@ -359,12 +365,7 @@ def hostile_takeover() -> Game:
     """Both sides raid: Ann's Jovian runner docks at Io Research Station for its buster
     and flies for Mercury Earthside; Bob's Mercurian runner loads on the ground at
     Mercury Earthside and flies for Io. Both fly the play aid's unarmed runner."""
-    game = load_scenario(SCENARIOS / "hostile-takeover.toml")
-    aid = game.rules.play_aid
-    assert aid is not None
-    runner = fit(aid, aid.loadout("runner").outfit)
-    kit = {"jovian-a-p1": runner, "mercurian-a-p2": runner}
-    state, _ = game.start(SEATS[:2], seed=1, first=0, outfits=kit)
+    state = with_loadout("hostile-takeover.toml", "runner", ("jovian-a-p1", "mercurian-a-p2"))
     pilots = {
         "p1": buster_runner("Io Research Station", "Io", "Mercury Earthside", "jovian-a-p1"),
         "p2": buster_runner(
