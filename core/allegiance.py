@@ -41,10 +41,12 @@ def refused(state: GameState, ship: Ship, base: Base) -> str | None:
 def asteroid_side(state: GameState, ship: Ship) -> str:
     """The side to compare with special asteroids' owners for ``ship``'s course: the owner
     itself when the ship may pass (its side controls it, or the rule is off)."""
-    owners = {s.owner for s in state.starmap.special_asteroids}
-    for owner in sorted(owners):
-        if not state.uses(ASTEROIDS, True):
-            return owner
+    owners = sorted({s.owner for s in state.starmap.special_asteroids})
+    if not owners:
+        return ship.side
+    if not state.uses(ASTEROIDS, True):
+        return owners[0]
+    for owner in owners:
         if owner == ship.side or base_side(state, owner) == ship.side:
             return owner
     return ship.side

@@ -88,16 +88,29 @@ def ruleset_of(state: GameState) -> Ruleset:
     return state.rules
 
 
+#: movement parameters already worked out, by (ruleset object, unit, switches)
+_PARAMS: dict[tuple[int, str, tuple[tuple[str, bool], ...]], tuple[Ruleset, MovementParams]] = {}
+
+
 def movement_params(
     rules: Ruleset, unit_id: str, switches: tuple[tuple[str, bool], ...] = ()
 ) -> MovementParams:
-    """The movement parameters for a class of ship under a ruleset and its switches."""
-    return MovementParams(
+    """The movement parameters for a class of ship under a ruleset and its switches.
+    Remembered: a phase asks once per ship, and the answer is the same for a class."""
+    key = (id(rules), unit_id, switches)
+    known = _PARAMS.get(key)
+    if known is not None and known[0] is rules:
+        return known[1]
+    params = MovementParams(
         gravity=rules.gravity,
         start_hex_gravity=rules.start_hex_gravity,
         hexside_entered=rules.switch("hexside_entered", switches),
         burn_costs=burn_costs_for(rules, rules.unit(unit_id)),
     )
+    if len(_PARAMS) >= 64:
+        _PARAMS.clear()
+    _PARAMS[key] = (rules, params)
+    return params
 
 
 def params_for(state: GameState, ship: Ship, rules: Ruleset | None = None) -> MovementParams:

@@ -341,6 +341,8 @@ def _target_alive(state: GameState, target: str) -> bool:
 def sweep(state: GameState, mover: str | None) -> tuple[GameState, list[Event]]:
     """Every mine and buckyball attacks each ship its vector met in this movement."""
     events: list[Event] = []
+    if not any(weapon_of(state, o).behaviour in ("mine", "buckyball") for o in state.ordnance):
+        return state, events
     movers = {s.id: course_of(s) for s in _movers(state, mover)}
     for piece_id in [o.id for o in state.ordnance]:
         piece = _find_piece(state, piece_id)
