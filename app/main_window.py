@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
 from app.campaign.window import CampaignWindow
 from app.game.board import GameBoard
 from app.game.docks import CoursePanel, DiceLog, EventLog, ShipList
-from app.game.new_game import NewGameDialog
 from app.game.session import GameSession
 from app.game.turn import HandOver, TurnBar
 from app.map.scene import StarMapScene
@@ -40,7 +39,6 @@ from core.preview import Option
 from core.problems import FileProblems, Problem
 from core.resources import SOLAR_SYSTEM_MAP
 from core.ruleset import Ruleset
-from core.scenario import Scenario, Seat
 from core.starmap import StarMap
 from core.state import GameState, Player
 
@@ -51,6 +49,7 @@ if TYPE_CHECKING:
     from app.manifest.in_play import ManifestPanel
     from core.campaign import GameRecord
     from core.manifest import Manifest
+    from core.scenario import Scenario, Seat
 
 MAP_FILTER = (
     f"Campaigns, maps and scenarios (*{EXTENSION} *.toml);;Campaigns (*{EXTENSION});;"
@@ -299,7 +298,7 @@ class MainWindow(CampaignWindow, QMainWindow):
         except FileProblems as exc:
             self.show_problems(path, exc)
             return False
-        if isinstance(document, Scenario):
+        if not isinstance(document, StarMap):  # a scenario
             self._remember(path)
             return self.new_game(path)
         if self.session is not None and not self.close_game():
@@ -408,6 +407,8 @@ class MainWindow(CampaignWindow, QMainWindow):
 
     def new_game(self, scenario: Path | None = None) -> bool:
         """Ask for a scenario and players, then start the game."""
+        from app.game.new_game import NewGameDialog  # with the scenario checks
+
         dialog = NewGameDialog(self, scenario)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return False

@@ -8,14 +8,21 @@ each file is read and parsed once and every kind is recognised the same everywhe
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, TypeAlias
 
-from core import ruleset, scenario, tomlio
+from core import ruleset, tomlio
 from core.mapfile import parse_map
 from core.ruleset import Ruleset
-from core.scenario import Scenario
 from core.starmap import StarMap
 
-Document = StarMap | Ruleset | Scenario
+if TYPE_CHECKING:
+    from core.scenario import Scenario
+
+Document: TypeAlias = "StarMap | Ruleset | Scenario"
+
+#: the ``format`` key of scenario files (kept here so that telling files apart does not
+#: load the scenario checks; ``core.scenario`` asserts it is the same)
+SCENARIO_FORMAT = "ecliptic-scenario"
 
 
 def load_document(path: Path) -> Document:
@@ -23,6 +30,8 @@ def load_document(path: Path) -> Document:
     data, text = tomlio.read_toml(path)
     if data.get("format") == ruleset.FORMAT:
         return ruleset.parse_ruleset(data, text, str(path))
-    if data.get("format") == scenario.FORMAT:
-        return scenario.parse_scenario(data, text, path)
+    if data.get("format") == SCENARIO_FORMAT:
+        from core.scenario import parse_scenario
+
+        return parse_scenario(data, text, path)
     return parse_map(data, text, str(path))

@@ -14,14 +14,12 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
 
 from app.campaign.browser import CampaignBrowser
-from app.campaign.new_campaign import CAMPAIGN_FILTER, NewCampaignDialog
 from app.campaign.paths import default_folder, forget_campaign, recent_campaigns
 from app.campaign.paths import remember_campaign as remember
 from app.campaign.replay import Replay, ReplayBar
 from core import engine
 from core.campaign import EXTENSION, CampaignError, CampaignInUse
 from core.errors import IllegalCommand
-from core.scenario import Scenario, Seat
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -29,6 +27,7 @@ if TYPE_CHECKING:
     from app.main_window import MainWindow
     from core.campaign import CampaignFile, GameRecord
     from core.manifest import Manifest
+    from core.scenario import Scenario, Seat
 
     Base = MainWindow
 else:
@@ -57,6 +56,8 @@ class CampaignWindow(Base):
 
     def new_campaign(self, scenario: Path | None = None) -> bool:
         """Ask for a scenario, players and a file, create the campaign and start it."""
+        from app.campaign.new_campaign import NewCampaignDialog  # with its scenario checks
+
         dialog = NewCampaignDialog(self, scenario)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return False
@@ -183,7 +184,7 @@ class CampaignWindow(Base):
         if self.campaign is None:
             return False
         start = str(self.campaign.path.with_name(f"{self.campaign.path.stem} copy{EXTENSION}"))
-        filename, _ = QFileDialog.getSaveFileName(self, "Save a Copy As", start, CAMPAIGN_FILTER)
+        filename, _ = QFileDialog.getSaveFileName(self, "Save a Copy As", start, campaign_filter())
         if not filename:
             return False
         return self.copy_to(Path(filename))
@@ -213,7 +214,7 @@ class CampaignWindow(Base):
         if self.campaign is None or self.session is None:
             return False
         filename, _ = QFileDialog.getSaveFileName(
-            self, "Export for Mail", str(self.mail_file_name()), CAMPAIGN_FILTER
+            self, "Export for Mail", str(self.mail_file_name()), campaign_filter()
         )
         if not filename:
             return False
@@ -287,3 +288,11 @@ class CampaignWindow(Base):
 
     def campaign_folder(self) -> Path:
         return default_folder()
+
+
+def campaign_filter() -> str:
+    """The file dialogs' filter for campaigns (from the New Campaign dialog's module,
+    loaded only when a file dialog opens: it brings the scenario checks with it)."""
+    from app.campaign.new_campaign import CAMPAIGN_FILTER
+
+    return CAMPAIGN_FILTER
