@@ -132,13 +132,18 @@ def load_map(path: str | Path) -> StarMap:
     return parse_map(data, text, str(path))
 
 
-def parse_map(data: dict[str, Any], text: str = "", file: str | None = None) -> StarMap:
+def parse_map(
+    data: dict[str, Any], text: str = "", file: str | None = None, *, check: bool = True
+) -> StarMap:
+    """The map in ``data`` (read from ``text``). ``check=False`` skips the checks of
+    meaning (:mod:`core.mapcheck`), for the editor, which saves a map with such problems
+    and must open it again to fix them; structure and labels are always checked."""
     model = tomlio.validated(
         _Map, data, text=text, file=file, format=FORMAT, version=VERSION, what="map"
     )
     problems: list[Problem] = []
     starmap = _build(model, problems)
-    if starmap is not None and not problems:
+    if starmap is not None and not problems and check:
         problems = map_problems(starmap)
     if problems:
         raise tomlio.located(problems, text, file)

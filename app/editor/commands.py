@@ -122,3 +122,39 @@ def paint(document: Document, changes: Mapping[Hex, Cell], text: str) -> None:
     if real:
         before = {h: cells.get(h) for h in real}
         document.stack.push(TerrainCommand(document, before, real, text))
+
+
+class StepsCommand(QUndoCommand):
+    """Several commands as one undo step, redone in order and undone in reverse (kept
+    here in Python: Qt's own child commands would lose their Python side)."""
+
+    def __init__(self, text: str, steps: list[QUndoCommand]) -> None:
+        super().__init__(text)
+        self.steps = steps
+
+    def redo(self) -> None:
+        for step in self.steps:
+            step.redo()
+
+    def undo(self) -> None:
+        for step in reversed(self.steps):
+            step.undo()
+
+
+def replace_document(document: Document, other: Document, text: str) -> None:
+    """One undo step making ``document`` hold what ``other`` holds: its map objects (size
+    first, so the scene is rebuilt before the terrain moves), the hexes whose terrain
+    differs, and its scenario data. Used to reload a file changed on disk, so even a
+    reload can be undone."""
+    cells, new = document.map.cells, other.map.cells
+    changed = [h for h in cells.keys() | new.keys() if cells.get(h) != new.get(h)]
+    before = {h: cells.get(h) for h in changed}
+    steps: list[QUndoCommand] = [
+        MapCommand(document, document.map.objects, other.map.objects, text),
+        TerrainCommand(document, before, {h: new.get(h) for h in changed}, text),
+    ]
+    if other.scenario is not None:
+        steps.append(
+            ScenarioCommand(document, document.scenario_copy(), other.scenario_copy(), text)
+        )
+    document.stack.push(StepsCommand(text, steps))

@@ -12,6 +12,7 @@ editor does not know (budgets, market, later ones) round-trip untouched.
 from __future__ import annotations
 
 import copy
+import json
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
@@ -24,7 +25,7 @@ from PySide6.QtGui import QUndoStack
 from core import tomlio
 from core.hexgrid import Hex
 from core.mapcheck import map_problems
-from core.mapfile import dumps_map, load_map
+from core.mapfile import dumps_map, parse_map
 from core.problems import FileProblems, Problem
 from core.resources import ROOT, map_path
 from core.starmap import SpecialAsteroids, StarMap
@@ -33,6 +34,7 @@ Cell = str | None
 """A hex's terrain: None empty space, "" an asteroid, any other text a special asteroid
 whose owner it names."""
 ASTEROID: Cell = ""
+RECOVERY_FORMAT = "ecliptic-editor-autosave"
 
 
 class MapDocument(QObject):
@@ -161,6 +163,23 @@ class Document(QObject):
         """A deep copy of the scenario's data, to change and hand to a command."""
         return copy.deepcopy(self.scenario or {})
 
+    def adopt_files(self, other: Document) -> None:
+        """Take ``other``'s map file and what it last saved there (after reloading it)."""
+        self.map_file, self._saved_map = other.map_file, other._saved_map
+
+    def recovery_text(self) -> str:
+        """The whole document as one text for the recovery folder: the map's file text, the
+        scenario's, and where each belongs (a scenario is two files). Raises ValueError
+        while an object lies where no label can name it (the last autosave then stands)."""
+        data = {
+            "format": RECOVERY_FORMAT,
+            "path": str(self.path) if self.path else None,
+            "map_file": str(self.map_file) if self.map_file else None,
+            "map": dumps_map(self.map.starmap()),
+            "scenario": tomlio.dumps(self.scenario) if self.scenario is not None else None,
+        }
+        return json.dumps(data, indent=1)
+
     # ---- checking
 
     def problems(self) -> list[Problem]:
@@ -224,24 +243,54 @@ class Document(QObject):
         return written
 
 
+def read_map(path: Path) -> StarMap:
+    """A map file as the editor opens it: structure checked, problems of meaning left for
+    the issues dock (the editor saves a map with problems, so it must open one)."""
+    data, text = tomlio.read_toml(path)
+    return parse_map(data, text, str(path), check=False)
+
+
 def open_document(path: Path) -> Document:
     """A map or scenario file, opened for editing (problems raise FileProblems). A scenario
-    whose map is broken cannot be opened: open the map itself first."""
+    whose map cannot be read cannot be opened: open the map itself first."""
     data, text = tomlio.read_toml(path)
     if data.get("format") == "ecliptic-scenario":
         name = data.get("map")
         if not isinstance(name, str) or not name:
             raise FileProblems([Problem("the scenario names no map", "map", None, str(path))])
         file = map_path(name, path.parent)
-        return Document(load_map(file), path, data, file)
+        return Document(read_map(file), path, data, file)
     if data.get("format") != "ecliptic-map":
         found = data.get("format")
         raise FileProblems(
             [Problem(f"this is not a map or a scenario (format {found!r})", "format", 1, str(path))]
         )
-    from core.mapfile import parse_map
+    return Document(parse_map(data, text, str(path), check=False), path)
 
-    return Document(parse_map(data, text, str(path)), path)
+
+def restore_document(text: str, where: str = "the autosave") -> Document:
+    """A document from :meth:`Document.recovery_text`, modified (it was never saved). Its
+    map counts as changed unless the map file on disk holds the same map, so saving never
+    loses the restored map."""
+    try:
+        data = json.loads(text)
+        if data.get("format") != RECOVERY_FORMAT:
+            raise ValueError(f"format {data.get('format')!r}, not an editor autosave")
+        map_text = str(data["map"])
+        starmap = parse_map(tomllib.loads(map_text), map_text, f"{where} (map)", check=False)
+        scenario = tomllib.loads(data["scenario"]) if data.get("scenario") else None
+        path = Path(data["path"]) if data.get("path") else None
+        map_file = Path(data["map_file"]) if data.get("map_file") else None
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise FileProblems([Problem(f"cannot be read: {exc}", file=where)]) from None
+    document = Document(starmap, path, scenario, map_file)
+    if scenario is not None:
+        try:
+            document._saved_map = dumps_map(read_map(map_file)) if map_file else None
+        except (FileProblems, ValueError):
+            document._saved_map = None
+    document.stack.resetClean()
+    return document
 
 
 def new_scenario(map_name: str) -> dict[str, Any]:

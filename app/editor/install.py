@@ -1,5 +1,6 @@
 """Puts the Map Editor mode into the main window: File › New Map…, Edit Map or
-Scenario…, New Scenario on This Map, and View › Map Editor to switch back and forth.
+Scenario…, New Scenario on This Map, and View › Map Editor to switch back and forth
+(the file actions, Edit Recent and TMX, are in :mod:`app.editor.file_actions`).
 
 Importing this module is cheap: the editor itself (and the scenario checks it uses)
 loads when one of these actions is first used.
@@ -7,6 +8,7 @@ loads when one of these actions is first used.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -62,6 +64,9 @@ class EditorMode:
         self.mode_action.toggled.connect(self.show_editor)
         main.menuBar().actions()[2].menu().insertAction(main.zoom_in_action, self.mode_action)
         main.close_game_action.triggered.connect(self._game_closed)
+        from app.editor.file_actions import FileActions
+
+        self.files = FileActions(self)  # Edit Recent, Import/Export TMX, recovery, closing
 
     # ---- opening
 
@@ -86,11 +91,13 @@ class EditorMode:
         """Show ``document`` in the editor (replacing the one shown)."""
         from app.editor.window import EditorWindow
 
-        if self.editor is not None:
+        if self.editor is not None:  # saved, or its changes dropped (see _replace_ok)
+            self.editor.files.close(discard=True)
             self.main.stack.removeWidget(self.editor)
             self.editor.deleteLater()
         self.editor = EditorWindow(document, self.main)
         self.editor.title_changed.connect(self._title)
+        self.editor.saved.connect(self.files.remember)
         self.editor.test_flight.connect(self.test_flight)
         self.main.stack.addWidget(self.editor)
         self.mode_action.setEnabled(True)
@@ -109,24 +116,33 @@ class EditorMode:
 
         return self.edit(Document(dialog.starmap()))
 
-    def open_for_editing(self, path: Path | None = None) -> EditorWindow | None:
+    def open_for_editing(
+        self,
+        path: Path | None = None,
+        *,
+        title: str = "Edit Map or Scenario",
+        file_filter: str = "Maps and scenarios (*.toml)",
+        load: Callable[[Path], Document] | None = None,
+    ) -> EditorWindow | None:
+        """Ask for a file (unless given ``path``), read it with ``load`` (a map or scenario
+        by default) and edit it; a file that cannot be read is explained instead."""
         if path is None:
-            name, _ = QFileDialog.getOpenFileName(
-                self.main, "Edit Map or Scenario", "", "Maps and scenarios (*.toml)"
-            )
+            name, _ = QFileDialog.getOpenFileName(self.main, title, "", file_filter)
             if not name:
                 return None
             path = Path(name)
-        from app.editor.document import open_document
         from core.problems import FileProblems
 
+        if load is None:
+            from app.editor.document import open_document as load
         try:
-            document = open_document(path)
+            document = load(path)
         except FileProblems as exc:
             self.main.show_problems(path, exc)
             return None
         if not self._replace_ok():
             return None
+        self.files.remember(path)
         return self.edit(document)
 
     def new_scenario(self) -> EditorWindow | None:

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from app.editor.clipboard import Region, clear_region, copy_region, paste_region
 from app.editor.document import Document
+from app.editor.files import DocumentFiles
 from app.editor.inspector import Inspector
 from app.editor.issues import IssuesList
 from app.editor.scene import EditorScene
@@ -91,6 +92,7 @@ class EditorWindow(QMainWindow):
 
     test_flight = Signal()
     title_changed = Signal(str)
+    saved = Signal(object)  # the Path saved to (recent files)
 
     def __init__(self, document: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -113,6 +115,8 @@ class EditorWindow(QMainWindow):
         self._create_docks()
         self._create_actions()
         self._create_tools()
+        self.files = DocumentFiles(self)
+        self.files.status.connect(self.show_status)
         document.changed.connect(self._check.start)
         document.map.bounds_changed.connect(self._new_scene)
         document.stack.cleanChanged.connect(self._title)
@@ -335,7 +339,7 @@ class EditorWindow(QMainWindow):
 
     def _save(self, path: Path) -> bool:
         try:
-            written = self.document.save(path)
+            written = self.files.save(path)
         except (FileProblems, OSError) as exc:
             QMessageBox.warning(self, "Cannot save", f"{path.name} was not saved:\n{exc}")
             return False
@@ -343,6 +347,7 @@ class EditorWindow(QMainWindow):
         more = f"; {n} problems to fix before it can be played" if n else ""
         self.show_status(f"Saved {', '.join(p.name for p in written)}{more}")
         self._title()
+        self.saved.emit(path)
         return True
 
     def _title(self) -> None:
