@@ -10,6 +10,7 @@ import random
 from dataclasses import replace
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -25,6 +26,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -80,6 +82,7 @@ class NewGameDialog(QDialog):
         top.addWidget(browse)
         self.description = QLabel("")
         self.description.setWordWrap(True)
+        self.description.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.description.setObjectName("scenario_description")
         self.problem = QLabel("")
         self.problem.setStyleSheet("color: #d55e00;")
@@ -95,7 +98,14 @@ class NewGameDialog(QDialog):
         scenario_label = QLabel("&Scenario:")
         scenario_label.setBuddy(self.scenario_box)
         form.addRow(scenario_label, top)
-        form.addRow("", self.description)
+        # A long briefing scrolls in a box of its own rather than being clipped.
+        briefing = QScrollArea()
+        briefing.setWidget(self.description)
+        briefing.setWidgetResizable(True)
+        briefing.setFrameShape(QScrollArea.Shape.NoFrame)
+        briefing.setMinimumHeight(7 * self.fontMetrics().lineSpacing())
+        briefing.setMinimumWidth(440)
+        form.addRow("", briefing)
         form.addRow("&Players:", self.count)
         form.addRow("&Dice seed:", self.seed)
         seats = QGroupBox("Seats, in order round the table")
