@@ -6,6 +6,9 @@ base with no side is open to all. Special asteroids are passable only to the sid
 controls their owner, which is a side, or a base and so whoever holds it (Clandestine);
 with the ``special_asteroids`` switch off they are ordinary asteroid hexes.
 
+A base a kinetic buster destroyed (``GameState.bases_lost``) serves nobody, whatever the
+switches: no docking, landing, refuelling, refit, loading, repair or launch from it.
+
 Light on purpose (the state and the map only): movement's plan check and the preview ask
 :func:`asteroid_side` for every course.
 """
@@ -30,12 +33,19 @@ def base_side(state: GameState, name: str) -> str | None:
 
 def refused(state: GameState, ship: Ship, base: Base) -> str | None:
     """Why ``ship`` may not land, dock or be served at ``base``, or None."""
+    if base.name in state.bases_lost:
+        return lost(base)
     if not state.uses(SWITCH):
         return None
     side = base_side(state, base.name)
     if side is None or side == ship.side:
         return None
     return f"{base.name} belongs to {side}: it serves no enemy, and none may dock or land there"
+
+
+def lost(base: Base) -> str:
+    """Why a destroyed base does nothing for anyone."""
+    return f"{base.name} was destroyed by a kinetic buster: it serves no ship any more"
 
 
 def asteroid_side(state: GameState, ship: Ship) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from core.allegiance import asteroid_side, refused
+from core.allegiance import asteroid_side, lost, refused
 from core.dice import Dice
 from core.errors import IllegalCommand
 from core.events import Event, event
@@ -218,6 +218,9 @@ def launch_hexes(state: GameState, ship: Ship) -> tuple[Hex, ...]:
 def _launched_motion(state: GameState, ship: Ship, to: Hex | None) -> Motion:
     """A launch puts the ship at rest in the chosen hex above its base or body, feeling
     that hex's gravity next turn."""
+    base = state.starmap.base(ship.landed_at or "")
+    if base is not None and base.name in state.bases_lost:
+        raise IllegalCommand(lost(base))
     hexes = launch_hexes(state, ship)
     labels = state.starmap.bounds.labels
     if not hexes:

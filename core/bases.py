@@ -215,6 +215,8 @@ def repair(state: GameState, player: str | None) -> tuple[GameState, list[Event]
         base = base_of(state, ship)
         if base is None or ship.manifest is None or not ship.manifest.total_damage():
             continue
+        if base.name in state.bases_lost:
+            continue  # a destroyed base has no shipyard
         if Service.ORBITAL_REPAIR in base.services and base.kind is BaseKind.ORBITAL:
             points = 1
         elif Service.PLANETSIDE_REPAIR in base.services:
@@ -257,6 +259,8 @@ def can_resupply(state: GameState, ship: Ship) -> bool:
     """Whether a base could do something for ``ship`` now (for skipping idle phases)."""
     base = base_of(state, ship)
     if base is None or not ship.in_play or state.rules.play_aid is None:
+        return False
+    if base.name in state.bases_lost:
         return False
     if Service.REFUEL in base.services and ship.fuel < state.rules.unit(ship.unit).fuel:
         return True

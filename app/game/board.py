@@ -21,6 +21,7 @@ from app.game.pieces import (
     ordnance_vector_item,
     trail_item,
     vector_item,
+    wreck_item,
 )
 from app.game.session import GameSession
 from app.map.items import HEX_SIZE
@@ -31,6 +32,7 @@ from core.commands import Launch, Plot
 from core.errors import IllegalCommand
 from core.hexgrid import Direction, Hex
 from core.preview import Option, Preview, preview, projection
+from core.starmap import BaseKind
 from core.state import GameState, Ship, ShipStatus
 
 PROJECTION_TURNS = 6
@@ -117,6 +119,7 @@ class GameBoard(QObject):
                 self._piece(counter)
                 self.counters[ship.id] = counter
         self._draw_ordnance(state)
+        self._draw_wrecks(state)
         if self.selected is not None:
             try:
                 ship = state.ship(self.selected)
@@ -142,6 +145,18 @@ class GameBoard(QObject):
             c = self.centre(piece.motion.position)
             at = QPointF(c.x() - 0.5 * HEX_SIZE, c.y() + 0.45 * HEX_SIZE)
             self._piece(ordnance_item(piece, behaviour, colour, at, HEX_SIZE))
+
+    def _draw_wrecks(self, state: GameState) -> None:
+        """Bases a kinetic buster destroyed, crossed out (on the hexside of a planetary base)."""
+        for name in sorted(state.bases_lost):
+            base = state.starmap.base(name)
+            if base is None:
+                continue
+            c = self.centre(base.hex)
+            if base.kind is BaseKind.PLANETARY:
+                a = self.centre(base.approach)
+                c = QPointF((c.x() + a.x()) / 2, (c.y() + a.y()) / 2)
+            self._piece(wreck_item(name, c, HEX_SIZE))
 
     def _piece(self, item: QGraphicsItem) -> None:
         self.scene.addItem(item)

@@ -226,3 +226,19 @@ def ordnance_vector_item(points: list[QPointF], colour: QColor, size: float) -> 
     item.setPen(pen)
     item.setZValue(Z_VECTOR)
     return item
+
+
+def wreck_item(name: str, centre: QPointF, size: float) -> QGraphicsPathItem:
+    """A red cross over a base a kinetic buster destroyed: it serves nobody any more."""
+    r = 0.42 * size
+    path = QPainterPath(QPointF(centre.x() - r, centre.y() - r))
+    path.lineTo(centre.x() + r, centre.y() + r)
+    path.moveTo(centre.x() + r, centre.y() - r)
+    path.lineTo(centre.x() - r, centre.y() + r)
+    pen = QPen(QColor("#ff3030"), 0.14 * size)
+    pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+    item = QGraphicsPathItem(path)
+    item.setPen(pen)
+    item.setZValue(Z_ORDNANCE)
+    item.setToolTip(f"{name}: destroyed by a kinetic buster; it serves no ship")
+    return item
