@@ -7,7 +7,7 @@ from core.orbit import ring
 from core.problems import Problem
 from core.scenario_file import VICTORY_FIELDS
 from core.scenario_file import Victory as _Victory
-from core.starmap import BaseKind, StarMap
+from core.starmap import BaseKind, Body, StarMap
 from core.victory import (
     Condition,
     Destroy,
@@ -101,7 +101,8 @@ def _check_race(v: _Victory, where: str, starmap: StarMap | None, problems: list
         problems.append(Problem("give either 'orbit' or 'dock', not both", f"{where}.dock"))
     if starmap is None:
         return
-    bodies = [("visit", b) for b in v.visit] + [("orbit", v.orbit), ("escape", v.escape)]
+    bodies: list[tuple[str, str | None]] = [("visit", b) for b in v.visit]
+    bodies += [("orbit", v.orbit), ("escape", v.escape)]
     for field, name in bodies:
         if name is None:
             continue
@@ -113,8 +114,8 @@ def _check_race(v: _Victory, where: str, starmap: StarMap | None, problems: list
                     f"there is no body {name!r} on this map (bodies: {known})", f"{where}.{field}"
                 )
             )
-        elif not ring(starmap, body):
-            problems.append(Problem(f"{name} has no gravity hexes", f"{where}.{field}"))
+        else:
+            _check_reach(starmap, body, field == "orbit", f"{where}.{field}", problems)
     if v.dock is not None:
         base = starmap.base(v.dock)
         if base is None:
@@ -124,8 +125,44 @@ def _check_race(v: _Victory, where: str, starmap: StarMap | None, problems: list
                 Problem(
                     f"{v.dock} is a planetary base: ships land there, they do not dock",
                     f"{where}.dock",
+                    hex=base.hex,
                 )
             )
+        elif not starmap.bounds.contains(base.hex):
+            problems.append(
+                Problem(f"no ship can ever dock at {v.dock}: it lies off the map", f"{where}.dock")
+            )
+
+
+def _check_reach(
+    starmap: StarMap, body: Body, orbit: bool, field: str, problems: list[Problem]
+) -> None:
+    """An objective at ``body`` no ship can ever meet: no gravity hex of it a ship can
+    enter (the ring cleared by overrides, or off the map), or, to orbit it, no two such
+    hexes side by side (an orbit runs from ring hex to ring hex at speed 1)."""
+    hexes = ring(starmap, body)
+    where = body.centre
+    if not hexes:
+        problems.append(Problem(f"{body.name} has no gravity hexes", field, hex=where))
+        return
+    open_ring = {h for h in hexes if starmap.bounds.contains(h)}
+    if not open_ring:
+        problems.append(
+            Problem(
+                f"no ship can ever reach {body.name}'s gravity: its whole ring is off the map",
+                field,
+                hex=where,
+            )
+        )
+    elif orbit and not any(n in open_ring for h in open_ring for n in h.neighbours()):
+        problems.append(
+            Problem(
+                f"no ship can ever orbit {body.name}: no two of its gravity hexes on the map "
+                "are side by side",
+                field,
+                hex=where,
+            )
+        )
 
 
 def _check_headquarters(

@@ -9,6 +9,7 @@ is left alone unless typed into.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -146,6 +147,29 @@ class Inspector(QTabWidget):
             self._fill_selection()
         finally:
             self._filling = False
+
+    def show_field(self, field: str) -> bool:
+        """Bring up the widget of a scenario field a problem names (a victory condition
+        is chosen in its list and its fields put in focus); False if none has one."""
+        widgets = {
+            "name": self.name_edit,
+            "description": self.text_edit,
+            "players": self.min_players,
+            "sides": self.sides,
+            "budget": self.points,
+            "ruleset": self.ruleset,
+        }
+        found = re.match(r"victory\[(\d+)\]", field)
+        if found is not None and int(found.group(1)) < self.victory.count():
+            self.victory.setCurrentRow(int(found.group(1)))
+            widget: QWidget = self.condition
+        elif field.split(".")[0].split("[")[0] in widgets:
+            widget = widgets[field.split(".")[0].split("[")[0]]
+        else:
+            return False
+        self.setCurrentWidget(self.document_page)
+        widget.setFocus()
+        return True
 
     def _fill_document(self) -> None:
         doc = self.editor.document

@@ -1,5 +1,7 @@
 """The issues dock: every problem of the document, re-checked shortly after each edit;
-activating one centres the map on its place and selects it."""
+activating one centres the map on its place and selects it, or, for a scenario field
+with no place on the map (a victory condition naming a body that does not exist), shows
+that field in the inspector."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from core.hexgrid import Hex, HexError
 from core.problems import Problem
 
 HEX_ROLE = Qt.ItemDataRole.UserRole
+FIELD_ROLE = Qt.ItemDataRole.UserRole + 1
 _INDEX = re.compile(r"^(?:map: )?(bodies|bases|gravity|zones|ships)\[(\d+)\]")
 
 
@@ -43,9 +46,11 @@ def locate(document: Document, problem: Problem) -> Hex | None:
 
 
 class IssuesList(QListWidget):
-    """``located(Hex)`` when a problem with a place is activated."""
+    """``located(Hex)`` when a problem with a place is activated, else ``field_chosen(str)``
+    with the scenario field it names."""
 
     located = Signal(object)
+    field_chosen = Signal(str)
 
     def __init__(self, document: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -66,11 +71,18 @@ class IssuesList(QListWidget):
             item = QListWidgetItem(str(p))
             at = locate(self.document, p)
             item.setData(HEX_ROLE, at)
-            item.setToolTip("Click to show it on the map" if at is not None else str(p))
+            field = p.field if at is None and p.field and not p.field.startswith("map") else None
+            item.setData(FIELD_ROLE, field)
+            if at is not None:
+                item.setToolTip("Click to show it on the map")
+            else:
+                item.setToolTip("Click to show it in the inspector" if field else str(p))
             self.addItem(item)
         return self.problems
 
     def _activated(self, item: QListWidgetItem) -> None:
-        at = item.data(HEX_ROLE)
+        at, field = item.data(HEX_ROLE), item.data(FIELD_ROLE)
         if isinstance(at, Hex):
             self.located.emit(at)
+        elif isinstance(field, str):
+            self.field_chosen.emit(field)

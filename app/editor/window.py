@@ -132,6 +132,7 @@ class EditorWindow(QMainWindow):
     def _create_docks(self) -> None:
         self.issues = IssuesList(self.document)
         self.issues.located.connect(self.show_hex)
+        self.issues.field_chosen.connect(self.show_field)
         self.history = QUndoView(self.document.stack)
         self.history.setObjectName("history_view")
         self.history.setEmptyLabel("Opened")
@@ -286,6 +287,12 @@ class EditorWindow(QMainWindow):
         """Centre the map on ``h`` and select it."""
         self.view.centre_on_hex(h)
         self.selection.set([h])
+
+    def show_field(self, field: str) -> None:
+        """Show the inspector with the scenario field a problem names."""
+        if self.inspector.show_field(field):
+            self.docks["inspector"].show()
+            self.docks["inspector"].raise_()
 
     def _new_scene(self) -> None:
         old = self.scene
