@@ -4,7 +4,9 @@ Under "Bases pick sides" a base belongs to a side (the scenario's ``[[bases]]`` 
 the map's ``owner``), and no enemy of that side may land, dock or be served there; a
 base with no side is open to all. Special asteroids are passable only to the side that
 controls their owner, which is a side, or a base and so whoever holds it (Clandestine);
-with the ``special_asteroids`` switch off they are ordinary asteroid hexes.
+with the ``special_asteroids`` switch off they are ordinary asteroid hexes. A launched
+weapon of any side entering one detonates harmlessly (a ship already inside may launch
+out of it: the hex it starts in is not entered); guns fire into and out of them freely.
 
 A base a kinetic buster destroyed (``GameState.bases_lost``) serves nobody, whatever the
 switches: no docking, landing, refuelling, refit, loading, repair or launch from it.
@@ -46,6 +48,16 @@ def refused(state: GameState, ship: Ship, base: Base) -> str | None:
 def lost(base: Base) -> str:
     """Why a destroyed base does nothing for anyone."""
     return f"{base.name} was destroyed by a kinetic buster: it serves no ship any more"
+
+
+def weapon_side(state: GameState, side: str) -> str | None:
+    """The side to compare with special asteroids' owners for a launched weapon of
+    ``side``: None (no owner matches, so every weapon entering one detonates harmlessly,
+    whoever launched it) under the rule; the owner itself when the rule is off."""
+    owners = sorted({s.owner for s in state.starmap.special_asteroids})
+    if not owners:
+        return side
+    return None if state.uses(ASTEROIDS, True) else owners[0]
 
 
 def asteroid_side(state: GameState, ship: Ship) -> str:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from core.allegiance import weapon_side
 from core.attack import manifest_of, play_aid
 from core.commands import Command
 from core.errors import IllegalCommand, UnknownShip, WrongPhase
@@ -225,8 +226,8 @@ def course_hexes(start: Hex, end: Hex) -> tuple[Hex, ...]:
 def move_pieces(state: GameState, player: str | None) -> tuple[GameState, list[Event]]:
     """Move every piece of ``player`` (None: everyone's) one turn, as its owner's ships
     move. A piece takes every weak pull and, in a two-directed hex, the first arrow (it
-    has nobody aboard to choose). Off the map, into a body or into special asteroids of
-    another side, it is gone. Mine fields stay where the scenario put them."""
+    has nobody aboard to choose). Off the map, into a body or into special asteroids
+    (whoever launched it), it is gone. Mine fields stay where the scenario put them."""
     rules = params(state)
     events: list[Event] = []
     kept: list[Ordnance] = []
@@ -257,7 +258,7 @@ def flight(state: GameState, piece: Ordnance, rules: MovementParams | None = Non
         piece.motion,
         default_order(piece.motion.pulls if rules.gravity else ()),
         rules,
-        side=piece.side,
+        side=weapon_side(state, piece.side),
         name=name_of(state, piece),
     )
 
@@ -271,7 +272,8 @@ def _lost(state: GameState, hazards: tuple[object, ...]) -> str | None:
         if isinstance(hazard, ForbiddenAsteroid):
             return (
                 f"enters {hazard.owner}'s special asteroids at "
-                f"{label(state.starmap, hazard.hex)} and detonates harmlessly"
+                f"{label(state.starmap, hazard.hex)} and detonates harmlessly, "
+                "touching nothing there"
             )
     return None
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from core.gravity import label
 from core.guns import exposed
 from core.hexgrid import Hex
-from core.movement import MoveResult
+from core.movement import ENDS_COURSE, MoveResult
 from core.ordnance import course_hexes, flight, name_of, params, weapon_of
 from core.ordnance_attacks import meets
 from core.state import GameState, Ordnance, Ship
@@ -67,6 +67,8 @@ def _pieces(state: GameState, mover: str) -> list[_Piece]:
         moving = _moves_now(state, piece, mover)
         if moving:
             flown = flight(state, piece, rules)
+            if any(isinstance(h, ENDS_COURSE) for h in flown.hazards):
+                continue  # gone: crashed, off the map, or detonated in special asteroids
             trail, end = course_hexes(flown.start, flown.end), flown.end
         else:
             trail, end = piece.path or (piece.motion.position,), piece.motion.position
