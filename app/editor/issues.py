@@ -6,6 +6,7 @@ that field in the inspector."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
@@ -68,7 +69,8 @@ class IssuesList(QListWidget):
             item.setFlags(Qt.ItemFlag.ItemIsEnabled)
             self.addItem(item)
         for p in self.problems:
-            item = QListWidgetItem(str(p))
+            own = p.file is not None and p.file == str(self.document.path)
+            item = QListWidgetItem(str(replace(p, file=None)) if own else str(p))
             at = locate(self.document, p)
             item.setData(HEX_ROLE, at)
             field = p.field if at is None and p.field and not p.field.startswith("map") else None
