@@ -44,6 +44,7 @@ RULES_MODULES = (
     "core.rendezvous",
     "core.surrender",
     "core.boarding",
+    "core.base_defence",
 )
 serial.provide(*RULES_MODULES)
 

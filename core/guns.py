@@ -25,7 +25,7 @@ from core.events import Event, event
 from core.hexgrid import Hex
 from core.manifest import working_guns
 from core.pending import active_player, current_phase, handles
-from core.playaid import AttackTable, Gun
+from core.playaid import AttackTable, Gun, PlayAid
 from core.restraints import held_back
 from core.scenario_rules import fire_refused
 from core.serial import register
@@ -105,11 +105,16 @@ def chances(table: AttackTable, modifier: int) -> tuple[tuple[str, Fraction], ..
 
 def shot(state: GameState, ship: Ship, gun: Gun, target: Ship) -> Shot:
     """The odds of ``gun`` on ``ship`` firing at ``target`` now."""
-    aid = play_aid(state)
+    return odds(
+        play_aid(state), gun, closest_approach(ship, target), relative_velocity(ship, target)
+    )
+
+
+def odds(aid: PlayAid, gun: Gun, distance: int, speed: int) -> Shot:
+    """The odds of ``gun`` at range ``distance`` and relative velocity ``speed`` (a
+    ship's gun or a base's, :mod:`core.base_defence`)."""
     if gun.table is None:
         raise IllegalCommand(f"the {gun.name} does not fire at ships: it defends")
-    distance = closest_approach(ship, target)
-    speed = relative_velocity(ship, target)
     modifiers: list[tuple[str, int]] = []
     if gun.bonus:
         modifiers.append((f"{gun.name}", gun.bonus))
