@@ -176,7 +176,12 @@ def _check_headquarters(
         field = f"{where}.bases.{side}"
         if side not in sides:
             problems.append(Problem(no_side(side, sides), field))
-        if starmap is not None and starmap.base(base) is None:
+        found = starmap.base(base) if starmap is not None else None
+        if starmap is not None and found is None:
             problems.append(Problem(f"there is no base {base!r} on this map", field))
+        elif starmap is not None and found is not None and not starmap.bounds.contains(found.hex):
+            problems.append(
+                Problem(f"no ship can ever reach {base}: the headquarters lies off the map", field)
+            )
     if v.bases and len(v.bases) < 2:
         problems.append(Problem("headquarters needs the bases of two sides or more", where))

@@ -83,3 +83,16 @@ def test_docking_at_a_base_off_the_map_is_unreachable() -> None:
     assert p.field == "victory[0].dock" and "can ever dock at Far Station" in p.message
     (p,) = problems_of(race(kind="race", dock="Terra Port"), starmap)
     assert "planetary base" in p.message and p.hex == near.hex
+
+
+def test_a_headquarters_off_the_map_is_unreachable() -> None:
+    home = Base("Red Home", BaseKind.ORBITAL, TERRA.ring()[0])
+    gone = Base("Blue Home", BaseKind.ORBITAL, BOUNDS.labels.from_offset(30, 2))
+    starmap = StarMap("m", BOUNDS, bodies=(TERRA,), bases=(home, gone))
+    data = race(kind="headquarters", bases={"Red": "Red Home", "Blue": "Blue Home"})
+    data["sides"] = [{"name": "Red"}, {"name": "Blue"}]
+    data["players"]["min"] = 2
+    data["ships"][0]["side"] = "Red"
+    (p,) = problems_of(data, starmap)
+    assert p.field == "victory[0].bases.Blue"
+    assert "no ship can ever reach Blue Home" in p.message
