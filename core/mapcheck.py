@@ -264,3 +264,29 @@ def _labeller(m: StarMap) -> Callable[[Hex], str]:
             return f"(q={h.q}, r={h.r})"
 
     return label
+
+
+def map_warnings(m: StarMap) -> list[Problem]:
+    """What is legal but probably a mistake, for the editor to point out: a gravity
+    override whose arrow points at no body (looking along it to the map's edge), so
+    ships there would be pulled towards empty space. Hand-made pulls in open space are
+    allowed (the format says so), hence a warning rather than a problem."""
+    label = _labeller(m)
+    out: list[Problem] = []
+    for i, o in enumerate(m.overrides):
+        for d in o.directions:
+            h = o.hex.neighbour(d)
+            while m.bounds.contains(h) and h not in m.body_hexes:
+                h = h.neighbour(d)
+            if h not in m.body_hexes:
+                name = d.name_in(m.bounds.orientation)
+                out.append(
+                    Problem(
+                        f"the {name} arrow at {label(o.hex)} points at no body: ships there "
+                        "will be pulled towards empty space",
+                        f"gravity[{i}].arrows",
+                        hex=o.hex,
+                        warning=True,
+                    )
+                )
+    return out

@@ -21,10 +21,14 @@ class Problem:
     file: str | None = None
     hex: Hex | None = None
     """The map hex the problem is at, where one hex says it (the editor shows it)."""
+    warning: bool = False
+    """Probably a mistake, but the file can still be played (the editor lists it)."""
 
     def __str__(self) -> str:
         where = ":".join(p for p in (self.file, str(self.line) if self.line else None) if p)
         text = f"{self.field}: {self.message}" if self.field else self.message
+        if self.warning:
+            text = f"warning: {text}"
         return f"{where}: {text}" if where else text
 
 

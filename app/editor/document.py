@@ -24,7 +24,7 @@ from PySide6.QtGui import QUndoStack
 
 from core import tomlio
 from core.hexgrid import Hex
-from core.mapcheck import map_problems
+from core.mapcheck import map_problems, map_warnings
 from core.mapfile import dumps_map, parse_map
 from core.problems import FileProblems, Problem
 from core.resources import ROOT, map_path
@@ -187,7 +187,7 @@ class Document(QObject):
         m = self.map.starmap()
         out = [
             replace(p, field=f"map: {p.field}" if self.is_scenario else p.field)
-            for p in (map_problems(m))
+            for p in (*map_problems(m), *map_warnings(m))
         ]
         if self.scenario is not None:
             try:

@@ -64,8 +64,10 @@ class IssuesList(QListWidget):
     def refresh(self) -> list[Problem]:
         self.problems = self.document.problems()
         self.clear()
-        if not self.problems:
-            item = QListWidgetItem("No problems: this can be played.")
+        if all(p.warning for p in self.problems):
+            warned = len(self.problems)
+            text = f" ({warned} warning{'s' if warned > 1 else ''} below)" if warned else ""
+            item = QListWidgetItem(f"No problems: this can be played{text}.")
             item.setFlags(Qt.ItemFlag.ItemIsEnabled)
             self.addItem(item)
         for p in self.problems:

@@ -88,3 +88,34 @@ def test_a_race_docking_at_a_base_off_the_map_is_listed(qtbot: QtBot) -> None:
     editor.document.map.set_objects(replace(objects, bases=(far,)))
     click_issue(editor, "no ship can ever dock at Far Station")
     assert editor.inspector.victory.currentRow() == 1
+
+
+def test_an_arrow_pointing_at_no_body_is_a_warning_shown_at_its_hex_and_the_game_still_flies(
+    qtbot: QtBot,
+) -> None:
+    from core.hexgrid import Direction
+
+    editor = scenario_editor_on_small_map(qtbot, kind="turn-limit", rounds=10)
+    objects = editor.document.map.objects
+    bounds = objects.bounds
+    away = Direction(0)
+    toward_terra = Direction(3)  # the opposite way
+    stray = objects.bodies[0].centre
+    for _ in range(4):
+        stray = stray.neighbour(away)
+    overrides = (GravityOverride(stray, (away,)),)
+    editor.document.map.set_objects(
+        objects.__class__(objects.name, bounds, bodies=objects.bodies, overrides=overrides)
+    )
+    click_issue(editor, "points at no body")
+    assert editor.selection.hexes == {stray}
+    assert "No problems: this can be played (1 warning below)." in editor.issues.item(0).text()
+    editor.document.build_scenario()  # a warning does not stop a test flight
+    # pointing the arrow at Terra clears the warning
+    pointed = (GravityOverride(stray, (toward_terra,)),)
+    editor.document.map.set_objects(
+        objects.__class__(objects.name, bounds, bodies=objects.bodies, overrides=pointed)
+    )
+    editor.check()
+    texts = [editor.issues.item(i).text() for i in range(editor.issues.count())]
+    assert not any("points at no body" in t for t in texts), texts
