@@ -33,7 +33,6 @@ from core.actions import can_launch
 from core.attack import AllocateDamage, PendingAnswer, PendingHit, manifest_of
 from core.bases import RESUPPLY_PHASE, Load, Refuel, base_of, free_slot
 from core.commands import Command
-from core.damage import default_allocation
 from core.guns import Fire, Hold, Shot, guns_ready, may_answer, shot, targets
 from core.hexgrid import Direction
 from core.ordnance import LaunchWeapon
@@ -43,6 +42,7 @@ from core.playaid import PlayAid
 from core.single_use import Decline, PendingRoll, choices
 from core.starmap import Service
 from core.state import GameState, Ship
+from core.systems import movable, place_hit, suggest
 
 MARKET_WORDS = {
     "sell": "sells at play-aid prices",
@@ -467,6 +467,7 @@ class CombatPanel(QWidget):
         aid = _aid(state)
         ship = state.ship(first.ship)
         m = manifest_of(aid, ship)
+        spread = first.spread
         dialog = AllocationDialog(
             aid,
             ship.name,
@@ -474,8 +475,10 @@ class CombatPanel(QWidget):
             ship.fuel,
             first.role,
             first.amount,
-            default_allocation(aid, m, first.role, first.amount),
+            suggest(state, ship, first.role, first.amount, spread=spread),
             self,
+            check=lambda a: place_hit(state, ship, first.role, first.amount, a, spread=spread),
+            movable=movable(state, ship, first.role, first.amount, spread=spread),
         )
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self._give(AllocateDamage(first.player, first.ship, dialog.allocation()))

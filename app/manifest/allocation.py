@@ -4,13 +4,16 @@ The hit's subsystem is outlined; each click on one of its mounts (or its circles
 more point there, a right-click takes one back, and a click on a single-use module gives
 it up to absorb a point. Keys do the same: arrows and Tab to a mount, Enter or + to add,
 - or Backspace to take back. Every change is checked at once by the engine's own
-:func:`core.damage.place`; the dialog shows what the hit would do, or why the engine
+:func:`core.damage.place` (or the caller's ``check``, the game's
+:func:`core.systems.place_hit`); the dialog shows what the hit would do, or why the engine
 refuses, and OK is only possible for a placement it accepts. "Use Suggested" restores
-the engine's default.
+the engine's default. When some points may go elsewhere (``movable``: an Armour AI's
+point, a spin booster's spread), every subsystem's mounts are targets.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 from PySide6.QtCore import QPoint, Qt
@@ -60,6 +63,8 @@ class AllocationDialog(QDialog):
         parent: QWidget | None = None,
         *,
         tank: int = 15,
+        check: Callable[[Allocation], Placed] | None = None,
+        movable: int = 0,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("allocation_dialog")
@@ -72,6 +77,8 @@ class AllocationDialog(QDialog):
         self.default = default
         self._allocation = default
         self._placed: Placed | None = None
+        self._place = check
+        self.movable = movable
         sub = aid.subsystem(role)
         self.setWindowTitle(f"Damage to {ship}")
 
@@ -79,14 +86,20 @@ class AllocationDialog(QDialog):
             f"{ship} takes a hit of {amount} point{'s' if amount != 1 else ''} on "
             f"{sub.location} {sub.name}. Place it: click a mount to put a point on it, "
             "right-click to take one back; click a single-use module to give it up for 1 point."
+            + (
+                f" {movable} point{'s' if movable != 1 else ''} may go on other subsystems."
+                if movable
+                else ""
+            )
         )
         heading.setWordWrap(True)
         heading.setObjectName("allocation_heading")
         self.sheet = AllocationSheet(
             SheetData(aid, manifest, name=ship, fuel=fuel, tank=tank, live=True)
         )
+        roles = (role, *(r for r in SLOTTED if r != role)) if movable else (role,)
         self.sheet.targets = [
-            *(Slot(role, i) for i in range(len(manifest.mounts(role)))),
+            *(Slot(r, i) for r in roles for i in range(len(manifest.mounts(r)))),
             *(Slot("single_use", i) for i, m in enumerate(manifest.single_use) if m),
         ]
         self.sheet.clicked.connect(self._clicked)
@@ -185,14 +198,18 @@ class AllocationDialog(QDialog):
     def _check(self) -> None:
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         try:
-            placed = place(
-                self.aid,
-                self.original,
-                self.fuel,
-                self.role,
-                self.amount,
-                self._allocation,
-                ship=self.ship,
+            placed = (
+                self._place(self._allocation)
+                if self._place
+                else place(
+                    self.aid,
+                    self.original,
+                    self.fuel,
+                    self.role,
+                    self.amount,
+                    self._allocation,
+                    ship=self.ship,
+                )
             )
         except AllocationError as error:
             self._placed = None

@@ -9,11 +9,16 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialog
 from pytestqt.qtbot import QtBot
 
 from app.main_window import MainWindow
+from app.manifest.allocation import AllocationDialog
 from core.attack import PendingHit
 from core.commands import EndPhase
+from core.manifest import fit
+from core.outfitting import Slot
+from core.playaid import Outfit
 from core.single_use import PendingRoll
 from core.state import GameState
 from tests.app.test_campaign_window import make_window
@@ -110,3 +115,51 @@ def test_a_spin_booster_is_offered_while_a_hit_waits(qtbot: QtBot, window: MainW
     assert not session.state.pending
     beta = session.state.ship("beta")
     assert beta.manifest is not None and beta.manifest.single_use[0] is None
+
+
+def test_an_armour_ai_point_is_placed_by_hand_on_another_subsystem(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    state = duel(1)
+    beta = state.ship("beta")
+    assert beta.manifest is not None and state.rules.play_aid is not None
+    kit = fit(state.rules.play_aid, Outfit(guns=("artillery",), systems=("armour_ai",)))
+    state = state.with_ship(replace(beta, manifest=kit))
+    hit = PendingHit("b", "beta", "structure", 3, "Alpha's gun", "Beta", "Structure", "alpha")
+    assert window.play(replace(state, pending=(hit,)), [], "Duel")
+    sit(qtbot, window)
+    seen: list[AllocationDialog] = []
+
+    def by_hand(dialog: AllocationDialog) -> int:
+        seen.append(dialog)
+        assert Slot("launchers", 2) in dialog.sheet.targets
+        dialog.clear_button.click()
+        dialog.add_point(Slot("launchers", 2))
+        assert dialog.placed() is not None, dialog.message()
+        return QDialog.DialogCode.Accepted.value
+
+    monkeypatch.setattr(AllocationDialog, "exec", by_hand)
+    window.combat_panel.place_damage()
+    assert seen and seen[0].movable == 1
+    session = window.session
+    assert session is not None and not session.state.pending
+    m = session.state.ship("beta").manifest
+    assert m is not None
+    assert (m.checked("structure"), m.checked("launchers", 2)) == (2, 1)
+
+
+def test_without_an_armour_ai_only_the_hit_subsystem_is_offered(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hit = PendingHit("b", "beta", "gun_mounts", 2, "Alpha's gun", "Beta", "Gun Mounts", "alpha")
+    assert window.play(replace(duel(1), pending=(hit,)), [], "Duel")
+    sit(qtbot, window)
+    roles: set[str] = set()
+
+    def look(dialog: AllocationDialog) -> int:
+        roles.update(s.role for s in dialog.sheet.targets)
+        return QDialog.DialogCode.Rejected.value
+
+    monkeypatch.setattr(AllocationDialog, "exec", look)
+    window.combat_panel.place_damage()
+    assert roles == {"gun_mounts"}
