@@ -30,6 +30,7 @@ from core.starmap import (
     GravityKind,
     Leaving,
     LeavingRule,
+    Service,
     StarMap,
 )
 from core.state import GameState, Player, Ship, ShipStatus
@@ -374,3 +375,43 @@ def test_the_wells_a_ship_enters_are_listed_in_order_without_repeats() -> None:
 
     pulls = (pull("Earth"), pull("Earth", "Luna"), pull(None), pull("Luna"), pull("Earth"))
     assert entered_wells(("Venus",), pulls) == ("Venus", "Earth", "Luna", "Earth")
+
+
+def test_any_number_of_ships_may_share_a_hex() -> None:
+    m = StarMap("Open", Bounds(20, 20))
+    here = Hex(5, 5)
+    ships = tuple(
+        Ship(f"s{i}", f"Swift {i}", "a", "red", "ship", Motion(here, Vector(1, 0)), Fraction(5))
+        for i in range(4)
+    )
+    state, _ = new_game("interplanetary", m, SOLO, ships, seed=9)
+    state, _ = carry_out(state)
+    assert {s.motion.position for s in state.ships} == {Hex(6, 5)}
+    assert all(s.status is ShipStatus.ACTIVE for s in state.ships)
+
+
+def test_a_ship_docked_at_an_orbital_base_stays_docked_as_it_circles_on() -> None:
+    station = SOLAR.base("Mars Station")
+    assert station is not None
+    state = start(orbiting("Mars", station.hex))
+    state, _ = apply(state, Plot("a", "s", dock="Mars Station"))
+    state, _ = apply(state, EndPhase("a"))
+    for _ in range(3):  # coasting round Mars, turn after turn
+        state, _ = carry_out(to_next_move(state))
+        ship = state.ship("s")
+        assert ship.orbit == "Mars" and ship.docked_at == "Mars Station"
+    state = to_next_move(state)
+    state, _ = apply(state, Plot("a", "s", Order((Direction.N,))))
+    state, _ = carry_out(state)  # a burn out of orbit undocks it
+    assert state.ship("s").docked_at is None
+
+
+def test_a_planetary_base_without_planetside_launch_cannot_launch_a_ship() -> None:
+    port = SOLAR.base("Mars Port")
+    assert port is not None
+    bare = replace(port, services=port.services - {Service.PLANETSIDE_LAUNCH})
+    starmap = replace(SOLAR, bases=tuple(bare if b is port else b for b in SOLAR.bases))
+    state = start(landed_ship(bare), starmap)
+    assert launch_hexes(state, state.ship("s")) == ()
+    with pytest.raises(IllegalCommand, match="not landed at a base it can launch from"):
+        apply(state, Launch("a", "s"))

@@ -22,13 +22,13 @@ from core.damage import Allocation, Placement
 from core.dice import Rolled
 from core.engine import active_player, apply, current_phase, new_game, waiting_for
 from core.errors import IllegalCommand, NotYourTurn, WrongPhase
-from core.guns import Fire, Hold, closest_approach, relative_velocity, shot
+from core.guns import Fire, Hold, can_answer, closest_approach, relative_velocity, shot
 from core.hexgrid import ZERO, Hex, Vector
 from core.manifest import fit
 from core.movement import Motion
 from core.playaid import Outfit, PlayAid
 from core.ruleset import load_ruleset
-from core.starmap import Bounds, StarMap
+from core.starmap import Base, BaseKind, Bounds, StarMap
 from core.state import GameState, Player, Ship, ShipStatus
 
 OPEN = StarMap("Open space", Bounds(40, 40))
@@ -112,6 +112,13 @@ def test_laser_ignores_relative_velocity_and_heavy_rail_adds_its_bonus():
     assert ("Heavy rail cannon", 1) in rail and ("relative velocity 6", -4) in rail
 
 
+def test_mass_driver_adds_two_to_the_roll():
+    alpha = armed("alpha", "a", CENTRE, guns=("mass_driver",))
+    beta = armed("beta", "b", CENTRE + Vector(1, 0))
+    odds = shot(game(alpha, beta), alpha, aid().gun("mass_driver"), beta)
+    assert odds.modifiers == (("Mass driver", 2),)
+
+
 def test_odds_are_shown_for_every_result_before_rolling():
     state = game()
     alpha, beta = state.ship("alpha"), state.ship("beta")
@@ -160,6 +167,21 @@ def test_landed_ships_are_safe_from_attack():
     state = state.with_ship(replace(state.ship("beta"), status=ShipStatus.LANDED))
     with pytest.raises(IllegalCommand, match="safe"):
         apply(state, Fire("a", "alpha", 0, "beta"))
+
+
+def test_ships_docked_at_an_asteroid_base_cannot_be_attacked_but_docked_in_orbit_can():
+    rock, station = CENTRE + Vector(2, 0), CENTRE + Vector(0, 2)
+    bases = (Base("Rock", BaseKind.ASTEROID, rock), Base("Station", BaseKind.ORBITAL, station))
+    belt = StarMap("Belt", Bounds(40, 40), asteroids=frozenset({rock}), bases=bases)
+    alpha = armed("alpha", "a", CENTRE)
+    inside = replace(armed("beta", "b", rock), docked_at="Rock")
+    state = to_guns(new_game("interplanetary", belt, PLAYERS, (alpha, inside), seed=1)[0])
+    with pytest.raises(IllegalCommand, match="safe from attack"):
+        apply(state, Fire("a", "alpha", 0, "beta"))
+    docked = replace(armed("beta", "b", station), docked_at="Station")
+    state = to_guns(new_game("interplanetary", belt, PLAYERS, (alpha, docked), seed=1)[0])
+    _, events = apply(state, Fire("a", "alpha", 0, "beta"))
+    assert any(isinstance(e, Rolled) for e in events)
 
 
 def test_attack_roll_is_a_d6_plus_modifiers_read_on_the_weapons_table():
@@ -289,6 +311,20 @@ def test_mass_driver_never_fires_back():
     state, events = first_seed({"-"}, *ships)
     assert not state.pending
     assert any("cannot fire back" in e.text for e in events)
+
+
+def test_heavy_rail_cannon_fires_back_once_a_round():
+    from core.attack import new_round
+
+    ships = (
+        armed("alpha", "a", CENTRE),
+        armed("beta", "b", CENTRE + Vector(1, 0), guns=("heavy_rail",)),
+    )
+    state, _ = first_seed({"-"}, *ships)
+    state, _ = apply(state, Fire("b", "beta", 0, "alpha"))
+    assert can_answer(state, state.ship("beta"), "alpha") == "none of its guns can fire back"
+    state, _ = new_round(state, None)
+    assert can_answer(state, state.ship("beta"), "alpha") is None
 
 
 def test_a_disabled_target_cannot_fire_back():

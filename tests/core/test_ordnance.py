@@ -208,6 +208,15 @@ def test_a_disabled_ship_can_launch():
     assert len(state.ordnance) == 1
 
 
+def test_launchers_work_without_the_reactor():
+    alpha = armed("alpha", "a", C)
+    assert alpha.manifest is not None
+    alpha = replace(alpha, manifest=alpha.manifest.with_damage("reactor", 0, 6))
+    state = game(alpha, armed("beta", "b", C + Vector(-9, 9)))
+    state, _ = run(state, LaunchWeapon("a", "alpha", 0))
+    assert [o.weapon for o in state.ordnance] == ["missile"]
+
+
 def test_kinetic_buster_needs_its_rule_and_a_launch_speed_of_three():
     alpha = armed("alpha", "a", C, Vector(2, 0), launched=("kinetic_buster",))
     beta = armed("beta", "b", C + Vector(-9, 9))

@@ -281,6 +281,30 @@ def test_hostile_takeover_headquarters_stock_a_buster_and_lay_a_mine() -> None:
     assert len(state.ships) == 4
 
 
+def test_hostile_takeover_factions_hold_io_and_mercury_earthside_mars_neutral_rest_closed() -> None:
+    from core.allegiance import base_side
+
+    state = _takeover()
+    assert base_side(state, "Io Research Station") == "Jovian Combine"
+    assert base_side(state, "Mercury Earthside") == "Mercurian Syndicate"
+    assert base_side(state, "Mars Port") is None and base_side(state, "Mars Station") is None
+    assert state.terms is not None
+    open_bases = {b.name for b in state.starmap.bases if not state.terms.closed(b.name)}
+    assert open_bases == {"Io Research Station", "Mercury Earthside", "Mars Port", "Mars Station"}
+
+
+def test_hostile_takeover_each_home_base_lays_one_mine_at_rest_within_two_hexes() -> None:
+    state = _takeover()
+    homes = {"Jovian Combine": "Io Research Station", "Mercurian Syndicate": "Mercury Earthside"}
+    mines = [o for o in state.ordnance if o.permanent]
+    assert sorted(state.player(o.owner).side for o in mines) == sorted(homes)
+    for mine in mines:
+        base = state.starmap.base(homes[state.player(mine.owner).side])
+        assert base is not None
+        assert mine.weapon == "mine" and mine.motion.velocity == ZERO
+        assert base.hex.distance(mine.motion.position) <= 2
+
+
 def test_hostile_takeover_bases_make_a_buster_every_ten_rounds() -> None:
     state = _takeover()
     while state.round < 11:
