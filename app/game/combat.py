@@ -165,6 +165,8 @@ class CombatPanel(QWidget):
         self.decline_button.clicked.connect(self.decline)
         self.slot.currentIndexChanged.connect(self._fill_thrust)
         self._mode = "idle"
+        #: the single-use modules the selected ship may fire besides this phase's actions
+        self._extra: list[QWidget] = []
         self._show([])
 
     # ---- what is shown
@@ -172,6 +174,7 @@ class CombatPanel(QWidget):
     def refresh(self, session: GameSession | None, ship_id: str | None) -> None:
         self.session, self.ship_id = session, ship_id
         self.optional.refresh(session, ship_id)
+        self._extra = []
         if session is None or session.state.rules.play_aid is None:
             self._idle("Combat needs a ruleset with attack tables (Interplanetary).")
             return
@@ -226,6 +229,9 @@ class CombatPanel(QWidget):
             return
         seat = session.seat()
         ship = state.ship(ship_id) if ship_id else None
+        mine = ship is not None and seat is not None and ship.owner == seat.id
+        # A patch pod works in any phase of the owner's turn: offered with every mode.
+        self._extra = self._fill_modules(state, ship) if ship is not None and mine else []
         if current_phase(state) == "guns" and ship is not None and seat is not None:
             if ship.owner != seat.id:
                 self._idle(f"{ship.name} is not yours: select one of your ships to fire.")
@@ -239,7 +245,7 @@ class CombatPanel(QWidget):
             self.title.setText(f"{ship.name}: gun phase. Choose a gun and a target.")
             self._fill_guns(state, ship)
             self._fill_targets(reach)
-            self._show([self.form, self.fire_button])
+            self._show([self.form, self.fire_button, *self._extra])
             self._show_odds()
             return
         if current_phase(state) == "guns":
@@ -251,14 +257,12 @@ class CombatPanel(QWidget):
         if current_phase(state) == RESUPPLY_PHASE and ship is not None and seat is not None:
             self._base(state, ship, seat.id)
             return
-        if ship is not None and seat is not None and ship.owner == seat.id:
-            modules = self._fill_modules(state, ship)
-            if modules:
-                self._mode = "modules"
-                self.title.setText(f"{ship.name}: single-use modules it may fire now.")
-                self.detail.setText("Boosters and shields work for this turn's move only.")
-                self._show(modules)
-                return
+        if ship is not None and self._extra:
+            self._mode = "modules"
+            self.title.setText(f"{ship.name}: single-use modules it may fire now.")
+            self.detail.setText("Boosters and shields work for this turn's move only.")
+            self._show(self._extra)
+            return
         self._idle("")
 
     def _fill_modules(self, state: GameState, ship: Ship) -> list[QWidget]:
@@ -288,7 +292,7 @@ class CombatPanel(QWidget):
         self.slot.blockSignals(False)
         self._fill_thrust()
         self.detail.setText("Mines and buckyballs attack every ship their vector meets, yours too.")
-        self._show([self.launch_form, self.launch_button])
+        self._show([self.launch_form, self.launch_button, *self._extra])
 
     def _fill_thrust(self) -> None:
         if self.session is None or self.slot.currentData() is None:
@@ -340,13 +344,14 @@ class CombatPanel(QWidget):
             )
             self.weapon.addItem(f"{w.name} ({price})", w.id)
         self.load_button.setEnabled(self._free_slot(state, ship) is not None)
-        self._show([self.refuel_button, self.weapon, self.load_button])
+        self._show([self.refuel_button, self.weapon, self.load_button, *self._extra])
 
     def _idle(self, text: str) -> None:
-        self._mode = "idle"
+        """Nothing of this phase to do; the selected ship's modules it may fire, if any."""
+        self._mode = "modules" if self._extra else "idle"
         self.title.setText(text or "Nothing to fire at now.")
-        self.detail.setText("")
-        self._show([])
+        self.detail.setText("A single-use module may be fired now." if self._extra else "")
+        self._show(self._extra)
 
     def _show(self, visible: list[QWidget], *, gun_row: bool = True) -> None:
         for w in self._controls:

@@ -163,3 +163,28 @@ def test_without_an_armour_ai_only_the_hit_subsystem_is_offered(
     monkeypatch.setattr(AllocationDialog, "exec", look)
     window.combat_panel.place_damage()
     assert roles == {"gun_mounts"}
+
+
+def test_a_patch_pod_is_offered_in_the_gun_phase_of_the_owners_turn(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    state = carrying(duel(1), "alpha", "patch_pod")
+    alpha = state.ship("alpha")
+    assert alpha.manifest is not None
+    state = state.with_ship(replace(alpha, manifest=alpha.manifest.with_damage("structure", 0, 2)))
+    assert window.play(state, [], "Duel")
+    sit(qtbot, window)
+    session = window.session
+    assert session is not None
+    session.apply(EndPhase("a"))
+    assert session.phase() == "guns"
+    assert window.board is not None
+    window.board.select("alpha")
+    panel = window.combat_panel
+    assert panel.fire_button.isVisible() and panel.use_button.isVisible()
+    assert panel.module.currentText().startswith("Emergency patch pod: mend Structure")
+    qtbot.mouseClick(panel.use_button, Qt.MouseButton.LeftButton)
+    alpha = session.state.ship("alpha")
+    assert alpha.manifest is not None and alpha.manifest.single_use[0] is None
+    assert alpha.manifest.checked("structure") < 2
+    assert session.phase() == "guns" and panel.fire_button.isVisible()
