@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog
 from pytestqt.qtbot import QtBot
 
+from app.game.session import GameSession
 from app.main_window import MainWindow
 from app.manifest.allocation import AllocationDialog
 from core.attack import PendingHit
@@ -39,6 +40,19 @@ def carrying(state: GameState, ship_id: str, *modules: str) -> GameState:
     return state.with_ship(replace(ship, manifest=manifest))
 
 
+def to_guns(qtbot: QtBot, window: MainWindow, state: GameState) -> GameSession:
+    """Play ``state``: Ann's ships coast, and Alpha is selected in her gun phase."""
+    assert window.play(state, [], "Duel")
+    sit(qtbot, window)
+    session = window.session
+    assert session is not None
+    session.apply(EndPhase("a"))
+    assert session.phase() == "guns"
+    assert window.board is not None
+    window.board.select("alpha")
+    return session
+
+
 def test_a_booster_is_fired_from_the_dock_before_the_move(qtbot: QtBot, window: MainWindow) -> None:
     assert window.play(carrying(duel(1), "alpha", "chemical_booster"), [], "Duel")
     sit(qtbot, window)
@@ -58,14 +72,7 @@ def test_a_booster_is_fired_from_the_dock_before_the_move(qtbot: QtBot, window: 
 def test_the_defender_fires_a_randomizer_boost_before_the_enemy_gun_rolls(
     qtbot: QtBot, window: MainWindow
 ) -> None:
-    assert window.play(carrying(duel(1), "beta", "randomizer"), [], "Duel")
-    sit(qtbot, window)
-    session = window.session
-    assert session is not None
-    session.apply(EndPhase("a"))
-    assert session.phase() == "guns"
-    assert window.board is not None
-    window.board.select("alpha")
+    session = to_guns(qtbot, window, carrying(duel(1), "beta", "randomizer"))
     qtbot.mouseClick(window.combat_panel.fire_button, Qt.MouseButton.LeftButton)
     assert isinstance(session.state.pending[0], PendingRoll)
     assert window.stack.currentWidget() is window.hand_over
@@ -172,14 +179,7 @@ def test_a_patch_pod_is_offered_in_the_gun_phase_of_the_owners_turn(
     alpha = state.ship("alpha")
     assert alpha.manifest is not None
     state = state.with_ship(replace(alpha, manifest=alpha.manifest.with_damage("structure", 0, 2)))
-    assert window.play(state, [], "Duel")
-    sit(qtbot, window)
-    session = window.session
-    assert session is not None
-    session.apply(EndPhase("a"))
-    assert session.phase() == "guns"
-    assert window.board is not None
-    window.board.select("alpha")
+    session = to_guns(qtbot, window, state)
     panel = window.combat_panel
     assert panel.fire_button.isVisible() and panel.use_button.isVisible()
     assert panel.module.currentText().startswith("Emergency patch pod: mend Structure")
