@@ -406,15 +406,12 @@ def _resolve_one(
 def _single_use(
     state: GameState, ship: Ship, hazard: object, result: MoveResult
 ) -> tuple[Ship, list[Event]]:
-    """What a single-use module in use makes of a hazard: an evasive booster carries the
-    ship through asteroids, a re-entry shield turns a slow crash into a landing."""
+    """What a single-use module in use makes of a hazard: a re-entry shield turns a slow
+    crash into a landing. (An evasive booster's safe asteroid hexes are no hazard at all:
+    :func:`core.single_use.boosted` raises the move's safe speed.)"""
     from core import single_use
 
     speed = result.velocity.speed
-    if isinstance(hazard, AsteroidHex) and speed <= single_use.safe_speed(state, ship):
-        where = state.starmap.bounds.labels.format(hazard.hex)
-        text = f"{ship.name} dodges through the asteroids at {where} on its evasive booster"
-        return ship, [AsteroidOutcome(text, ship.id, "none")]
     if isinstance(hazard, Crash):
         landed = single_use.reentry(state, ship, hazard, speed)
         if landed is not None:

@@ -47,7 +47,7 @@ from core.gravity import (
 )
 from core.hexgrid import ZERO, Direction, Hex, Layout, Vector
 from core.orbit import orbit_of
-from core.serial import register
+from core.serial import added, register
 from core.starmap import Bounds, StarMap
 from core.tracer import Entered, Trace, trace
 
@@ -83,7 +83,8 @@ class MovementParams:
     ``burn_costs[n - 1]`` is the fuel for an ``n``-hex burn (its length is the most
     hexes a burn may shift). ``start_hex_gravity`` False: a ship at rest never feels
     its own hex (NPlanetary). ``hexside_entered`` False: runs along a hexside count for
-    nothing (the other reading of the hexside rule).
+    nothing (the other reading of the hexside rule). ``asteroid_safe_speed``: the fastest
+    a course crosses asteroid hexes without a roll (1; higher on an evasive booster).
     """
 
     gravity: bool = True
@@ -91,6 +92,7 @@ class MovementParams:
     hexside_entered: bool = True
     burn_costs: tuple[Fraction, ...] = (Fraction(1),)
     consecutive_weak_rule: bool = True
+    asteroid_safe_speed: int = added(1)
 
 
 @register
@@ -287,10 +289,13 @@ def follow_course(
     *,
     side: str | None,
     ignore_bodies: tuple[str, ...],
-) -> tuple[list[Hazard], Hex | None]:
-    """Step 4: the hazards along the course in order, and where it stops (None: it does
-    not). A crash, the map's edge or a forbidden asteroid hex ends the course."""
+    safe: int = 1,
+) -> tuple[list[Hazard], Hex | None, list[Entered]]:
+    """Step 4: the hazards along the course in order, where it stops (None: it does
+    not), and the asteroid hexes crossed without a roll at a speed above 1 but no more
+    than ``safe``. A crash, the map's edge or a forbidden asteroid hex ends the course."""
     hazards: list[Hazard] = []
+    dodged: list[Entered] = []
     rocks = starmap.asteroid_hexes
     hit = starmap.body_hit(course.start, course.end, ignore=ignore_bodies)
     crash_t = None if hit is None else hit[1].t
@@ -302,18 +307,21 @@ def follow_course(
         h = step.hex
         if not starmap.bounds.contains(h):
             hazards.append(OffMap(h, step.t))
-            return hazards, h
+            return hazards, h, dodged
         owner = starmap.special_owner.get(h)
         if owner is not None and side != owner:
             hazards.append(ForbiddenAsteroid(h, owner, step.t))
-            return hazards, h
+            return hazards, h, dodged
         if speed > 1 and (h in rocks or h in starmap.special_owner):
-            hazards.append(AsteroidHex(h, step.t))
+            if speed > safe:
+                hazards.append(AsteroidHex(h, step.t))
+            else:
+                dodged.append(step)
     if hit is None:
-        return hazards, None
+        return hazards, None, dodged
     crash = Crash(hit[0].name, hit[1].t, hit[1].point)
     hazards.append(crash)
-    return hazards, impact_hex(starmap, crash)
+    return hazards, impact_hex(starmap, crash), dodged
 
 
 def impact_hex(starmap: StarMap, crash: Crash) -> Hex:
@@ -358,8 +366,13 @@ def move(
     tip = inertia(motion) + gravity + burn
     velocity = start.to(tip)
     course = trace(start, tip)
-    hazards, stop_hex = follow_course(
-        starmap, course, velocity.speed, side=side, ignore_bodies=ignore_bodies
+    hazards, stop_hex, dodged = follow_course(
+        starmap,
+        course,
+        velocity.speed,
+        side=side,
+        ignore_bodies=ignore_bodies,
+        safe=params.asteroid_safe_speed,
     )
     stop_t = hazards[-1].t if stop_hex is not None else None
     end = tip if stop_hex is None else stop_hex
@@ -378,6 +391,12 @@ def move(
             ship=name,
         )
     along.extend((h.t, _hazard_event(starmap, h, name, velocity.speed)) for h in hazards)
+    for step in dodged:
+        text = (
+            f"{name} dodges through the asteroids at {label(starmap, step.hex)} at speed "
+            f"{velocity.speed} (safe up to speed {params.asteroid_safe_speed} this turn): no roll"
+        )
+        along.append((step.t, AsteroidsCrossed(text, name, step.hex, velocity.speed)))
     along.sort(key=lambda pair: pair[0])  # stable: same-time events keep their order
     verb = "heads" if stop_hex is not None else "moves" if order.burn else "coasts"
     text = f"{name} {verb} from {label(starmap, start)} to {label(starmap, tip)}"

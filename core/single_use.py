@@ -247,8 +247,12 @@ def decline(state: GameState, command: Decline) -> tuple[GameState, list[Event]]
 
 
 def boosted(state: GameState, ship: Ship, params: MovementParams) -> MovementParams:
-    """The burns a ship with boosters in use may make: the first free hexes cost no fuel;
-    a disabled ship makes only those."""
+    """The move a ship with modules in use may make: the first free hexes cost no fuel
+    (a disabled ship makes only those); asteroid hexes are safe up to an evasive
+    booster's speed, so the plotter's preview and the move agree."""
+    safe = safe_speed(state, ship)
+    if safe > params.asteroid_safe_speed:
+        params = replace(params, asteroid_safe_speed=safe)
     free = sum(m.amount or 0 for m in modules_in_use(state, ship, *FREE_THRUST))
     if not free:
         return params

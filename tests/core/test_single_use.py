@@ -17,7 +17,7 @@ from core.engine import active_player, apply, current_phase, new_game
 from core.errors import IllegalCommand, WrongPhase
 from core.guns import Fire
 from core.hexgrid import ZERO, Direction, Hex, Vector
-from core.movement import Motion, Order, move
+from core.movement import AsteroidHex, Motion, Order, move
 from core.preview import preview
 from core.single_use import Decline, PendingRoll, UseModule, choices
 from core.starmap import Body, BodyKind, Bounds, GravityKind, StarMap
@@ -137,6 +137,18 @@ def test_evasive_booster_makes_asteroid_hexes_safe_up_to_speed_3():
     state, events = apply(state, EndPhase("a"))
     assert asteroid_rolls(events) == 0
     assert any("dodges through the asteroids" in e.text for e in events)
+
+
+def test_evasive_booster_makes_the_plotters_preview_agree_that_asteroids_are_safe():
+    state = solo(with_modules("evasive_booster", at=Hex(4, 5), v=Vector(3, 0)), ROCKS)
+
+    def rocky(s: GameState) -> bool:
+        coasting = next(o for o in preview(s, "alpha").options if not o.order.burn)
+        return any(isinstance(h, AsteroidHex) for h in coasting.result.hazards)
+
+    assert rocky(state)
+    state, _ = apply(state, UseModule("a", "alpha", 0))
+    assert not rocky(state)
 
 
 def test_evasive_booster_does_not_help_above_speed_3():
