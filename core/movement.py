@@ -85,6 +85,7 @@ class MovementParams:
     its own hex (NPlanetary). ``hexside_entered`` False: runs along a hexside count for
     nothing (the other reading of the hexside rule). ``asteroid_safe_speed``: the fastest
     a course crosses asteroid hexes without a roll (1; higher on an evasive booster).
+    ``free_thrust_by``: what gives the free (zero-cost) burn hexes, for the log.
     """
 
     gravity: bool = True
@@ -93,6 +94,7 @@ class MovementParams:
     burn_costs: tuple[Fraction, ...] = (Fraction(1),)
     consecutive_weak_rule: bool = True
     asteroid_safe_speed: int = added(1)
+    free_thrust_by: str = added("")
 
 
 @register
@@ -362,6 +364,9 @@ def move(
             f"{n} hex{'es' if n > 1 else ''} {compass(starmap, d)}" for d, n in counts.items()
         )
         text = f"{name} burns {cost} fuel: vector shifted {dirs}"
+        if params.free_thrust_by:
+            paid = f"{cost} fuel" if cost else "no fuel"
+            text = f"{name} burns with its {params.free_thrust_by}, {paid}: vector shifted {dirs}"
         events.append(FuelBurned(text, name, order.burn, cost))
     tip = inertia(motion) + gravity + burn
     velocity = start.to(tip)

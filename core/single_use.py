@@ -253,9 +253,11 @@ def boosted(state: GameState, ship: Ship, params: MovementParams) -> MovementPar
     safe = safe_speed(state, ship)
     if safe > params.asteroid_safe_speed:
         params = replace(params, asteroid_safe_speed=safe)
-    free = sum(m.amount or 0 for m in modules_in_use(state, ship, *FREE_THRUST))
+    boosters = modules_in_use(state, ship, *FREE_THRUST)
+    free = sum(m.amount or 0 for m in boosters)
     if not free:
         return params
+    params = replace(params, free_thrust_by=" and ".join(m.name for m in boosters))
     if ship.disabled:
         return replace(params, burn_costs=(Fraction(0),) * free)
     costs = params.burn_costs

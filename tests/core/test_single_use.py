@@ -65,6 +65,21 @@ def test_chemical_booster_adds_one_hex_of_thrust_without_fuel():
     assert alpha.motion.velocity.speed == 2 and alpha.fuel == 14
 
 
+@pytest.mark.parametrize(
+    ("hexes", "logged"),
+    [
+        (1, "Alpha burns with its Chemical booster, no fuel: vector shifted 1 hex SE"),
+        (2, "Alpha burns with its Chemical booster, 1 fuel: vector shifted 2 hexes SE"),
+    ],
+)
+def test_a_booster_burn_is_logged_as_burning_the_booster_not_0_fuel(hexes: int, logged: str):
+    state = solo(with_modules("chemical_booster"))
+    state, _ = apply(state, UseModule("a", "alpha", 0))
+    state, _ = apply(state, Plot("a", "alpha", east(hexes)))
+    state, events = apply(state, EndPhase("a"))
+    assert [e.text for e in events if "burns" in e.text] == [logged]
+
+
 def test_orion_booster_adds_two_hexes_and_a_short_burn_uses_no_fuel():
     state = solo(with_modules("orion_booster"))
     state, _ = apply(state, UseModule("a", "alpha", 0))
