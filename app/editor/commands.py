@@ -10,7 +10,7 @@ as it happens and pushed once when it ends (``applied=True``), one step on the s
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from PySide6.QtGui import QUndoCommand
 
@@ -18,15 +18,19 @@ from app.editor.document import Cell, Document
 from core.hexgrid import Hex
 from core.starmap import StarMap
 
+T = TypeVar("T")
 
-class TerrainCommand(QUndoCommand):
-    """Hexes given new cells; ``before`` holds what they were."""
+
+class _Swap(QUndoCommand, Generic[T]):
+    """An edit kept as the value before and after; ``put`` lays one of them on the
+    document. ``applied``: the edit already happened (a stroke or a drag), so the first
+    redo, which ``QUndoStack.push`` calls, does nothing."""
 
     def __init__(
         self,
         document: Document,
-        before: Mapping[Hex, Cell],
-        after: Mapping[Hex, Cell],
+        before: T,
+        after: T,
         text: str,
         *,
         applied: bool = False,
@@ -34,71 +38,43 @@ class TerrainCommand(QUndoCommand):
     ) -> None:
         super().__init__(text, parent)
         self.document = document
-        self.before = dict(before)
-        self.after = dict(after)
+        self.before = before
+        self.after = after
         self._skip = applied
+
+    def put(self, value: T) -> None:
+        raise NotImplementedError
 
     def redo(self) -> None:
         if self._skip:
             self._skip = False
             return
-        self.document.map.set_cells(self.after)
+        self.put(self.after)
 
     def undo(self) -> None:
-        self.document.map.set_cells(self.before)
+        self.put(self.before)
 
 
-class MapCommand(QUndoCommand):
+class TerrainCommand(_Swap[Mapping[Hex, Cell]]):
+    """Hexes given new cells; ``before`` holds what they were."""
+
+    def put(self, value: Mapping[Hex, Cell]) -> None:
+        self.document.map.set_cells(value)
+
+
+class MapCommand(_Swap[StarMap]):
     """The map's objects (bodies, gravity, bases, zones, atmospheres, bounds, name)
     replaced."""
 
-    def __init__(
-        self,
-        document: Document,
-        before: StarMap,
-        after: StarMap,
-        text: str,
-        *,
-        applied: bool = False,
-        parent: QUndoCommand | None = None,
-    ) -> None:
-        super().__init__(text, parent)
-        self.document = document
-        self.before = before
-        self.after = after
-        self._skip = applied
-
-    def redo(self) -> None:
-        if self._skip:
-            self._skip = False
-            return
-        self.document.map.set_objects(self.after)
-
-    def undo(self) -> None:
-        self.document.map.set_objects(self.before)
+    def put(self, value: StarMap) -> None:
+        self.document.map.set_objects(value)
 
 
-class ScenarioCommand(QUndoCommand):
+class ScenarioCommand(_Swap[dict[str, Any]]):
     """The scenario's data replaced (ships, sides, victory, switches, text...)."""
 
-    def __init__(
-        self,
-        document: Document,
-        before: dict[str, Any],
-        after: dict[str, Any],
-        text: str,
-        parent: QUndoCommand | None = None,
-    ) -> None:
-        super().__init__(text, parent)
-        self.document = document
-        self.before = before
-        self.after = after
-
-    def redo(self) -> None:
-        self.document.set_scenario(self.after)
-
-    def undo(self) -> None:
-        self.document.set_scenario(self.before)
+    def put(self, value: dict[str, Any]) -> None:
+        self.document.set_scenario(value)
 
 
 def edit_map(document: Document, after: StarMap, text: str) -> None:
