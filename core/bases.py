@@ -22,7 +22,7 @@ from core.attack import manifest_of, play_aid
 from core.commands import Command
 from core.errors import IllegalCommand
 from core.events import Event, event
-from core.manifest import Manifest, capacity
+from core.manifest import Manifest, capacity, mend_one
 from core.pending import current_phase, handles, hook
 from core.playaid import PlayAid
 from core.scenario_rules import closed, take_from_stock
@@ -31,8 +31,6 @@ from core.starmap import Base, BaseKind, Service
 from core.state import GameState, Ship, ShipStatus
 
 RESUPPLY_PHASE = "resupply"
-#: the order repairs mend subsystems in
-REPAIR_ORDER = ("reactor", "structure", "gun_mounts", "launchers", "systems")
 
 
 @event
@@ -225,13 +223,9 @@ def repair(state: GameState, player: str | None) -> tuple[GameState, list[Event]
             continue
         m, mended = ship.manifest, []
         for _ in range(points):
-            for role in REPAIR_ORDER:
-                damage = m.damage_of(role)
-                point = next((i for i, d in enumerate(damage) if d > 0), None)
-                if point is not None:
-                    m = m.with_damage(role, point, damage[point] - 1)
-                    mended.append(aid.subsystem(role).name)
-                    break
+            m, role = mend_one(m)
+            if role is not None:
+                mended.append(aid.subsystem(role).name)
         if mended:
             state = state.with_ship(replace(ship, manifest=m))
             text = f"{base.name}'s shipyard mends {ship.name}: {', '.join(mended)}"
