@@ -97,8 +97,9 @@ class GameBoard(QObject):
         for ship in state.ships:
             if ship.in_play:
                 by_hex.setdefault(ship.motion.position, []).append(ship)
+        tracks = self.session.tracks
         for ship in state.ships:
-            trail = self.session.tracks.get(ship.id, [])
+            trail = tracks.get(ship.id, [])
             if len(trail) >= 2:
                 self._piece(
                     trail_item(
@@ -191,20 +192,13 @@ class GameBoard(QObject):
         self.preview = None
         self.hovered_option = self._hovered_launch = None
         ship = state.ship(self.selected) if self.selected else None
-        if (
-            ship is not None
-            and seat is not None
-            and ship.owner == seat.id
-            and self.session.can_plot()
-        ):
-            self.preview = preview(state, ship.id, ignore, picks)
+        mine = ship if ship is not None and seat is not None and ship.owner == seat.id else None
+        if mine is not None and self.session.can_plot():
+            self.preview = preview(state, mine.id, ignore, picks)
         self.overlay.show_points(self.preview)
         self.overlay.show_projection(
-            projection(state, ship.id, PROJECTION_TURNS)
-            if ship is not None
-            and self.show_projection
-            and seat is not None
-            and ship.owner == seat.id
+            projection(state, mine.id, PROJECTION_TURNS)
+            if mine is not None and self.show_projection
             else []
         )
         self.selection_changed.emit(self.selected)
