@@ -210,14 +210,14 @@ def write_atomic(path: Path, text: str) -> None:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
-        os.chmod(tmp, _mode_for(path))
+        os.chmod(tmp, file_mode(path))
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
 
 
-def _mode_for(path: Path) -> int:
+def file_mode(path: Path) -> int:
     """The permissions the saved file should have: the old file's, else those a new file
     gets under the umask (a temporary file would otherwise leave it readable by its
     owner only, which surprises users sharing maps)."""

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from app.render import DEFAULT_WIDTH, render_map_png, source_rect
+from core.tomlio import file_mode
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QRectF
@@ -130,16 +131,6 @@ def _write_pdf(starmap: StarMap, path: Path, paper: str, labels: bool) -> None:
     del writer  # the file is complete once the writer is gone
 
 
-def _file_mode(path: Path) -> int:
-    """The old file's permissions, or what a new file gets under the user's umask."""
-    try:
-        return path.stat().st_mode & 0o777
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
-
-
 def export_map(
     starmap: StarMap,
     path: Path | str,
@@ -173,7 +164,7 @@ def export_map(
             _write_pdf(starmap, temporary, paper, labels)
         if temporary.stat().st_size == 0:
             raise OSError(f"could not write {path}")
-        os.chmod(temporary, _file_mode(path))  # mkstemp's file is private; a picture is not
+        os.chmod(temporary, file_mode(path))  # mkstemp's file is private; a picture is not
         os.replace(temporary, path)
     finally:
         temporary.unlink(missing_ok=True)
