@@ -22,7 +22,7 @@ from core.attack import manifest_of, play_aid
 from core.commands import Command
 from core.errors import IllegalCommand
 from core.events import Event, event
-from core.manifest import Manifest, capacity, mend_one
+from core.manifest import Manifest, mend_one, working
 from core.pending import current_phase, handles, hook
 from core.playaid import PlayAid
 from core.scenario_rules import closed, take_from_stock
@@ -178,7 +178,7 @@ def load(state: GameState, command: Load) -> tuple[GameState, list[Event]]:
         raise IllegalCommand(f"there is no launcher slot {command.slot + 1}")
     if m.launchers[command.slot] is not None:
         raise IllegalCommand(f"launcher slot {command.slot + 1} is loaded already")
-    if not _sound(aid, m, command.slot):
+    if not working(aid, m, "launchers", (command.slot,)):
         raise IllegalCommand(f"launcher slot {command.slot + 1} is destroyed until it is mended")
     carried = m.launchers.count(weapon.id)
     if weapon.max_carried is not None and carried >= weapon.max_carried:
@@ -239,14 +239,10 @@ def _as_fitted(ship: Ship, m: Manifest) -> Manifest:
     return ship.fitted if ship.fitted is not None else replace(m, damage=())
 
 
-def _sound(aid: PlayAid, m: Manifest, slot: int) -> bool:
-    """A launcher slot with its circle unchecked: one that can be loaded."""
-    return m.checked("launchers", slot) < capacity(aid, "launchers", slot)
-
-
 def free_slot(aid: PlayAid, m: Manifest) -> int | None:
-    """The first launcher slot that is empty and can be loaded, if any."""
-    return next((i for i, w in enumerate(m.launchers) if w is None and _sound(aid, m, i)), None)
+    """The first launcher slot that is empty and can be loaded (its circle unchecked)."""
+    slots = enumerate(m.launchers)
+    return next((i for i, w in slots if w is None and working(aid, m, "launchers", (i,))), None)
 
 
 def can_resupply(state: GameState, ship: Ship) -> bool:
