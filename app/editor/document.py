@@ -14,7 +14,7 @@ from __future__ import annotations
 import copy
 import json
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -307,14 +307,3 @@ def new_scenario(map_name: str) -> dict[str, Any]:
         "ships": [],
         "victory": [{"kind": "last-standing"}],
     }
-
-
-def hexes_text(hexes: Iterable[Hex], m: StarMap) -> str:
-    """A short list of hex labels for status messages."""
-    labels = m.bounds.labels
-    shown = sorted(labels.format(h) for h in hexes)
-    return ", ".join(shown[:6]) + (f" and {len(shown) - 6} more" if len(shown) > 6 else "")
-
-
-def read_back(text: str) -> dict[str, Any]:
-    return tomllib.loads(text)
