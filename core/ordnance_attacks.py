@@ -189,6 +189,7 @@ def _offers(state: GameState, mover: str | None) -> list[tuple[PendingStrike | N
     reached its targets inside a no-fire zone, with no offer and the reason."""
     offers: list[tuple[PendingStrike | None, Event]] = []
     ships = [s for s in state.ships if exposed(state, s)]
+    moved: set[str] | None = None  # the ships that just moved, found once when needed
     for piece in state.ordnance:
         if weapon_of(state, piece).behaviour != "missile":
             continue
@@ -209,7 +210,8 @@ def _offers(state: GameState, mover: str | None) -> list[tuple[PendingStrike | N
             ]
             why = f"the tip of its vector reached {label(state.starmap, here)}"
         else:
-            moved = set(movers(state, mover))
+            if moved is None:
+                moved = set(movers(state, mover))
             targets = [
                 (s.id, s.name)
                 for s in ships
