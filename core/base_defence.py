@@ -24,7 +24,7 @@ from core.gravity import GravityPull, label
 from core.guns import exposed, odds, vector_hexes
 from core.hexgrid import ZERO, Direction, Hex
 from core.movement import Motion, launched
-from core.ordnance import WeaponLaunched, name_of
+from core.ordnance import WeaponLaunched, name_of, new_id
 from core.pending import hook
 from core.starmap import Base
 from core.state import GameState, Ordnance, Player, Ship
@@ -142,10 +142,11 @@ def _launch(
         thrust.append(best)
         tip = tip.neighbour(best)
     motion = launched(Motion(at, ZERO, pulls), tuple(thrust), weapon.thrust)
-    n = state.serial + 1
-    piece = Ordnance(f"{weapon.id}-{n}", weapon.id, owner.id, owner.side, motion, None)
-    piece = replace(piece, turns_left=weapon.lifetime)
-    state = replace(state, serial=n, ordnance=(*state.ordnance, piece))
+    state, piece_id = new_id(state, weapon.id)
+    piece = Ordnance(
+        piece_id, weapon.id, owner.id, owner.side, motion, None, turns_left=weapon.lifetime
+    )
+    state = replace(state, ordnance=(*state.ordnance, piece))
     text = (
         f"{base.name} launches {name_of(state, piece)} at {target.name}, the nearest enemy "
         f"in its zone of control (it has missiles without end; {owner.name} decides "

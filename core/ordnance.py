@@ -114,7 +114,8 @@ def switch_on(state: GameState, name: str) -> bool:
     return values.get(name, False)
 
 
-def _new_id(state: GameState, weapon: str) -> tuple[GameState, str]:
+def new_id(state: GameState, weapon: str) -> tuple[GameState, str]:
+    """A fresh piece id for ``weapon`` (``missile-7``; :func:`name_of` numbers by it)."""
     n = state.serial + 1
     return replace(state, serial=n), f"{weapon}-{n}"
 
@@ -165,7 +166,7 @@ def launch(state: GameState, command: LaunchWeapon) -> tuple[GameState, list[Eve
             f"the {weapon.name} must be launched at speed {weapon.min_speed} or more to do "
             f"its work; launched now it would have speed {speed}"
         )
-    state, piece_id = _new_id(state, weapon.id)
+    state, piece_id = new_id(state, weapon.id)
     piece = Ordnance(
         piece_id,
         weapon.id,
@@ -319,7 +320,7 @@ def mine_field(
             raise IllegalCommand(
                 f"a mine field cannot be laid off the map at {label(state.starmap, h)}"
             )
-        state, piece_id = _new_id(state, weapon)
+        state, piece_id = new_id(state, weapon)
         piece = Ordnance(
             piece_id,
             weapon,
