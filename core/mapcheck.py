@@ -81,16 +81,15 @@ def map_problems(m: StarMap) -> list[Problem]:
                 if j != i:
                     hits.setdefault(j, []).append(h)
         for j in sorted(hits):
-            puller, inside_ring = m.bodies[j], hits[j]
-            if inside_ring:
-                out.append(
-                    Problem(
-                        f"{body.name} sits in {puller.name}'s gravity ring at "
-                        f"{label(inside_ring[0])}: move it at least two hexes away",
-                        f"bodies[{i}].hex",
-                        hex=inside_ring[0],
-                    )
+            first = hits[j][0]
+            out.append(
+                Problem(
+                    f"{body.name} sits in {m.bodies[j].name}'s gravity ring at "
+                    f"{label(first)}: move it at least two hexes away",
+                    f"bodies[{i}].hex",
+                    hex=first,
                 )
+            )
     for h, g in sorted(m.derived_gravity.items()):
         if len(g.arrows) > 2 and h not in overridden:
             names = ", ".join(a.body or "?" for a in g.arrows)
@@ -132,7 +131,7 @@ def map_problems(m: StarMap) -> list[Problem]:
                         hex=o.hex,
                     )
                 )
-    if len({o.hex for o in m.overrides}) != len(m.overrides):
+    if len(overridden) != len(m.overrides):
         out.append(Problem("a hex has two gravity overrides", "gravity"))
 
     for h in sorted(m.asteroids):

@@ -208,7 +208,7 @@ class _Reader:
         data = layer.first("data")
         if data is None:
             return []
-        if layer.first("data") is not None and data.first("chunk") is not None:
+        if data.first("chunk") is not None:
             self.problem(
                 "chunked (infinite) layer data: untick Infinite in Tiled's map properties",
                 where,
