@@ -103,6 +103,13 @@ def from_pydantic(error: Mapping[str, Any]) -> Problem:
         return Problem(f"unknown field {loc[-1]!r}", path_of(loc))
     if kind == "missing":
         return Problem("this field is required", path_of(loc))
+    if kind in ("too_short", "too_long"):
+        ctx = error.get("ctx", {})
+        n = ctx.get("min_length" if kind == "too_short" else "max_length")
+        if isinstance(n, int):
+            entries = "entry" if n == 1 else "entries"
+            limit = "at least" if kind == "too_short" else "at most"
+            return Problem(f"needs {limit} {n} {entries}", path_of(loc))
     return Problem(str(error["msg"]), path_of(loc))
 
 

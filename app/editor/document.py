@@ -36,6 +36,9 @@ whose owner it names."""
 ASTEROID: Cell = ""
 RECOVERY_FORMAT = "ecliptic-editor-autosave"
 
+#: the file name an unsaved scenario is checked under
+UNSAVED = "untitled.toml"
+
 
 class MapDocument(QObject):
     """A map being edited. ``terrain_changed(list[Hex])`` after a brush or fill;
@@ -201,8 +204,19 @@ class Document(QObject):
         from core.scenario import parse_scenario
 
         assert self.scenario is not None
-        where = self.path or Path.cwd() / "untitled.toml"
-        return parse_scenario(copy.deepcopy(self.scenario), path=where, starmap=self.map.starmap())
+        # Until saved, relative map paths resolve from the working folder.
+        where = self.path or Path.cwd() / UNSAVED
+        try:
+            return parse_scenario(
+                copy.deepcopy(self.scenario), path=where, starmap=self.map.starmap()
+            )
+        except FileProblems as exc:
+            if self.path is not None:
+                raise
+            # an unsaved scenario has no file to name
+            own = str(where)
+            problems = [replace(p, file=None) if p.file == own else p for p in exc.problems]
+            raise FileProblems(problems) from None
 
     # ---- files
 

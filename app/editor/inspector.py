@@ -69,7 +69,7 @@ class Inspector(QTabWidget):
         return edit
 
     def _build_document_page(self) -> None:
-        form = QFormLayout(self.document_page)
+        form = _packed_form(self.document_page)
         self.name_edit = self._line("doc_name", self._name_edited)
         form.addRow("Name", self.name_edit)
         self.text_edit = QPlainTextEdit()
@@ -321,7 +321,7 @@ class Inspector(QTabWidget):
     # ---- the selection
 
     def _build_selection_page(self) -> None:
-        form = QFormLayout(self.selection_page)
+        form = _packed_form(self.selection_page)
         self.summary = QLabel("Nothing selected")
         self.summary.setWordWrap(True)
         form.addRow(self.summary)
@@ -451,3 +451,12 @@ def _show(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
+
+
+def _packed_form(page: QWidget) -> QFormLayout:
+    """A form on ``page`` whose rows stay together at the top, however tall the dock."""
+    outer = QVBoxLayout(page)
+    form = QFormLayout()
+    outer.addLayout(form)
+    outer.addStretch(1)
+    return form

@@ -28,3 +28,22 @@ def test_saving_over_a_file_keeps_its_permissions(tmp_path: Path) -> None:
     assert target.read_text() == "new\n"
     assert stat.S_IMODE(target.stat().st_mode) == 0o640
     assert [p.name for p in tmp_path.iterdir()] == ["scenario.toml"]  # no temporary left
+
+
+def test_a_list_too_short_or_too_long_is_said_in_our_words() -> None:
+    from core.tomlio import from_pydantic
+
+    short = {
+        "loc": ("ships",),
+        "type": "too_short",
+        "msg": "List should have...",
+        "ctx": {"min_length": 1},
+    }
+    long = {
+        "loc": ("sides",),
+        "type": "too_long",
+        "msg": "List should have...",
+        "ctx": {"max_length": 6},
+    }
+    assert str(from_pydantic(short)) == "ships: needs at least 1 entry"
+    assert str(from_pydantic(long)) == "sides: needs at most 6 entries"

@@ -119,3 +119,15 @@ def test_an_arrow_pointing_at_no_body_is_a_warning_shown_at_its_hex_and_the_game
     editor.check()
     texts = [editor.issues.item(i).text() for i in range(editor.issues.count())]
     assert not any("points at no body" in t for t in texts), texts
+
+
+def test_an_unsaved_scenario_lists_its_problems_without_a_made_up_file_name(
+    qtbot: QtBot,
+) -> None:
+    data = new_scenario("test")
+    editor = EditorWindow(Document(small_map(), None, data, None))
+    qtbot.addWidget(editor)
+    editor.check()
+    texts = [editor.issues.item(i).text() for i in range(editor.issues.count())]
+    assert "ships: needs at least 1 entry" in texts, texts
+    assert not any("untitled" in t for t in texts), texts
