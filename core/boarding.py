@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from core.commands import Command
-from core.errors import IllegalCommand, UnknownShip, WrongPhase
+from core.errors import IllegalCommand, WrongPhase
 from core.events import Event, event
 from core.guns import GUN_PHASE, exposed
 from core.pending import current_phase, handles, hook
@@ -77,12 +77,8 @@ def boardable(state: GameState, ship: Ship) -> list[Ship]:
 def board(state: GameState, command: Board) -> tuple[GameState, list[Event]]:
     if current_phase(state) != GUN_PHASE:
         raise WrongPhase(f"boarding is an attack of the gun phase, not the {current_phase(state)}")
-    try:
-        ship, target = state.ship(command.ship), state.ship(command.target)
-    except KeyError as exc:
-        raise UnknownShip(f"there is no ship {exc.args[0]!r}") from None
-    if ship.owner != command.player:
-        raise UnknownShip(f"{ship.name} is not yours to command")
+    ship = state.own_ship(command.player, command.ship)
+    target = state.known_ship(command.target)
     why = why_not(state, ship, target)
     if why is not None:
         raise IllegalCommand(why)

@@ -19,7 +19,7 @@ from dataclasses import replace
 from core import astrogation, serial, victory
 from core.commands import Command, EndPhase, Launch, Plot, Unplot
 from core.dice import Dice
-from core.errors import GameOver, IllegalCommand, NotYourTurn, UnknownShip, WrongPhase
+from core.errors import GameOver, IllegalCommand, NotYourTurn, WrongPhase
 from core.events import Event, event
 from core.pending import active_player as active_player
 from core.pending import current_phase as current_phase
@@ -210,16 +210,6 @@ def _settled(state: GameState, events: list[Event]) -> tuple[GameState, list[Eve
     return state, events
 
 
-def _own_ship(state: GameState, player: str, ship_id: str) -> Ship:
-    try:
-        ship = state.ship(ship_id)
-    except KeyError:
-        raise UnknownShip(f"there is no ship {ship_id!r}") from None
-    if ship.owner != player:
-        raise UnknownShip(f"{ship.name} is not yours to command")
-    return ship
-
-
 def _plan(
     state: GameState, command: Plot | Launch | Unplot, rules: Ruleset
 ) -> tuple[GameState, list[Event]]:
@@ -229,7 +219,7 @@ def _plan(
             f"ships are plotted in the {' or '.join(allowed)} phase, "
             f"not the {current_phase(state)} phase"
         )
-    ship = _own_ship(state, command.player, command.ship)
+    ship = state.own_ship(command.player, command.ship)
     if ship.skips and not isinstance(command, Unplot):
         raise IllegalCommand(f"{ship.name} sits out this turn after its rendezvous: it drifts")
     if isinstance(command, Unplot):

@@ -22,7 +22,7 @@ from fractions import Fraction
 from core.attack import manifest_of, play_aid
 from core.bases import free_slot
 from core.commands import Command
-from core.errors import IllegalCommand, UnknownShip, WrongPhase
+from core.errors import IllegalCommand, WrongPhase
 from core.events import Event, event
 from core.manifest import Manifest
 from core.pending import active_player, current_phase, handles, hook
@@ -202,12 +202,8 @@ def _carry_out(state: GameState, command: Rendezvous) -> tuple[GameState, list[E
 def propose(state: GameState, command: Rendezvous) -> tuple[GameState, list[Event]]:
     if current_phase(state) != PHASE:
         raise WrongPhase(f"ships meet in the resupply phase, not the {current_phase(state)} phase")
-    try:
-        ship, other = state.ship(command.ship), state.ship(command.other)
-    except KeyError as exc:
-        raise UnknownShip(f"there is no ship {exc.args[0]!r}") from None
-    if ship.owner != command.player:
-        raise UnknownShip(f"{ship.name} is not yours to command")
+    ship = state.own_ship(command.player, command.ship)
+    other = state.known_ship(command.other)
     why = may_meet(state, ship, other)
     if why is not None:
         raise IllegalCommand(why)

@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from core.dice import Dice
+from core.errors import UnknownShip
 from core.hexgrid import Hex
 from core.manifest import Manifest
 from core.movement import Motion, Order
@@ -245,6 +246,21 @@ class GameState:
                     return s
             raise KeyError(ship_id)
         return self.ships[_positions(self.ships)[ship_id]]
+
+    def known_ship(self, ship_id: str) -> Ship:
+        """The ship ``ship_id`` named in a command; :class:`UnknownShip` if there is none."""
+        try:
+            return self.ship(ship_id)
+        except KeyError:
+            raise UnknownShip(f"there is no ship {ship_id!r}") from None
+
+    def own_ship(self, player: str, ship_id: str) -> Ship:
+        """The ship ``player`` commands by ``ship_id``; :class:`UnknownShip` if there is
+        none or it is someone else's."""
+        ship = self.known_ship(ship_id)
+        if ship.owner != player:
+            raise UnknownShip(f"{ship.name} is not yours to command")
+        return ship
 
     def player(self, player_id: str) -> Player:
         for p in self.players:

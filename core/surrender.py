@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from core.commands import Command
-from core.errors import IllegalCommand, UnknownShip
+from core.errors import IllegalCommand
 from core.events import Event, event
 from core.pending import handles
 from core.serial import register
@@ -42,12 +42,7 @@ class Surrender(Command):
 def surrender(state: GameState, command: Surrender) -> tuple[GameState, list[Event]]:
     if not state.uses(SWITCH):
         raise IllegalCommand("this game does not use the Surrender rule")
-    try:
-        ship = state.ship(command.ship)
-    except KeyError:
-        raise UnknownShip(f"there is no ship {command.ship!r}") from None
-    if ship.owner != command.player:
-        raise UnknownShip(f"{ship.name} is not yours to command")
+    ship = state.own_ship(command.player, command.ship)
     if not ship.in_play:
         raise IllegalCommand(f"{ship.name} is {ship.status.value}: it cannot surrender")
     if ship.surrendered is not None:
