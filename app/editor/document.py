@@ -23,6 +23,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
 from core import tomlio
+from core.documents import SCENARIO_FORMAT
 from core.hexgrid import Hex
 from core.mapcheck import map_problems, map_warnings
 from core.mapfile import dumps_map, parse_map
@@ -308,9 +309,10 @@ def restore_document(text: str, where: str = "the autosave") -> Document:
 
 
 def new_scenario(map_name: str) -> dict[str, Any]:
-    """The data of a fresh scenario on the named map: one ship for every player."""
+    """The data of a fresh scenario on the named map: no ships yet (the Issues dock asks
+    for one; place them with the ship tool), last side standing wins."""
     return {
-        "format": "ecliptic-scenario",
+        "format": SCENARIO_FORMAT,
         "version": 1,
         "id": "new-scenario",
         "name": "New scenario",
