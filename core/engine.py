@@ -25,6 +25,7 @@ from core.pending import active_player as active_player
 from core.pending import current_phase as current_phase
 from core.pending import handler_for, run_hooks
 from core.pending import waiting_for as waiting_for
+from core.restraints import sits_out
 from core.ruleset import Ruleset, load_ruleset
 from core.starmap import Leaving, StarMap
 from core.state import GameState, Plan, Player, Ship
@@ -220,8 +221,9 @@ def _plan(
             f"not the {current_phase(state)} phase"
         )
     ship = state.own_ship(command.player, command.ship)
-    if ship.skips and not isinstance(command, Unplot):
-        raise IllegalCommand(f"{ship.name} sits out this turn after its rendezvous: it drifts")
+    why = sits_out(ship)
+    if why is not None and not isinstance(command, Unplot):
+        raise IllegalCommand(why)
     if isinstance(command, Unplot):
         text = f"{ship.name}'s plan is taken back"
         return state.with_plan(ship.id, None), [PlanMade(text, ship.id)]
