@@ -127,10 +127,7 @@ class GameSession(QObject):
     def seat(self) -> Player | None:
         """Who is at the table now: the active player, or (sealed orders) the first
         player still to give them. None when the game is over or shown in replay."""
-        if self.state.over or self.replaying:
-            return None
-        waiting = engine.waiting_for(self.state)
-        return waiting[0] if waiting else None
+        return None if self.replaying else self.shown_player()
 
     def phase(self) -> str:
         return engine.current_phase(self.state)
@@ -189,11 +186,7 @@ class GameSession(QObject):
         before = self.live
         turn = self.turn_key()
         try:
-            if self.record is not None:
-                events = self.record.play(command, auto=auto)
-                state = self.record.state
-            else:
-                state, events = engine.apply(before, command)
+            state, events = self._play(command, auto=auto)
         except IllegalCommand as exc:
             self.refused.emit(str(exc))
             return False
@@ -322,11 +315,7 @@ class GameSession(QObject):
             command = EndPhase(seat.id)
             before = self.live
             try:
-                if self.record is not None:
-                    events = self.record.play(command, auto=True)
-                    state = self.record.state
-                else:
-                    state, events = engine.apply(before, command)
+                state, events = self._play(command, auto=True)
             except CampaignError as exc:
                 self.refused.emit(f"the game could not go on, as it could not be stored: {exc}")
                 break
@@ -334,6 +323,14 @@ class GameSession(QObject):
             self._undo.clear()  # the phase has ended: what was done in it stands
             skipped = True
         return skipped
+
+    def _play(self, command: Command, *, auto: bool) -> tuple[GameState, list[Event]]:
+        """The state after ``command`` and its events: stored in the campaign first,
+        if there is one. Raises what the engine or the store raises."""
+        if self.record is not None:
+            events = self.record.play(command, auto=auto)
+            return self.record.state, events
+        return engine.apply(self.live, command)
 
     def _commit(
         self, before: GameState, after: GameState, command: Command, events: list[Event]
