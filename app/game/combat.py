@@ -232,7 +232,8 @@ class CombatPanel(QWidget):
         mine = ship is not None and seat is not None and ship.owner == seat.id
         # A patch pod works in any phase of the owner's turn: offered with every mode.
         self._extra = self._fill_modules(state, ship) if ship is not None and mine else []
-        if current_phase(state) == "guns" and ship is not None and seat is not None:
+        phase = current_phase(state)
+        if phase == "guns" and ship is not None and seat is not None:
             if ship.owner != seat.id:
                 self._idle(f"{ship.name} is not yours: select one of your ships to fire.")
                 return
@@ -248,13 +249,13 @@ class CombatPanel(QWidget):
             self._show([self.form, self.fire_button, *self._extra])
             self._show_odds()
             return
-        if current_phase(state) == "guns":
+        if phase == "guns":
             self._idle("Gun phase: select one of your ships to fire.")
             return
-        if current_phase(state) == "launch" and ship is not None and seat is not None:
+        if phase == "launch" and ship is not None and seat is not None:
             self._launch(state, ship, seat.id)
             return
-        if current_phase(state) == RESUPPLY_PHASE and ship is not None and seat is not None:
+        if phase == RESUPPLY_PHASE and ship is not None and seat is not None:
             self._base(state, ship, seat.id)
             return
         if ship is not None and self._extra:
@@ -324,14 +325,10 @@ class CombatPanel(QWidget):
         self._mode = "base"
         aid = _aid(state)
         tank = state.rules.unit(ship.unit).fuel
-        market = {
-            "sell": "sells at play-aid prices",
-            "free": "restocks free",
-            "closed": "sells nothing",
-        }
         self.title.setText(
             f"{ship.name} at {base.name}: fuel {ship.fuel} of {tank}, "
-            f"{ship.points} ship points to spend; the base {market.get(state.market, '')}."
+            f"{ship.points} ship points to spend; "
+            f"the base {MARKET_WORDS.get(state.market, '')}."
         )
         self.detail.setText("Shipyards mend damage at the end of your turn.")
         self.refuel_button.setEnabled(Service.REFUEL in base.services and ship.fuel < tank)

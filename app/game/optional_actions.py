@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from app.game.session import GameSession
 from core.boarding import Board, boardable
+from core.commands import Command
 from core.pending import current_phase
 from core.rendezvous import AcceptRendezvous, PendingRendezvous, Rendezvous, partners
 from core.state import GameState, Ship
@@ -156,9 +157,9 @@ class OptionalActions(QWidget):
             self.prize.addItem(target.name, target.id)
         return self.prize.count() > 0
 
-    def _give(self, command: object) -> None:
+    def _give(self, command: Command) -> None:
         if self.session is not None:
-            self.session.apply(command)  # type: ignore[arg-type]
+            self.session.apply(command)
 
     def meet(self) -> None:
         if self.session is None or self.ship_id is None or self.partner.currentData() is None:
