@@ -53,6 +53,10 @@ class ShipCounter(QGraphicsItem):
         self.colour = QColor(colour)
         self.offset = offset
         self.selected = False
+        self.initials = initials(ship.name)
+        self.label_font = QFont()
+        self.label_font.setPixelSize(9 if len(self.initials) > 2 else 11)
+        self.label_font.setBold(True)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
         self.setZValue(Z_SHIP)
         self.setData(SHIP_KEY, ship.id)
@@ -85,12 +89,9 @@ class ShipCounter(QGraphicsItem):
         if self.ship.disabled:
             painter.setBrush(QBrush(QColor(0, 0, 0, 120), Qt.BrushStyle.BDiagPattern))
             painter.drawRoundedRect(rect, 4, 4)
-        font = QFont()
-        font.setPixelSize(9 if len(initials(self.ship.name)) > 2 else 11)
-        font.setBold(True)
-        painter.setFont(font)
+        painter.setFont(self.label_font)
         painter.setPen(readable_on(fill))
-        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, initials(self.ship.name))
+        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, self.initials)
         if self.ship.status is ShipStatus.LANDED:
             painter.setPen(QPen(readable_on(fill), 1))
             painter.drawLine(
