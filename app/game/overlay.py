@@ -155,10 +155,7 @@ class PlotOverlay:
             for arrow in pull.arrows:
                 self._pull(pull.hex, arrow.direction, weak=arrow.kind.value == "weak")
         label = QGraphicsSimpleTextItem(_summary(option))
-        font = QFont()
-        font.setPixelSize(round(0.42 * HEX_SIZE))
-        font.setBold(True)
-        label.setFont(font)
+        label.setFont(_bold(0.42))
         label.setBrush(QColor("#ffffff"))
         box = label.boundingRect().adjusted(-4, -2, 4, 2)
         back = QGraphicsRectItem(box)
@@ -185,15 +182,7 @@ class PlotOverlay:
             item.setData(ROLE_KEY, "asteroid")
             item.setToolTip("Asteroids: roll on the asteroid table")
             item.setParentItem(self.course)
-            text = QGraphicsSimpleTextItem("d6")
-            font = QFont()
-            font.setPixelSize(round(0.4 * HEX_SIZE))
-            font.setBold(True)
-            text.setFont(font)
-            text.setBrush(RISKY)
-            box = text.boundingRect()
-            text.setPos(self.centre(hazard.hex) - QPointF(box.width() / 2, box.height() / 2))
-            text.setParentItem(self.course)
+            _amber_mark("d6", self.centre(hazard.hex), 0.4).setParentItem(self.course)
 
     def _bounce(self, edge: Hex, back: Hex) -> None:
         """Where the course leaves the map and where the ship bounces back in."""
@@ -220,15 +209,7 @@ class PlotOverlay:
         ring.setData(ROLE_KEY, "weapon")
         ring.setToolTip(weapon.reason)
         ring.setParentItem(self.course)
-        mark = QGraphicsSimpleTextItem("!" if weapon.certain else "?")
-        font = QFont()
-        font.setPixelSize(round(0.45 * HEX_SIZE))
-        font.setBold(True)
-        mark.setFont(font)
-        mark.setBrush(RISKY)
-        box = mark.boundingRect()
-        mark.setPos(at - QPointF(box.width() / 2, box.height() / 2))
-        mark.setParentItem(self.course)
+        _amber_mark("!" if weapon.certain else "?", at, 0.45).setParentItem(self.course)
 
     def _cross(self, at: QPointF, colour: QColor, role: str, tip: str) -> None:
         s = 0.35 * HEX_SIZE
@@ -318,6 +299,24 @@ def _summary(option: Option) -> str:
     if r.orbit:
         words.append(f"orbit {r.orbit}")
     return " · ".join(words)
+
+
+def _bold(size: float) -> QFont:
+    """A bold font ``size`` hexes high."""
+    font = QFont()
+    font.setPixelSize(round(size * HEX_SIZE))
+    font.setBold(True)
+    return font
+
+
+def _amber_mark(text: str, at: QPointF, size: float) -> QGraphicsSimpleTextItem:
+    """An amber mark (a hazard's roll, a weapon's warning) centred on ``at``."""
+    item = QGraphicsSimpleTextItem(text)
+    item.setFont(_bold(size))
+    item.setBrush(RISKY)
+    box = item.boundingRect()
+    item.setPos(at - QPointF(box.width() / 2, box.height() / 2))
+    return item
 
 
 def _disc(at: QPointF, r: float, colour: QColor, *, filled: bool) -> QGraphicsEllipseItem:
