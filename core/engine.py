@@ -245,29 +245,23 @@ def _end_phase(state: GameState, player: str, rules: Ruleset) -> tuple[GameState
     events: list[Event] = []
     seq = rules.sequence
     phase = seq.phases[state.phase]
-    if seq.order == "simultaneous":
+    together = seq.order == "simultaneous"
+    if together:
         state = replace(state, done=state.done | {player})
         if len(state.done) < len(state.players):
             return state, events
-        if phase == seq.movement_phase:
-            state, moved = astrogation.resolve(state, astrogation.movers(state, None))
-            events.extend(moved)
-            state, more = run_hooks("moved", state, None)
-            events.extend(more)
-        if state.phase + 1 == len(seq.phases):
-            state, more = run_hooks("turn_end", state, None)
-            events.extend(more)
-        state = replace(state, done=frozenset())
-        return _next_phase(state, rules, events, last_in_round=True)
+    whose = None if together else player  # sealed orders: everyone's phase ends at once
     if phase == seq.movement_phase:
-        state, moved = astrogation.resolve(state, astrogation.movers(state, player))
+        state, moved = astrogation.resolve(state, astrogation.movers(state, whose))
         events.extend(moved)
-        state, more = run_hooks("moved", state, player)
+        state, more = run_hooks("moved", state, whose)
         events.extend(more)
     if state.phase + 1 == len(seq.phases):
-        state, more = run_hooks("turn_end", state, player)
+        state, more = run_hooks("turn_end", state, whose)
         events.extend(more)
-    return _next_phase(state, rules, events, last_in_round=False)
+    if together:
+        state = replace(state, done=frozenset())
+    return _next_phase(state, rules, events, last_in_round=together)
 
 
 def _next_phase(
