@@ -300,19 +300,20 @@ def resolve(state: GameState, ship_ids: list[str]) -> tuple[GameState, list[Even
     plans = dict(state.plans)
     dice = state.dice
     rocks: list[tuple[Ship, str]] = []  # (ship, where): asteroid crossings to roll
+    last = late(state)
     for ship_id in ship_ids:
         ship = ships[ship_id]
         plan = plans.get(ship_id) or _unplotted(ship)
         if ship.status is not ShipStatus.ACTIVE and not plan.launch:
             continue  # landed ships stay on their base unless launched
-        if ship_id in late(state):
+        if ship_id in last:
             text = f"{ship.name} moves last of all ships"
             events.append(MovesLast(text, ship_id))
         ships[ship_id], dice, more = _resolve_one(state, ship, plan, rules, dice, rocks)
         events.extend(more)
     moved = tuple(ships[s.id] for s in state.ships)
-    waiting = late(state)  # a late ship's plan waits for the round's last movement
-    kept = tuple((k, p) for k, p in state.plans if k in waiting and k not in ship_ids)
+    # a late ship's plan waits for the round's last movement
+    kept = tuple((k, p) for k, p in state.plans if k in last and k not in ship_ids)
     state = replace(state, ships=moved, dice=dice, plans=kept)
     if rocks:
         # With a play aid, the asteroid roll is an attack on its Asteroid column.
