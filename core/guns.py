@@ -20,7 +20,7 @@ from core.attack import (
     play_aid,
 )
 from core.commands import Command
-from core.errors import IllegalCommand, UnknownShip, WrongPhase
+from core.errors import IllegalCommand, WrongPhase
 from core.events import Event, event
 from core.hexgrid import Hex
 from core.manifest import working_guns
@@ -192,12 +192,8 @@ def fire(state: GameState, command: Fire) -> tuple[GameState, list[Event]]:
     answering = state.pending[0] if state.pending else None
     if answering is not None and not isinstance(answering, PendingAnswer):
         raise WrongPhase(f"first, {answering.prompt()}")
-    try:
-        ship, target = state.ship(command.ship), state.ship(command.target)
-    except KeyError as exc:
-        raise UnknownShip(f"there is no ship {exc.args[0]!r}") from None
-    if ship.owner != command.player:
-        raise UnknownShip(f"{ship.name} is not yours to command")
+    ship = state.own_ship(command.player, command.ship)
+    target = state.known_ship(command.target)
     guns, why = guns_ready(state, ship, answering=answering is not None)
     if why is not None:
         raise IllegalCommand(f"{ship.name} cannot fire: {why}")

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from core.allegiance import weapon_side
 from core.attack import manifest_of, play_aid
 from core.commands import Command
-from core.errors import IllegalCommand, UnknownShip, WrongPhase
+from core.errors import IllegalCommand, WrongPhase
 from core.events import Event, event
 from core.gravity import label
 from core.hexgrid import ZERO, Direction, Hex
@@ -128,12 +128,7 @@ def launch(state: GameState, command: LaunchWeapon) -> tuple[GameState, list[Eve
     phase = current_phase(state)
     if phase != LAUNCH_PHASE:
         raise WrongPhase(f"weapons are launched in the launch phase, not the {phase} phase")
-    try:
-        ship = state.ship(command.ship)
-    except KeyError:
-        raise UnknownShip(f"there is no ship {command.ship!r}") from None
-    if ship.owner != command.player:
-        raise UnknownShip(f"{ship.name} is not yours to command")
+    ship = state.own_ship(command.player, command.ship)
     if ship.status is not ShipStatus.ACTIVE:
         where = "landed" if ship.status is ShipStatus.LANDED else ship.status.value
         raise IllegalCommand(f"{ship.name} is {where}: weapons are launched in space")

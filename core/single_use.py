@@ -20,7 +20,7 @@ from fractions import Fraction
 from core.astrogation import check_plan
 from core.attack import Attack, PendingHit, play_aid, resolve_attack
 from core.commands import Command
-from core.errors import IllegalCommand, UnknownShip, WrongPhase
+from core.errors import IllegalCommand, WrongPhase
 from core.events import Event, event
 from core.hexgrid import ZERO
 from core.manifest import mend_one
@@ -145,12 +145,7 @@ def _patch_refusal(state: GameState, ship: Ship, command: UseModule) -> str | No
 @handles(UseModule, answers=True)
 def use(state: GameState, command: UseModule) -> tuple[GameState, list[Event]]:
     aid = play_aid(state)
-    try:
-        ship = state.ship(command.ship)
-    except KeyError:
-        raise UnknownShip(f"there is no ship {command.ship!r}") from None
-    if ship.owner != command.player:
-        raise UnknownShip(f"{ship.name} is not yours to command")
+    ship = state.own_ship(command.player, command.ship)
     m = ship.manifest
     slots = m.single_use if m is not None else ()
     if not 0 <= command.slot < len(slots) or slots[command.slot] is None:
