@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.campaign.paths import map_cache_dir
 from app.campaign.window import CampaignWindow
 from app.game.board import GameBoard
 from app.game.docks import CoursePanel, DiceLog, EventLog, ShipList
@@ -291,7 +292,7 @@ class MainWindow(CampaignWindow, QMainWindow):
         if is_campaign_file(path):
             return self.open_campaign(path)
         try:
-            document = load_document(path)
+            document = load_document(path, cache=map_cache_dir())
             if isinstance(document, Ruleset):
                 problem = Problem("this is a ruleset: open a map or a scenario", "format")
                 raise FileProblems([problem])

@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeAlias
 
 from core import ruleset, tomlio
-from core.mapfile import parse_map
 from core.ruleset import Ruleset
 from core.starmap import StarMap
 
@@ -25,13 +24,31 @@ Document: TypeAlias = "StarMap | Ruleset | Scenario"
 SCENARIO_FORMAT = "ecliptic-scenario"
 
 
-def load_document(path: Path) -> Document:
-    """A map, ruleset or scenario, by the file's ``format``; problems raise FileProblems."""
-    data, text = tomlio.read_toml(path)
+def load_document(path: Path, cache: Path | None = None) -> Document:
+    """A map, ruleset or scenario, by the file's ``format``; problems raise FileProblems.
+
+    With a ``cache`` folder, a map that opened cleanly before comes from
+    :mod:`core.mapcache` without being parsed or checked again (nor pydantic imported).
+    """
+    text = tomlio.read_text(path)
+    if cache is not None:
+        from core import mapcache
+
+        cached = mapcache.lookup(text, cache)
+        if cached is not None:
+            return cached
+    data = tomlio.parse_toml(text, str(path))
     if data.get("format") == ruleset.FORMAT:
         return ruleset.parse_ruleset(data, text, str(path))
     if data.get("format") == SCENARIO_FORMAT:
         from core.scenario import parse_scenario
 
         return parse_scenario(data, text, path)
-    return parse_map(data, text, str(path))
+    from core.mapfile import parse_map
+
+    starmap = parse_map(data, text, str(path))
+    if cache is not None:
+        from core import mapcache
+
+        mapcache.store(text, starmap, cache)
+    return starmap

@@ -15,13 +15,16 @@ import tempfile
 import tomllib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
-
-from pydantic import BaseModel, ValidationError
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from core.problems import FileProblems, Problem
 
-M = TypeVar("M", bound=BaseModel)
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+# pydantic (about 0.1 s of imports) is loaded by the first validation, not with this
+# module: the window opens the built-in map from its cache without it (issue 4 req 7).
+M = TypeVar("M", bound="BaseModel")
 
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([A-Za-z0-9_.\-]+)\s*\]\]?\s*(#.*)?$")
 _KEY = re.compile(r"^\s*([A-Za-z0-9_\-]+)\s*=")
@@ -30,21 +33,29 @@ _BARE = re.compile(r"^[A-Za-z0-9_\-]+$")
 
 def read_toml(path: Path) -> tuple[dict[str, Any], str]:
     """Parse a TOML file; a missing, unreadable or malformed file raises FileProblems."""
+    text = read_text(path)
+    return parse_toml(text, str(path)), text
+
+
+def read_text(path: Path) -> str:
+    """A file's text; a missing or unreadable file raises FileProblems."""
     try:
-        text = path.read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise FileProblems([Problem("no such file", file=str(path))]) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise FileProblems([Problem(f"cannot read the file: {exc}", file=str(path))]) from None
+
+
+def parse_toml(text: str, file: str | None) -> dict[str, Any]:
+    """Parse TOML text read from ``file``; malformed text raises FileProblems."""
     try:
-        return tomllib.loads(text), text
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         found = re.search(r"\(at line (\d+), column \d+\)", str(exc))
         line = int(found.group(1)) if found else None
         message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
-        raise FileProblems(
-            [Problem(f"not valid TOML: {message}", line=line, file=str(path))]
-        ) from None
+        raise FileProblems([Problem(f"not valid TOML: {message}", line=line, file=file)]) from None
 
 
 def key_lines(text: str) -> dict[str, int]:
@@ -134,6 +145,8 @@ def validated(
             f"this one reads up to version {version}"
         )
         raise located([Problem(message, "version")], text, file)
+    from pydantic import ValidationError
+
     try:
         checked = model.model_validate(data)
     except ValidationError as exc:

@@ -2,8 +2,9 @@
 
 New campaigns are offered in ``<Documents>/Ecliptic Campaigns`` (platformdirs' user
 documents folder). The recent-campaigns index is ``recent-campaigns.json`` in
-platformdirs' user data folder for Ecliptic. ``ECLIPTIC_DATA_DIR``, when set, replaces
-both folders' root (tests use it; so can a portable install).
+platformdirs' user data folder for Ecliptic. Maps checked once are cached in its user
+cache folder (:mod:`core.mapcache`). ``ECLIPTIC_DATA_DIR``, when set, replaces all three
+folders' root (tests use it; so can a portable install).
 """
 
 from __future__ import annotations
@@ -26,6 +27,14 @@ def data_dir() -> Path:
     if override:
         return Path(override)
     return platformdirs.user_data_path("Ecliptic", appauthor=False)
+
+
+def map_cache_dir() -> Path:
+    """Where maps that opened cleanly are kept pre-checked, for a fast start."""
+    override = os.environ.get("ECLIPTIC_DATA_DIR")
+    if override:
+        return Path(override) / "cache" / "maps"
+    return platformdirs.user_cache_path("Ecliptic", appauthor=False) / "maps"
 
 
 def default_folder() -> Path:

@@ -1,0 +1,107 @@
+"""The cache of checked maps (core.mapcache) gives back the same map, never hides a
+problem, and survives a damaged or unwritable folder."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from core import mapcache
+from core.documents import load_document
+from core.mapfile import load_map
+from core.problems import FileProblems
+from core.resources import SOLAR_SYSTEM_MAP
+from core.starmap import StarMap
+
+
+@pytest.fixture
+def map_copy(tmp_path: Path) -> Path:
+    path = tmp_path / "solar.toml"
+    path.write_text(SOLAR_SYSTEM_MAP.read_text(encoding="utf-8"), encoding="utf-8")
+    return path
+
+
+def entries(folder: Path) -> list[Path]:
+    return sorted(folder.glob(f"*{mapcache.SUFFIX}"))
+
+
+def test_a_map_from_the_cache_equals_the_map_read_from_its_file(
+    map_copy: Path, tmp_path: Path
+) -> None:
+    cache = tmp_path / "cache"
+    first = load_document(map_copy, cache=cache)
+    assert len(entries(cache)) == 1
+    again = load_document(map_copy, cache=cache)
+    assert isinstance(again, StarMap)
+    assert again == first == load_map(map_copy)
+    assert again is not first
+    assert again.body_hexes == first.body_hexes  # derived lookups work out the same
+
+
+def test_an_edited_map_is_read_again_and_its_problems_still_reported(
+    map_copy: Path, tmp_path: Path
+) -> None:
+    cache = tmp_path / "cache"
+    load_document(map_copy, cache=cache)
+    text = map_copy.read_text(encoding="utf-8")
+    map_copy.write_text(text.replace('name = "', 'name = "Edited ', 1), encoding="utf-8")
+    edited = load_document(map_copy, cache=cache)
+    assert isinstance(edited, StarMap) and edited.name.startswith("Edited ")
+    map_copy.write_text(text + "\nnot_a_field = 1\n", encoding="utf-8")
+    with pytest.raises(FileProblems) as caught:
+        load_document(map_copy, cache=cache)
+    assert "not_a_field" in str(caught.value)
+    assert len(entries(cache)) == 2  # the bad file was not stored
+
+
+def test_a_damaged_cache_entry_is_ignored_and_the_file_read(map_copy: Path, tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    expected = load_document(map_copy, cache=cache)
+    (entry,) = entries(cache)
+    entry.write_bytes(b"\x80\x05 not a pickle")
+    assert load_document(map_copy, cache=cache) == expected
+    entry.write_bytes(b"")
+    assert load_document(map_copy, cache=cache) == expected
+
+
+def test_an_unwritable_cache_folder_only_costs_speed(map_copy: Path, tmp_path: Path) -> None:
+    blocked = tmp_path / "a file, not a folder"
+    blocked.write_text("x", encoding="utf-8")
+    loaded = load_document(map_copy, cache=blocked / "maps")
+    assert loaded == load_map(map_copy)
+
+
+def test_old_entries_are_pruned_beyond_the_kept_number(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    starmap = load_map(SOLAR_SYSTEM_MAP)
+    for n in range(mapcache.KEEP + 3):
+        mapcache.store(f"text {n}", starmap, cache)
+        stamp = (n + 1) * 1_000_000_000  # one second apart, so the order is certain
+        os.utime(mapcache.entry_path(f"text {n}", cache), ns=(stamp, stamp))
+    kept = entries(cache)
+    assert len(kept) == mapcache.KEEP
+    assert mapcache.lookup("text 0", cache) is None  # the oldest went first
+    assert mapcache.lookup(f"text {mapcache.KEEP + 2}", cache) == starmap
+
+
+def test_opening_a_cached_map_needs_neither_pydantic_nor_the_map_checks(
+    map_copy: Path, tmp_path: Path
+) -> None:
+    cache = tmp_path / "cache"
+    load_document(map_copy, cache=cache)
+    script = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from core.documents import load_document\n"
+        f"m = load_document(Path({str(map_copy)!r}), cache=Path({str(cache)!r}))\n"
+        "late = ['pydantic', 'core.mapfile', 'core.mapcheck', 'shapely']\n"
+        "print(m.name, '|', ' '.join(x for x in late if x in sys.modules))\n"
+    )
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    name, loaded = run.stdout.rsplit("|", 1)
+    assert name.strip() == load_map(map_copy).name
+    assert loaded.split() == []
