@@ -23,34 +23,31 @@ from PySide6.QtWidgets import (
 
 from app.campaign.paths import map_cache_dir
 from app.campaign.window import CampaignWindow
-from app.game.board import GameBoard
 from app.game.docks import CoursePanel, DiceLog, EventLog, ShipList
-from app.game.session import GameSession
 from app.game.turn import HandOver, TurnBar
 from app.map.scene import StarMapScene
 from app.map.view import MapView
 from app.version import application_version
 from core.campaign.fileformat import EXTENSION, MAGIC
-from core.commands import Unplot
 from core.documents import load_document
 from core.errors import IllegalCommand
 from core.events import Event
 from core.hexgrid import Hex
-from core.preview import Option
 from core.problems import FileProblems, Problem
 from core.resources import SOLAR_SYSTEM_MAP
-from core.ruleset import Ruleset
 from core.starmap import StarMap
-from core.state import GameState, Player
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
+    from app.game.board import GameBoard
     from app.game.combat import CombatPanel
+    from app.game.session import GameSession
     from app.manifest.in_play import ManifestPanel
     from core.campaign import GameRecord
     from core.manifest import Manifest
     from core.scenario import Scenario, Seat
+    from core.state import GameState, Player
 
 MAP_FILTER = (
     f"Campaigns, maps and scenarios (*{EXTENSION} *.toml);;Campaigns (*{EXTENSION});;"
@@ -293,7 +290,7 @@ class MainWindow(CampaignWindow, QMainWindow):
             return self.open_campaign(path)
         try:
             document = load_document(path, cache=map_cache_dir())
-            if isinstance(document, Ruleset):
+            if not isinstance(document, StarMap) and is_ruleset(document):
                 problem = Problem("this is a ruleset: open a map or a scenario", "format")
                 raise FileProblems([problem])
         except FileProblems as exc:
@@ -448,6 +445,11 @@ class MainWindow(CampaignWindow, QMainWindow):
         already on screen instead."""
         if self.session is not None and not self.close_game():
             return False
+        # The game's side of the window (and with it the engine) loads with the first
+        # game, not at start-up.
+        from app.game.board import GameBoard
+        from app.game.session import GameSession
+
         self.show_map(state.starmap)
         assert self.scene is not None
         session = GameSession(state, events, title=title, record=record, read_only=read_only)
@@ -548,6 +550,8 @@ class MainWindow(CampaignWindow, QMainWindow):
             return
         seat = self.session.seat()
         if seat is not None and self.session.state.plan(self.board.selected) is not None:
+            from core.commands import Unplot
+
             self.session.apply(Unplot(seat.id, self.board.selected))
 
     def take_seat(self) -> None:
@@ -660,6 +664,8 @@ class MainWindow(CampaignWindow, QMainWindow):
 
     def _hovered(self, option: object) -> None:
         if self.session is not None:
+            from core.preview import Option
+
             self.course_panel.show_hovered(
                 self.session.state, option if isinstance(option, Option) else None
             )
@@ -845,3 +851,9 @@ def is_campaign_file(path: Path) -> bool:
             return f.read(len(MAGIC)) == MAGIC
     except OSError:
         return False
+
+
+def is_ruleset(document: object) -> bool:
+    from core.ruleset import Ruleset  # not needed to open a map
+
+    return isinstance(document, Ruleset)

@@ -10,18 +10,19 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeAlias
 
-from core import ruleset, tomlio
-from core.ruleset import Ruleset
+from core import tomlio
 from core.starmap import StarMap
 
 if TYPE_CHECKING:
+    from core.ruleset import Ruleset
     from core.scenario import Scenario
 
 Document: TypeAlias = "StarMap | Ruleset | Scenario"
 
-#: the ``format`` key of scenario files (kept here so that telling files apart does not
-#: load the scenario checks; ``core.scenario`` asserts it is the same)
+#: the ``format`` keys of scenario and ruleset files (kept here so that telling files
+#: apart loads neither reader; ``core.scenario`` and a test check they are the same)
 SCENARIO_FORMAT = "ecliptic-scenario"
+RULESET_FORMAT = "ecliptic-ruleset"
 
 
 def load_document(path: Path, cache: Path | None = None) -> Document:
@@ -38,8 +39,10 @@ def load_document(path: Path, cache: Path | None = None) -> Document:
         if cached is not None:
             return cached
     data = tomlio.parse_toml(text, str(path))
-    if data.get("format") == ruleset.FORMAT:
-        return ruleset.parse_ruleset(data, text, str(path))
+    if data.get("format") == RULESET_FORMAT:
+        from core.ruleset import parse_ruleset
+
+        return parse_ruleset(data, text, str(path))
     if data.get("format") == SCENARIO_FORMAT:
         from core.scenario import parse_scenario
 

@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
 )
 
 from core import serial
-from core.engine import PhaseBegan, RoundBegan
 
 if TYPE_CHECKING:
     from core.campaign import CampaignFile, GameRecord
@@ -36,6 +35,8 @@ COLUMNS = ("Log", "Who", "Bookmark")
 
 def describe(entry: Entry, names: dict[str, str]) -> tuple[str, str]:
     """A one-line summary of a log entry and, for its tooltip, every reason given."""
+    from core.engine import PhaseBegan, RoundBegan  # the engine loads with the first game
+
     try:
         events = serial.from_data(json.loads(entry.events))
         command = json.loads(entry.command).get("$type", "command")

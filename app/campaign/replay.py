@@ -15,10 +15,10 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QLabel, QToolBar, QWidget
 
-from app.game.session import GameSession
 from core.campaign import CampaignError
 
 if TYPE_CHECKING:
+    from app.game.session import GameSession
     from core.campaign import GameRecord
 
 

@@ -17,7 +17,6 @@ from app.campaign.browser import CampaignBrowser
 from app.campaign.paths import default_folder, forget_campaign, recent_campaigns
 from app.campaign.paths import remember_campaign as remember
 from app.campaign.replay import Replay, ReplayBar
-from core import engine
 from core.campaign import EXTENSION, CampaignError, CampaignInUse
 from core.errors import IllegalCommand
 
@@ -28,10 +27,19 @@ if TYPE_CHECKING:
     from core.campaign import CampaignFile, GameRecord
     from core.manifest import Manifest
     from core.scenario import Scenario, Seat
+    from core.state import GameState, Player
 
     Base = MainWindow
 else:
     Base = object
+
+
+def waiting_players(state: GameState) -> list[Player]:
+    """Who the game waits for (nobody once it is over). The engine is imported here: it
+    loads with the first game, not with the window."""
+    from core.engine import waiting_for
+
+    return [] if state.over else waiting_for(state)
 
 
 class CampaignWindow(Base):
@@ -204,7 +212,7 @@ class CampaignWindow(Base):
     def mail_file_name(self) -> Path:
         assert self.campaign is not None and self.session is not None
         state = self.session.live
-        waiting = engine.waiting_for(state) if not state.over else []
+        waiting = waiting_players(state)
         who = waiting[0].name if waiting else "everyone"
         name = f"{self.campaign.path.stem} - round {state.round} - for {who}{EXTENSION}"
         return self.campaign.path.with_name(name)
@@ -223,7 +231,7 @@ class CampaignWindow(Base):
     def export_mail_to(self, target: Path) -> bool:
         assert self.session is not None
         state = self.session.live
-        waiting = engine.waiting_for(state) if not state.over else []
+        waiting = waiting_players(state)
         meta = {
             "mailed_to": ", ".join(p.name for p in waiting) or "everyone",
             "mailed_round": str(state.round),

@@ -3,9 +3,15 @@
 Each reads the :class:`~app.game.session.GameSession` it is given and redraws itself
 when the session changes; none of them changes the game except through signals the
 window connects to the session.
+
+The docks are built with the window, empty; the game rules they read (the engine's
+events, the state, fog of war, victory) are imported when a game first fills them, so
+that start-up does not load the engine (issue 4 req 7).
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor
@@ -23,15 +29,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.game.session import Entry, GameSession
-from core import victory
 from core.dice import Rolled
-from core.engine import PhaseBegan, PlanMade, RoundBegan
-from core.fog import sight
 from core.hexgrid import Direction
-from core.preview import Option, Preview
-from core.ruleset import show_amount
-from core.state import GameState, Ship, ShipStatus
+
+if TYPE_CHECKING:
+    from app.game.session import Entry, GameSession
+    from core.preview import Option, Preview
+    from core.state import GameState, Ship
 
 SHIP_COLUMNS = ("Ship", "Player", "Status", "Fuel", "Speed", "Order", "Goal")
 
@@ -60,6 +64,10 @@ class ShipList(QTreeWidget):
         self.itemClicked.connect(self._chosen)
 
     def refresh(self, session: GameSession, selected: str | None) -> None:
+        from core import victory
+        from core.fog import sight
+        from core.ruleset import show_amount
+
         state = session.state
         seat = session.seat()
         self.clear()
@@ -112,6 +120,8 @@ class ShipList(QTreeWidget):
 
 
 def _status(ship: Ship) -> str:
+    from core.state import ShipStatus
+
     words = [ship.status.value]
     if ship.status is ShipStatus.LANDED and ship.landed_at:
         words = [f"landed ({ship.landed_at})"]
@@ -132,6 +142,8 @@ class EventLog(QListWidget):
         self.setAlternatingRowColors(True)
 
     def add(self, entries: list[Entry]) -> None:
+        from core.engine import PhaseBegan, PlanMade, RoundBegan
+
         for entry in entries:
             e = entry.event
             if isinstance(e, PlanMade | Rolled):
@@ -205,6 +217,9 @@ class CoursePanel(QWidget):
     def show_ship(
         self, state: GameState, ship: Ship | None, preview: Preview | None, mine: bool
     ) -> None:
+        from core.ruleset import show_amount
+        from core.state import ShipStatus
+
         while self.choices.rowCount():
             self.choices.removeRow(0)
         self._boxes.clear()
@@ -300,6 +315,8 @@ class CoursePanel(QWidget):
         if option is None:
             self.hovered.setText("")
             return
+        from core.ruleset import show_amount
+
         r = option.result
         labels = state.starmap.bounds.labels
         how = "coast" if option.fuel == 0 else f"burn {show_amount(option.fuel)} fuel"

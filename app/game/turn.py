@@ -3,6 +3,8 @@ keeps one player from seeing another's plotting at a shared table."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
@@ -15,7 +17,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.state import Player
+if TYPE_CHECKING:
+    from core.state import Player
 
 
 def swatch_style(colour: str) -> str:

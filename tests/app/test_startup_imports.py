@@ -1,32 +1,69 @@
 """Start-up pays only for what the first window shows (issue 4 req 7: the first painted
-window in under 0.6 s): the scenario checks, the New Game dialogs, the combat rules and
-the database layer load when first used."""
+window in under 0.6 s): the engine and game rules, the scenario checks, the New Game
+dialogs, combat, the database layer and, once the built-in map is cached, pydantic and
+the map checks all load when first used."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
-from core import documents
+from core import documents, ruleset
 from core.scenario_file import FORMAT
 
+LATE = [
+    "core.engine",
+    "core.state",
+    "core.ruleset",
+    "core.scenario",
+    "app.game.new_game",
+    "app.game.session",
+    "core.attack",
+    "sqlalchemy",
+]
 
-def test_importing_the_main_window_leaves_scenarios_combat_and_the_database_for_later() -> None:
+
+def loaded_after(script: str, tmp_path: Path) -> list[str]:
+    env = {"QT_QPA_PLATFORM": "offscreen", "PATH": "", "ECLIPTIC_DATA_DIR": str(tmp_path)}
+    run = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, env=env
+    )
+    return run.stdout.split()
+
+
+def test_importing_the_main_window_leaves_the_game_and_the_database_for_later(
+    tmp_path: Path,
+) -> None:
+    script = (
+        f"import sys\nimport app.main_window\nprint(*[m for m in {LATE!r} if m in sys.modules])"
+    )
+    assert loaded_after(script, tmp_path) == []
+
+
+def test_the_window_opens_the_cached_built_in_map_without_pydantic_or_the_game(
+    tmp_path: Path,
+) -> None:
+    later = [*LATE, "pydantic", "core.mapfile", "core.mapcheck", "shapely"]
     script = (
         "import sys\n"
-        "import app.main_window\n"
-        "late = ['core.scenario', 'app.game.new_game', 'core.attack', 'sqlalchemy']\n"
-        "print(' '.join(m for m in late if m in sys.modules))\n"
+        "from PySide6.QtCore import QSettings\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "from app.main_window import MainWindow\n"
+        "app = QApplication([])\n"
+        f"settings = QSettings({str(tmp_path / 's.ini')!r}, QSettings.Format.IniFormat)\n"
+        "window = MainWindow(settings=settings)\n"
+        "window.show()\n"
+        "app.processEvents()\n"
+        "assert window.starmap is not None\n"
+        f"print(*[m for m in {later!r} if m in sys.modules])\n"
     )
-    env_run = subprocess.run(
-        [sys.executable, "-c", script],
-        capture_output=True,
-        text=True,
-        check=True,
-        env={"QT_QPA_PLATFORM": "offscreen", "PATH": ""},
-    )
-    assert env_run.stdout.split() == []
+    first = loaded_after(script, tmp_path)  # a fresh cache: the map file is checked
+    assert "pydantic" in first and "core.mapcheck" in first
+    assert [m for m in first if m in LATE] == []
+    assert loaded_after(script, tmp_path) == []
 
 
-def test_files_are_told_apart_by_the_scenario_format_the_scenario_reader_uses() -> None:
+def test_files_are_told_apart_by_the_formats_the_scenario_and_ruleset_readers_use() -> None:
     assert documents.SCENARIO_FORMAT == FORMAT
+    assert documents.RULESET_FORMAT == ruleset.FORMAT
