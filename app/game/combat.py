@@ -264,7 +264,7 @@ class CombatPanel(QWidget):
             self.detail.setText("Boosters and shields work for this turn's move only.")
             self._show(self._extra)
             return
-        self._idle("")
+        self._idle(f"{phase.capitalize()} phase: nothing to fire or launch now.")
 
     def _fill_modules(self, state: GameState, ship: Ship) -> list[QWidget]:
         """List the single-use modules ``ship`` may fire now; the widgets to show."""

@@ -248,3 +248,17 @@ def test_course_preview_warns_of_a_mine_on_the_hovered_course(
     marks = [i for i in window.scene.items() if i.data(ROLE_KEY) == "weapon"]
     assert len(marks) == 1 and "would attack" in marks[0].toolTip()
     assert "would attack" in window.course_panel.hovered.text()
+
+
+def test_outside_the_gun_phase_the_combat_dock_names_the_phase_instead_of_targets(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    assert window.play(duel(1), [], "Duel")
+    sit(qtbot, window)
+    assert window.session is not None and window.session.phase() == "astrogation"
+    assert window.board is not None
+    window.board.select("alpha")
+    panel = window.combat_panel
+    assert panel is not None
+    assert panel.title.text() == "Astrogation phase: nothing to fire or launch now."
+    assert not panel.fire_button.isVisible()
