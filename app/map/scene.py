@@ -9,9 +9,10 @@ with :data:`ROLE_KEY` and :data:`NAME_KEY`.
 
 The map is the scene's *background*: its items are real items (for tooltips, queries
 and layer toggles) flagged as having no contents, and :meth:`drawBackground` paints
-them. So a view can cache the map as a picture of the screen (``CacheBackground``),
-scroll it, and redraw only what the game puts on top; and zoomed far out, one picture
-of the whole map (:mod:`app.map.overview`) stands in for them.
+them. So a view can cache the map as a picture of the screen (:mod:`app.map.backdrop`,
+told of changes by :attr:`StarMapScene.background_changed`), scroll it, and redraw
+only what the game puts on top; and zoomed far out, one picture of the whole map
+(:mod:`app.map.overview`) stands in for them.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import contextlib
 import math
 from collections.abc import Iterator
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -66,7 +67,13 @@ from core.starmap import (
 
 
 class StarMapScene(QGraphicsScene):
-    """Everything on a star map, drawn in :class:`Layer` order."""
+    """Everything on a star map, drawn in :class:`Layer` order.
+
+    ``background_changed(QRectF)``: the map changed in that scene rectangle (a null
+    rectangle: everywhere), so views' pictures of it are out of date there.
+    """
+
+    background_changed = Signal(QRectF)
 
     def __init__(
         self,
@@ -127,6 +134,18 @@ class StarMapScene(QGraphicsScene):
     def map_changed(self) -> None:
         """Repaint the map in every view (their cached pictures of it are out of date)."""
         self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
+
+    def invalidate(  # type: ignore[override]
+        self,
+        rect: QRectF | None = None,
+        layers: QGraphicsScene.SceneLayer = QGraphicsScene.SceneLayer.AllLayers,
+    ) -> None:
+        """Qt's ``invalidate``, also telling views that keep their own picture of the
+        map (:attr:`background_changed`)."""
+        rect = QRectF() if rect is None else QRectF(rect)
+        if layers & QGraphicsScene.SceneLayer.BackgroundLayer:
+            self.background_changed.emit(rect)
+        super().invalidate(rect, layers)
 
     # ---- painting: the map is the background
 

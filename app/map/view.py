@@ -26,6 +26,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QApplication, QGraphicsView, QWidget
 
+from app.map.backdrop import Backdrop
 from app.map.items import HEX_SIZE
 from app.map.scene import StarMapScene
 from core.hexgrid import Hex
@@ -76,10 +77,11 @@ class MapView(QGraphicsView):
         super().__init__(parent)
         _keep_big_buffers_out_of_the_heap()
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
-        # The map is the scene's background: cached as a picture of the viewport, it is
+        # The map is the scene's background: cached as a picture of the viewport (our
+        # own, not Qt's CacheBackground, which makes a new one on every zoom), it is
         # scrolled when panning and only the strip scrolled in is painted; items the
         # game puts on top are redrawn over it without repainting the map.
-        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
+        self._backdrop = Backdrop(self.viewport(), lambda r: self.mapToScene(r).boundingRect())
         # Zooming keeps its own anchor (zoom_at), so Qt's must not move the view as well.
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
         self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
@@ -351,6 +353,27 @@ class MapView(QGraphicsView):
         rect = self.mapFromScene(area).boundingRect().adjusted(-4, -4, 4, 4)
         end = self.mapFromScene(scene.centre_of(self._ruler[1]))
         self.viewport().update(rect.united(RULER_LABEL.translated(end)))
+
+    # ---- the map's picture
+
+    def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
+        self._backdrop.follow(self.scene(), self._background_changed)
+        self._backdrop.draw(painter, super().drawBackground)
+
+    def resetCachedContent(self) -> None:
+        """Repaint the whole map from the scene at the next paint."""
+        self._backdrop.forget()
+        super().resetCachedContent()
+        self.viewport().update()
+
+    def backdrop(self) -> Backdrop:
+        return self._backdrop
+
+    def _background_changed(self, rect: QRectF) -> None:
+        if rect.isNull():
+            self._backdrop.forget()
+        else:
+            self._backdrop.forget_rect(self.mapFromScene(rect).boundingRect())
 
     def drawForeground(self, painter: QPainter, rect: QRectF | QRect) -> None:
         super().drawForeground(painter, rect)

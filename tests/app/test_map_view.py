@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QColor, QContextMenuEvent, QWheelEvent
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QGraphicsScene
 from pytestqt.qtbot import QtBot
 
 from app.map.items import HEX_SIZE
@@ -358,3 +358,38 @@ def test_showing_labels_repaints_the_cached_map(view: MapView) -> None:
     assert label_pixels() > plain + 500
     scene_of(view).set_labels_visible(False)
     assert label_pixels() <= plain + 10
+
+
+def test_zooming_repaints_the_cached_map_in_the_same_picture(view: MapView) -> None:
+    """A zoom repaints the view's picture of the map but keeps the picture itself
+    (Qt's own cache made a new screen-sized one every zoom)."""
+    view.zoom(1)
+    view.viewport().grab()
+    made = view.backdrop().allocations
+    for steps in (1, 1, -1, 2, -2):
+        view.zoom(steps)
+        zoomed = view.viewport().grab().toImage()
+        view.resetCachedContent()
+        assert view.viewport().grab().toImage() == zoomed
+    assert view.backdrop().allocations == made
+
+
+def test_a_change_in_part_of_the_map_repaints_that_part(view: MapView) -> None:
+    """The cached picture is kept until the scene says the map changed, and then only
+    where it did."""
+    scene = scene_of(view)
+    sun = next(i for i in scene.items_with_role("body") if i.toolTip() == "Sun")
+    centre = at(view, sun_hex(view))
+    yellow = DEFAULT_STYLE.body_colour(scene.starmap.body("Sun").kind)  # type: ignore[union-attr]
+
+    def sun_shown() -> bool:
+        return near(view.viewport().grab().toImage().pixelColor(centre), yellow, 60)
+
+    assert sun_shown()
+    sun.setVisible(False)  # not through the scene: the picture is not told
+    assert sun_shown()
+    scene.invalidate(sun.sceneBoundingRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
+    assert not sun_shown()
+    sun.setVisible(True)
+    scene.map_changed()
+    assert sun_shown()
