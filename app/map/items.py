@@ -9,9 +9,7 @@ overview picture instead of them when zoomed far out; :class:`Detail` says when.
 
 from __future__ import annotations
 
-import functools
 import math
-import random
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from enum import IntEnum
 from typing import Any
@@ -21,11 +19,9 @@ from PySide6.QtGui import (
     QBrush,
     QColor,
     QFont,
-    QImage,
     QPainter,
     QPainterPath,
     QPen,
-    QPixmap,
     QPolygonF,
     QRadialGradient,
     QTransform,
@@ -39,6 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.map.rocks import RockSprites, rock_drawing, rock_variant
 from app.map.style import MapStyle
 from core.geometry import tile_outline
 from core.hexgrid import Direction, Hex, Layout, Orientation
@@ -519,9 +516,10 @@ class AsteroidItem(TiledItem):
     How depends on the on-screen hex size, to keep frames cheap. Below
     :attr:`dots_below` pixels a rock is a pixel or two across and is drawn as a dot.
     Below :attr:`sprites_below`, each of the 61 rock drawings is painted once per zoom
-    into a small picture that is then copied to every hex using it: filling the outlines
-    of a few hundred hexes of rocks costs several times more. Bigger than that, few
-    hexes are on screen and their outlines are drawn.
+    into a small picture (:class:`~app.map.rocks.RockSprites`, which keeps those of the
+    last few zooms) that is then copied to every hex using it: filling the outlines
+    of a few hundred hexes of rocks costs several times more.
+    Bigger than that, few hexes are on screen and their outlines are drawn.
     """
 
     dots_below = 10.0
@@ -544,8 +542,7 @@ class AsteroidItem(TiledItem):
         self._dot.setCosmetic(True)
         self._tint = tint
         self._polygon = hex_polygon(window.layout)
-        self._sprites: dict[int, tuple[QPixmap, float, float]] = {}
-        self._sprite_scale = 0.0
+        self._sprites = RockSprites(s, self._pen, self._brush)
 
     def build(self, hexes: list[Hex]) -> _Rocks:
         return _Rocks(hexes)
@@ -570,46 +567,21 @@ class AsteroidItem(TiledItem):
             for h in rocks.hexes:
                 x, y = to_pixel(h)
                 painter.translate(x, y)
-                painter.drawPath(_rocks(_rock_variant(h), size)[0])
+                painter.drawPath(rock_drawing(rock_variant(h), size)[0])
                 painter.translate(-x, -y)
 
     def _draw_sprites(self, painter: QPainter, hexes: list[Hex], transform: QTransform) -> None:
         """Copy each hex's rock picture to its place, in whole device pixels."""
         scale = transform.m11()
-        if scale != self._sprite_scale:
-            self._sprites.clear()
-            self._sprite_scale = scale
+        made = self._sprites.at(scale)
         painter.setWorldTransform(QTransform())
-        to_pixel, sprites = self.layout.to_pixel, self._sprites
+        to_pixel = self.layout.to_pixel
         for h in hexes:
-            variant = _rock_variant(h)
-            found = sprites.get(variant) or self._sprite(variant, scale)
+            variant = rock_variant(h)
+            found = made.get(variant) or self._sprites.make(made, variant, scale)
             x, y = transform.map(*to_pixel(h))
             painter.drawPixmap(round(x + found[1]), round(y + found[2]), found[0])
         painter.setWorldTransform(transform)
-
-    def _sprite(self, variant: int, scale: float) -> tuple[QPixmap, float, float]:
-        """Rock drawing ``variant`` at ``scale``, and where its corner sits from the centre."""
-        path = _rocks(variant, self.layout.size)[0]
-        box = path.boundingRect()
-        pad = 2.0
-        image = QImage(
-            math.ceil(box.width() * scale + 2 * pad),
-            math.ceil(box.height() * scale + 2 * pad),
-            QImage.Format.Format_ARGB32_Premultiplied,
-        )
-        image.fill(Qt.GlobalColor.transparent)
-        p = QPainter(image)
-        p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        p.translate(pad - box.left() * scale, pad - box.top() * scale)
-        p.scale(scale, scale)
-        p.setPen(self._pen)
-        p.setBrush(self._brush)
-        p.drawPath(path)
-        p.end()
-        found = (QPixmap.fromImage(image), box.left() * scale - pad, box.top() * scale - pad)
-        self._sprites[variant] = found
-        return found
 
 
 class _Rocks:
@@ -634,55 +606,10 @@ class _Rocks:
             points: list[QPointF] = []
             for h in self.hexes:
                 x, y = layout.to_pixel(h)
-                centres = _rocks(_rock_variant(h), layout.size)[1]
+                centres = rock_drawing(rock_variant(h), layout.size)[1]
                 points.extend(QPointF(x + cx, y + cy) for cx, cy in centres)
             self._dots = QPolygonF(points)
         return self._dots
-
-
-ROCK_VARIANTS = 61
-"""How many different rock drawings there are; each hex picks one from its coordinates."""
-
-
-def _rock_variant(h: Hex) -> int:
-    return (h.q * 92821 + h.r * 68917) % ROCK_VARIANTS
-
-
-def rock_path(h: Hex, size: float) -> QPainterPath:
-    """Three to five lumpy rocks around the origin, always the same for the same hex."""
-    return _rocks(_rock_variant(h), size)[0]
-
-
-@functools.cache
-def _rocks(variant: int, size: float) -> tuple[QPainterPath, tuple[tuple[float, float], ...]]:
-    """Rock drawing number ``variant`` and the centres of its rocks.
-
-    Drawings are shared between hexes (61 of them, picked by coordinates) because
-    making one with the random generator costs more than everything else a tile needs.
-    """
-    rng = random.Random(variant * 7919 + 7)
-    path = QPainterPath()
-    placed: list[tuple[float, float, float]] = []
-    for _ in range(3 + rng.randrange(3)):
-        for _attempt in range(12):
-            radius = size * rng.uniform(0.09, 0.17)
-            angle, dist = rng.uniform(0, math.tau), size * 0.55 * math.sqrt(rng.random())
-            x, y = dist * math.cos(angle), dist * math.sin(angle)
-            if all(math.hypot(x - px, y - py) > radius + pr for px, py, pr in placed):
-                break
-        placed.append((x, y, radius))
-        corners = 5 + rng.randrange(3)
-        turn = rng.uniform(0, math.tau)
-        points = [
-            QPointF(
-                x + radius * rng.uniform(0.7, 1.0) * math.cos(turn + math.tau * i / corners),
-                y + radius * rng.uniform(0.7, 1.0) * math.sin(turn + math.tau * i / corners),
-            )
-            for i in range(corners)
-        ]
-        path.addPolygon(QPolygonF(points))
-        path.closeSubpath()
-    return path, tuple((x, y) for x, y, _ in placed)
 
 
 class GravityItem(TiledItem):
