@@ -393,3 +393,31 @@ def test_a_change_in_part_of_the_map_repaints_that_part(view: MapView) -> None:
     sun.setVisible(True)
     scene.map_changed()
     assert sun_shown()
+
+
+def test_zooming_back_reuses_the_rock_pictures_of_the_zooms_passed(
+    view: MapView, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Between 10 and 48 px a hex rocks are copied from small pictures made per zoom;
+    stepping back to a zoom just shown makes none again."""
+    import app.map.rocks as rocks
+
+    made: list[float] = []
+    real = rocks.rock_sprite
+
+    def counting(variant, size, scale, pen, brush):  # type: ignore[no-untyped-def]
+        made.append(scale)
+        return real(variant, size, scale, pen, brush)
+
+    monkeypatch.setattr(rocks, "rock_sprite", counting)
+    view.zoom(1)
+    view.viewport().grab()
+    first = len(made)
+    assert first > 0  # rocks on screen at 30 px a hex
+    view.zoom(1)
+    view.viewport().grab()
+    assert len(made) > first  # a new zoom: new pictures
+    shown = len(made)
+    view.zoom(-1)
+    view.viewport().grab()
+    assert len(made) == shown
