@@ -12,12 +12,17 @@ A base a kinetic buster destroyed (``GameState.bases_lost``) serves nobody, what
 switches: no docking, landing, refuelling, refit, loading, repair or launch from it.
 
 Light on purpose (the state and the map only): movement's plan check and the preview ask
-:func:`asteroid_side` for every course.
+:func:`ship_passage` for every course, launched weapons :func:`weapon_passage`; a
+:class:`~core.movement.Passage` names every owner a mover may pass (a side may hold
+several), or all of them with the rule off.
 """
 
 from __future__ import annotations
 
-from core.starmap import Base
+from collections.abc import Callable
+
+from core.movement import FREE_PASSAGE, NO_PASSAGE, Passage
+from core.starmap import Base, StarMap
 from core.state import GameState, Ship
 
 SWITCH = "bases_pick_sides"
@@ -29,7 +34,12 @@ def base_side(state: GameState, name: str) -> str | None:
     own = state.terms.base(name) if state.terms is not None else None
     if own is not None:
         return own.side
-    base = state.starmap.base(name)
+    return map_owner(state.starmap, name)
+
+
+def map_owner(starmap: StarMap, name: str) -> str | None:
+    """The side the map gives base ``name`` to (None: nobody, or no such base)."""
+    base = starmap.base(name)
     return base.owner or None if base is not None else None
 
 
@@ -50,25 +60,36 @@ def lost(base: Base) -> str:
     return f"{base.name} was destroyed by a kinetic buster: it serves no ship any more"
 
 
-def weapon_side(state: GameState, side: str) -> str | None:
-    """The side to compare with special asteroids' owners for a launched weapon of
-    ``side``: None (no owner matches, so every weapon entering one detonates harmlessly,
-    whoever launched it) under the rule; the owner itself when the rule is off."""
-    owners = sorted({s.owner for s in state.starmap.special_asteroids})
-    if not owners:
-        return side
-    return None if state.uses(ASTEROIDS, True) else owners[0]
+def weapon_passage(state: GameState) -> Passage:
+    """Whose special asteroids a launched weapon may pass: nobody's under the rule (every
+    weapon entering one detonates harmlessly, whoever launched it), everyone's without."""
+    if not state.starmap.special_asteroids:
+        return FREE_PASSAGE
+    return NO_PASSAGE if state.uses(ASTEROIDS, True) else FREE_PASSAGE
 
 
-def asteroid_side(state: GameState, ship: Ship) -> str:
-    """The side to compare with special asteroids' owners for ``ship``'s course: the owner
-    itself when the ship may pass (its side controls it, or the rule is off)."""
-    owners = sorted({s.owner for s in state.starmap.special_asteroids})
-    if not owners:
-        return ship.side
-    if not state.uses(ASTEROIDS, True):
-        return owners[0]
-    for owner in owners:
-        if owner == ship.side or base_side(state, owner) == ship.side:
-            return owner
-    return ship.side
+def ship_passage(state: GameState, ship: Ship) -> Passage:
+    """Whose special asteroids ``ship``'s course may pass (see :func:`passage_for`)."""
+    if not state.starmap.special_asteroids:
+        return FREE_PASSAGE
+    return passage_for(
+        state.starmap,
+        ship.side,
+        rule=state.uses(ASTEROIDS, True),
+        holder=lambda owner: base_side(state, owner),
+    )
+
+
+def passage_for(
+    starmap: StarMap, side: str | None, *, rule: bool, holder: Callable[[str], str | None]
+) -> Passage:
+    """Whose special asteroids a ship of ``side`` may pass: everyone's with the rule off
+    (ordinary asteroid hexes); under it each owner that is ``side`` itself or a base
+    ``holder`` says ``side`` holds, so one side may pass several owners' hexes. A ship
+    with no side yet (a scenario's ship for every player) passes none."""
+    if not rule:
+        return FREE_PASSAGE
+    if side is None:
+        return NO_PASSAGE
+    owners = {s.owner for s in starmap.special_asteroids}
+    return Passage(frozenset(o for o in owners if o == side or holder(o) == side))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from core.allegiance import asteroid_side, lost, refused
+from core.allegiance import lost, refused, ship_passage
 from core.dice import Dice
 from core.errors import IllegalCommand
 from core.events import Event, event
@@ -169,7 +169,7 @@ def _dry_run(state: GameState, ship: Ship, plan: Plan, rules: Ruleset) -> MoveRe
             motion,
             order,
             params,
-            side=asteroid_side(state, ship),
+            passage=ship_passage(state, ship),
             fuel=ship.fuel - (LANDING_FUEL if plan.land else 0),
             disabled=disabled,
             name=ship.name,

@@ -14,7 +14,7 @@ beyond the values passed in. :func:`move` runs these named steps in order:
 4. :func:`follow_course` -- the course from start to end is traced: a body's disc
    crashes the object where the course meets it, the first hex off the map ends the
    course there, asteroid hexes entered faster than speed 1 are hazards and a special
-   asteroid hex entered by another side destroys the object there.
+   asteroid hex whose owner the mover's :class:`Passage` does not allow destroys it there.
 5. :func:`core.gravity.collect_pulls` -- the gravity hexes the course passed become the
    pulls for next turn (see that module for the hexside, corner and weak rulings); a
    ship that stays put in a gravity hex feels it next turn, unless the rules say the
@@ -65,6 +65,7 @@ __all__ = [
     "MovementParams",
     "OffMap",
     "Order",
+    "Passage",
     "PickError",
     "bounce",
     "coast",
@@ -131,6 +132,29 @@ COAST = Order()
 INTERPLANETARY = MovementParams()
 
 
+@dataclass(frozen=True)
+class Passage:
+    """Whose special asteroid hexes a mover may pass: those of ``owners`` (a side, and the
+    bases it holds, may be several), or everyone's (``everyone``: the optional rule is
+    off and they are ordinary asteroid hexes). Any other owner's hex ends the course."""
+
+    owners: frozenset[str] = frozenset()
+    everyone: bool = False
+
+    @classmethod
+    def of(cls, *owners: str) -> Passage:
+        return cls(frozenset(owners))
+
+    def allows(self, owner: str) -> bool:
+        return self.everyone or owner in self.owners
+
+
+#: no special asteroid hex may be passed (a launched weapon under the rule)
+NO_PASSAGE = Passage()
+#: every special asteroid hex is an ordinary asteroid hex
+FREE_PASSAGE = Passage(everyone=True)
+
+
 @register
 @dataclass(frozen=True)
 class Crash:
@@ -162,7 +186,7 @@ class AsteroidHex:
 @register
 @dataclass(frozen=True)
 class ForbiddenAsteroid:
-    """A special asteroid hex entered by a side other than its owner's: destroyed."""
+    """A special asteroid hex whose owner the mover may not pass: destroyed."""
 
     hex: Hex
     owner: str
@@ -289,7 +313,7 @@ def follow_course(
     course: Trace,
     speed: int,
     *,
-    side: str | None,
+    passage: Passage,
     ignore_bodies: tuple[str, ...],
     safe: int = 1,
 ) -> tuple[list[Hazard], Hex | None, list[Entered]]:
@@ -311,7 +335,7 @@ def follow_course(
             hazards.append(OffMap(h, step.t))
             return hazards, h, dodged
         owner = starmap.special_owner.get(h)
-        if owner is not None and side != owner:
+        if owner is not None and not passage.allows(owner):
             hazards.append(ForbiddenAsteroid(h, owner, step.t))
             return hazards, h, dodged
         if speed > 1 and (h in rocks or h in starmap.special_owner):
@@ -345,15 +369,15 @@ def move(
     order: Order = COAST,
     params: MovementParams = INTERPLANETARY,
     *,
-    side: str | None = None,
+    passage: Passage = NO_PASSAGE,
     fuel: Fraction | None = None,
     disabled: bool = False,
     ignore_bodies: tuple[str, ...] = (),
     name: str = "ship",
 ) -> MoveResult:
-    """Move one object for one turn. ``fuel`` None: fuel is not counted. ``side`` is
-    compared with special asteroids' owners. ``ignore_bodies``: bodies the course may
-    start inside (the one a landed ship launches from)."""
+    """Move one object for one turn. ``fuel`` None: fuel is not counted. ``passage``:
+    whose special asteroids it may pass. ``ignore_bodies``: bodies the course may start
+    inside (the one a landed ship launches from)."""
     start = motion.position
     pulls = motion.pulls if params.gravity else ()
     gravity, applied, events = apply_gravity(starmap, pulls, order.ignore, order.picks, name)
@@ -375,7 +399,7 @@ def move(
         starmap,
         course,
         velocity.speed,
-        side=side,
+        passage=passage,
         ignore_bodies=ignore_bodies,
         safe=params.asteroid_safe_speed,
     )
@@ -475,7 +499,7 @@ def options(
     *,
     fuel: Fraction | None = None,
     disabled: bool = False,
-    side: str | None = None,
+    passage: Passage = NO_PASSAGE,
     ignore_bodies: tuple[str, ...] = (),
     name: str = "ship",
 ) -> list[tuple[Order, MoveResult]]:
@@ -510,7 +534,7 @@ def options(
             motion,
             order,
             params,
-            side=side,
+            passage=passage,
             fuel=fuel,
             disabled=disabled,
             ignore_bodies=ignore_bodies,
@@ -537,7 +561,7 @@ def coast(
     params: MovementParams = INTERPLANETARY,
     turns: int = 1,
     *,
-    side: str | None = None,
+    passage: Passage = NO_PASSAGE,
     prefer: str | None = None,
     name: str = "ship",
 ) -> list[MoveResult]:
@@ -547,7 +571,7 @@ def coast(
     results: list[MoveResult] = []
     for _ in range(turns):
         order = default_order(motion.pulls if params.gravity else (), prefer)
-        result = move(starmap, motion, order, params, side=side, name=name)
+        result = move(starmap, motion, order, params, passage=passage, name=name)
         results.append(result)
         if result.stopped:
             break

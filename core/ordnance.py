@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from core.allegiance import weapon_side
+from core.allegiance import weapon_passage
 from core.attack import manifest_of, play_aid
 from core.commands import Command
 from core.errors import IllegalCommand, WrongPhase
@@ -254,7 +254,7 @@ def flight(state: GameState, piece: Ordnance, rules: MovementParams | None = Non
         piece.motion,
         default_order(piece.motion.pulls if rules.gravity else ()),
         rules,
-        side=weapon_side(state, piece.side),
+        passage=weapon_passage(state),
         name=name_of(state, piece),
     )
 

@@ -16,6 +16,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from core import tomlio
+from core.allegiance import ASTEROIDS, map_owner, passage_for
 from core.astrogation import movement_params
 from core.hexgrid import HexError, Vector
 from core.mapfile import load_map
@@ -81,8 +82,18 @@ def plot(path: Path) -> str:
         raise tomlio.located([Problem(str(exc), "ship")], text, str(path)) from None
     ship = spec.ship
     fuel = Fraction(repr(ship.fuel))
+    # Special asteroids as a game by the ruleset's defaults judges them, bases held by
+    # the map's owners.
+    passage = passage_for(
+        starmap,
+        ship.side,
+        rule=dict(rules.switches).get(ASTEROIDS, True),
+        holder=lambda owner: map_owner(starmap, owner),
+    )
     # Last turn's move, replayed without gravity, gives this turn's vector and pulls.
-    arrived = move(starmap, Motion(came_from, came_from.to(at)), params=params, name=ship.name)
+    arrived = move(
+        starmap, Motion(came_from, came_from.to(at)), params=params, passage=passage, name=ship.name
+    )
     motion = arrived.next
     o = starmap.bounds.orientation
 
@@ -100,7 +111,7 @@ def plot(path: Path) -> str:
     header = f"{'#':>3}  {'burn':<8} {'choices':<14} {'end':<5} {'speed':>5} {'fuel':>5}  notes"
     lines.append(header)
     for n, (order, result) in enumerate(
-        options(starmap, motion, params, fuel=fuel, side=ship.side, name=ship.name), start=1
+        options(starmap, motion, params, fuel=fuel, passage=passage, name=ship.name), start=1
     ):
         burn = "+".join(d.name_in(o) for d in order.burn) or "coast"
         choices = ",".join(
@@ -115,7 +126,7 @@ def plot(path: Path) -> str:
         lines.append("")
         lines.append(f"Coasting {spec.coast} turns (all weak gravity applied):")
         for turn, result in enumerate(
-            coast(starmap, motion, params, spec.coast, side=ship.side, name=ship.name), start=1
+            coast(starmap, motion, params, spec.coast, passage=passage, name=ship.name), start=1
         ):
             lines.append(
                 f"  turn {turn}: {labels.format(result.start)} -> "

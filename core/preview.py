@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from core import astrogation
-from core.allegiance import asteroid_side
+from core.allegiance import ship_passage
 from core.errors import IllegalCommand
 from core.hexgrid import ZERO, Direction, Hex
 from core.movement import Motion, MoveResult, Order, burns, coast, default_order
@@ -164,6 +164,6 @@ def projection(state: GameState, ship_id: str, turns: int) -> list[MoveResult]:
     if first.stopped or turns == 1:
         return [first]
     params = astrogation.params_for(state, ship)
-    side = asteroid_side(state, ship)
-    rest = coast(state.starmap, first.next, params, turns - 1, side=side, prefer=ship.orbit)
+    passage = ship_passage(state, ship)
+    rest = coast(state.starmap, first.next, params, turns - 1, passage=passage, prefer=ship.orbit)
     return [first, *rest]

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from core import tomlio
+from core.allegiance import ASTEROIDS, map_owner, passage_for
 from core.astrogation import movement_params
 from core.engine import new_game
 from core.errors import IllegalCommand, UnknownName
@@ -27,7 +28,7 @@ from core.events import Event
 from core.hexgrid import ZERO, Hex, HexError
 from core.manifest import Manifest
 from core.mapfile import load_map
-from core.movement import CrashedInto, ForbiddenEntered, LeftTheMap, Motion, move
+from core.movement import CrashedInto, ForbiddenEntered, LeftTheMap, Motion, Passage, move
 from core.orbit import ring
 from core.problems import FileProblems, Problem
 from core.resources import SCENARIOS, map_path
@@ -403,7 +404,8 @@ def _ships(
             circle = check_circle(s, where, m, starmap, problems)
             motion = Motion(circle[0], ZERO) if circle is not None else None
         elif starmap is not None:
-            motion = _start(s, where, starmap, rules, m.switches, problems)
+            passage = _passage(m, starmap, rules, s.side)
+            motion = _start(s, where, starmap, rules, m.switches, passage, problems)
         if motion is not None and len(problems) == count:
             out.append(
                 ShipSpec(
@@ -430,6 +432,7 @@ def _start(
     starmap: StarMap,
     rules: Ruleset | None,
     switches: dict[str, bool],
+    passage: Passage,
     problems: list[Problem],
 ) -> Motion | None:
     """Where and how the ship starts: in a hex (with the vector it arrived with), or
@@ -478,7 +481,7 @@ def _start(
         return None  # reported with the unit
     # Last turn's move, replayed, gives the vector and the gravity waiting for turn 1.
     arrived = move(
-        starmap, Motion(came_from, came_from.to(at)), params=params, side=s.side, name=s.name
+        starmap, Motion(came_from, came_from.to(at)), params=params, passage=passage, name=s.name
     )
     if arrived.stopped:
         cut = (CrashedInto, LeftTheMap, ForbiddenEntered)
@@ -492,6 +495,20 @@ def _start(
         )
         return None
     return arrived.next
+
+
+def _passage(m: _Scenario, starmap: StarMap, rules: Ruleset | None, side: str | None) -> Passage:
+    """Whose special asteroids a ship of ``side`` passes on its way in, as the game will
+    judge it: the scenario's switch and its ``[[bases]]`` sides, else the map's owners."""
+    known = dict(rules.switches) if rules is not None else {}
+    rule = m.switches.get(ASTEROIDS, known[ASTEROIDS]) if ASTEROIDS in known else True
+    held = {b.name: b.side for b in m.bases}
+    return passage_for(
+        starmap,
+        side,
+        rule=rule,
+        holder=lambda owner: held[owner] if owner in held else map_owner(starmap, owner),
+    )
 
 
 def _landed(name: str, where: str, starmap: StarMap, problems: list[Problem]) -> Motion | None:

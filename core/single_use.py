@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from core.allegiance import ship_passage
 from core.astrogation import check_plan
 from core.attack import Attack, PendingHit, play_aid, resolve_attack
 from core.commands import Command
@@ -272,8 +273,9 @@ def check_move(state: GameState, ship: Ship, result: MoveResult, params: Movemen
             raise IllegalCommand(f"the {shields[0].name} is for braking into orbit")
         return
     bodies = {a.body for p in result.next.pulls for a in p.arrows}
+    passage = ship_passage(state, ship)
     for body in (*sorted(b for b in bodies if b), None):
-        after = coast(state.starmap, result.next, params, 1, side=ship.side, prefer=body)
+        after = coast(state.starmap, result.next, params, 1, passage=passage, prefer=body)
         around = after[0].orbit if after else None
         if around is not None and around not in shields[0].not_at:
             return

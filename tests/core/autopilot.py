@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from core import engine
+from core.allegiance import ship_passage, weapon_passage
 from core.astrogation import launch_hexes, params_for
 from core.attack import AllocateDamage, PendingAnswer, PendingHit
 from core.commands import Command, EndPhase, Launch, Plot
@@ -202,11 +203,12 @@ def _next_moves(
     params = params_for(state, ship)
     nxt = result.next
     base = default_order(nxt.pulls, prefer=result.orbit)
+    passage = ship_passage(state, ship)
     for _shift, cost, dirs in burns(params.burn_costs):
         if cost > fuel:
             continue
         order = Order(dirs, base.ignore, base.picks)
-        after = move(state.starmap, nxt, order, params, side=ship.side, fuel=fuel, name=ship.name)
+        after = move(state.starmap, nxt, order, params, passage=passage, fuel=fuel, name=ship.name)
         if _safe(after, top):
             yield after
 
@@ -375,7 +377,7 @@ def _launch(game: Game, ship: Ship) -> None:
     for thrust in thrusts:
         motion = launched(ship.motion, thrust, weapon.thrust)
         order = default_order(motion.pulls)
-        result = move(state.starmap, motion, order, params(state), side=ship.side)
+        result = move(state.starmap, motion, order, params(state), passage=weapon_passage(state))
         hits = not result.stopped and result.end in targets
         if hits and game.tries(LaunchWeapon(ship.owner, ship.id, slots[0], thrust)):
             return

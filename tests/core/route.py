@@ -21,7 +21,7 @@ from fractions import Fraction
 from itertools import count
 
 from core import ordnance
-from core.allegiance import asteroid_side
+from core.allegiance import ship_passage
 from core.astrogation import _launched_motion, check_plan, launch_hexes, params_for
 from core.commands import Command, Launch, Plot
 from core.errors import IllegalCommand
@@ -32,6 +32,7 @@ from core.movement import (
     MovementParams,
     MoveResult,
     Order,
+    Passage,
     burns,
     default_order,
     move,
@@ -81,7 +82,7 @@ def route(state: GameState, ship: Ship, leg: Leg, fuel: Fraction | None = None) 
     """The orders, one a turn from the ship's motion now, that end ``leg`` at the least
     cost in turns and fuel (``Leg.thrift``); raises ``LookupError`` if none is found."""
     params = params_for(state, ship)
-    side = asteroid_side(state, ship)
+    passage = ship_passage(state, ship)
     fuel = ship.fuel if fuel is None else fuel
     choices = burns(params.burn_costs)
     ticket = count()
@@ -98,14 +99,14 @@ def route(state: GameState, ship: Ship, leg: Leg, fuel: Fraction | None = None) 
             if cost > left or turns + 1 >= LONGEST:
                 continue
             order = Order(dirs, base.ignore, base.picks)
-            result = move(state.starmap, motion, order, params, side=side, fuel=left)
+            result = move(state.starmap, motion, order, params, passage=passage, fuel=left)
             tried += 1
             if not dirs:
                 top = max(top, result.next.velocity.speed)
             if not _safe(result, leg, top):
                 continue
             now = left - cost
-            if leg.done(result) and _survives(state, result, now, params, side, leg):
+            if leg.done(result) and _survives(state, result, now, params, passage, leg):
                 return [*orders, order]
             nxt = result.next
             key = (nxt.position, nxt.velocity, nxt.pulls)
@@ -131,7 +132,7 @@ def _survives(
     result: MoveResult,
     fuel: Fraction,
     params: MovementParams,
-    side: str | None,
+    passage: Passage,
     leg: Leg,
     turns: int = AHEAD,
 ) -> bool:
@@ -144,9 +145,9 @@ def _survives(
     for _shift, cost, dirs in burns(params.burn_costs):
         if cost <= fuel:
             order = Order(dirs, base.ignore, base.picks)
-            after = move(state.starmap, nxt, order, params, side=side)
+            after = move(state.starmap, nxt, order, params, passage=passage)
             if _safe(after, leg, 99) and _survives(
-                state, after, fuel - cost, params, side, leg, turns - 1
+                state, after, fuel - cost, params, passage, leg, turns - 1
             ):
                 return True
     return False
@@ -171,12 +172,10 @@ def throws_at(state: GameState, target: Hex) -> Callable[[MoveResult], bool]:
 
 def _key(
     state: GameState, ship: Ship, motion: Motion, fuel: Fraction
-) -> tuple[str, str | None, Motion, Fraction]:
+) -> tuple[str, Passage, Motion, Fraction]:
     """What a route depends on: the ship's class, the special asteroids it may pass,
     where and how it moves, its fuel."""
-    side = asteroid_side(state, ship)
-    owners = {s.owner for s in state.starmap.special_asteroids}
-    return ship.unit, side if side in owners else None, motion, fuel
+    return ship.unit, ship_passage(state, ship), motion, fuel
 
 
 @dataclass(frozen=True)
@@ -205,7 +204,7 @@ class Routed(Scripted):
         motion, fuel = ship.motion, ship.fuel
         for i, order in enumerate(orders):
             self.plans[_key(state, ship, motion, fuel)] = orders[i:]
-            result = move(state.starmap, motion, order, params, side=asteroid_side(state, ship))
+            result = move(state.starmap, motion, order, params, passage=ship_passage(state, ship))
             motion, fuel = result.next, fuel - result.fuel
 
     def _launch_hex(self, state: GameState, ship: Ship) -> Hex:

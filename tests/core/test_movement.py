@@ -25,6 +25,7 @@ from core.movement import (
     MovementParams,
     OffMap,
     Order,
+    Passage,
     PickError,
     bounce,
     coast,
@@ -407,12 +408,12 @@ def test_asteroid_base_hex_counts_as_an_asteroid_hex() -> None:
 def test_special_asteroids_are_forbidden_to_other_sides_and_allowed_to_the_owner() -> None:
     special = (SpecialAsteroids("Clandestine", frozenset({C + e(SE)})),)
     m = space(special_asteroids=special, asteroids=frozenset({C + e(SE, 2)}))
-    other = move(m, Motion(C, e(SE, 3)), side="Terrans")
+    other = move(m, Motion(C, e(SE, 3)), passage=Passage.of("Terrans"))
     assert other.hazards == (ForbiddenAsteroid(C + e(SE), "Clandestine", Fraction(1, 6)),)
     assert other.end == C + e(SE) and other.destroyed
-    owner = move(m, Motion(C, e(SE, 3)), side="Clandestine")
+    owner = move(m, Motion(C, e(SE, 3)), passage=Passage.of("Clandestine"))
     assert [type(h) for h in owner.hazards] == [AsteroidHex, AsteroidHex]
-    assert move(m, Motion(C, e(SE)), side="Clandestine").hazards == ()
+    assert move(m, Motion(C, e(SE)), passage=Passage.of("Clandestine")).hazards == ()
 
 
 def test_off_map_stops_the_course() -> None:
@@ -652,8 +653,8 @@ def test_property_determinism(col: int, row: int, v: Vector, burn: tuple[Directi
     m = solar()
     start = m.bounds.labels.from_offset(col, row)
     motion = Motion(start, v)
-    first = move(m, motion, Order(burn), side="Terrans", name="Frigate")
-    again = move(m, motion, Order(burn), side="Terrans", name="Frigate")
+    first = move(m, motion, Order(burn), passage=Passage.of("Terrans"), name="Frigate")
+    again = move(m, motion, Order(burn), passage=Passage.of("Terrans"), name="Frigate")
     assert first == again
     assert first.next == again.next and first.events == again.events
 
