@@ -462,9 +462,12 @@ def _hazard_event(starmap: StarMap, h: Hazard, ship: str, speed: int) -> Event:
     if isinstance(h, OffMap):
         return LeftTheMap(f"{ship} leaves the map at {label(starmap, h.hex)}", ship, h.hex)
     if isinstance(h, ForbiddenAsteroid):
+        who = f"{possessive(h.owner)} side"
+        if starmap.base(h.owner) is not None:
+            who = f"the side holding {h.owner}"
         text = (
             f"{ship} enters {possessive(h.owner)} special asteroids at {label(starmap, h.hex)}: "
-            f"only {possessive(h.owner)} side may pass, the ship is destroyed"
+            f"only {who} may pass, the ship is destroyed"
         )
         return ForbiddenEntered(text, ship, h.hex, h.owner)
     text = (

@@ -93,6 +93,8 @@ def test_special_asteroids_an_enemy_of_both_owners_is_forbidden(
     after, events = apply(state, EndPhase("a"))
     gone = [e for e in events if isinstance(e, ForbiddenEntered)]
     assert [(e.hex, e.owner) for e in gone] == [(where, owner)]
+    who = "the side holding Outpost" if owner == "Outpost" else "blue's side"
+    assert f"only {who} may pass" in gone[0].text
     assert after.ship("runner").status is ShipStatus.DESTROYED
 
 
