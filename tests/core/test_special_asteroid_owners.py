@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -17,8 +18,10 @@ from core.commands import EndPhase
 from core.dice import Rolled
 from core.engine import apply, new_game
 from core.hexgrid import Direction, Hex, Vector
+from core.mapfile import save_map
 from core.movement import AsteroidHex, ForbiddenAsteroid, ForbiddenEntered, Motion, Passage
 from core.ordnance import OrdnanceLost, move_pieces
+from core.plot import plot
 from core.preview import preview, projection
 from core.problems import FileProblems
 from core.scenario import parse_scenario
@@ -202,3 +205,20 @@ def test_special_asteroids_a_scenario_start_arrives_as_the_game_would_let_it(
     [problem] = info.value.problems
     assert problem.field == "ships[0].came_from"
     assert f"special asteroids at {label(refused_at)}" in problem.message
+
+
+@pytest.mark.parametrize(("side", "destroyed"), [("blue", []), ("red", ["Outpost", "blue"])])
+def test_special_asteroids_the_plot_command_passes_every_owner_the_side_holds(
+    tmp_path: Path, side: str, destroyed: list[str]
+) -> None:
+    save_map(TWO_OWNERS, tmp_path / "owners.toml")
+    between = Hex(9, 5)  # at rest between the Outpost's hex and blue's
+    (tmp_path / "plot.toml").write_text(
+        'format = "ecliptic-plot"\nversion = 1\nmap = "owners.toml"\ncoast = 0\n\n'
+        f'[ship]\nat = "{label(between)}"\nside = "{side}"\n',
+        encoding="utf-8",
+    )
+    report = plot(tmp_path / "plot.toml").splitlines()
+    ends = {"Outpost": OUTPOSTS, "blue": BLUES}  # one option row ends in each
+    rows = {o: next(r for r in report if f" {label(h)} " in r) for o, h in ends.items()}
+    assert sorted(o for o, row in rows.items() if "DESTROYED" in row) == destroyed
