@@ -133,7 +133,7 @@ class MainWindow(CampaignWindow, QMainWindow):
             ("ships", "Ships", self.ship_list, area.RightDockWidgetArea),
             ("course", "Course", self.course_panel, area.RightDockWidgetArea),
             ("combat", "Combat", self.combat_placeholder, area.RightDockWidgetArea),
-            ("manifest", "Manifest", self.manifest_placeholder, area.LeftDockWidgetArea),
+            ("manifest", "Manifest", self.manifest_placeholder, area.RightDockWidgetArea),
             ("events", "Event Log", self.event_log, area.BottomDockWidgetArea),
             ("dice", "Dice", self.dice_log, area.BottomDockWidgetArea),
             ("campaign", "Campaign", self.browser, area.LeftDockWidgetArea),
@@ -154,6 +154,11 @@ class MainWindow(CampaignWindow, QMainWindow):
             self.docks[key] = dock
         self.tabifyDockWidget(self.docks["events"], self.docks["dice"])
         self.docks["events"].raise_()
+        # The sheet shares the ship list's place, so the map keeps the middle of the
+        # window; it comes to the front when a hit is to be placed or a ship refits.
+        self.tabifyDockWidget(self.docks["ships"], self.docks["manifest"])
+        self.docks["ships"].raise_()
+        self._sheet_wanted: tuple[str, str | None] | None = None
         self.docks["campaign"].hide()
         self.ship_list.ship_chosen.connect(self._ship_chosen)
         self.course_panel.choices_changed.connect(self._choices_changed)
@@ -657,10 +662,19 @@ class MainWindow(CampaignWindow, QMainWindow):
         self.course_panel.show_ship(state, ship, self.board.preview, mine)
         if self.combat_panel is not None:
             self.combat_panel.refresh(self.session, ship.id if ship is not None else None)
+            self._bring_sheet_forward(self.combat_panel.needs_sheet())
         if self.manifest_panel is not None:
             self.manifest_panel.refresh(self.session, ship.id if ship is not None else None)
         self.ship_list.select_ship(ship.id if ship is not None else None)
         self._update_game_actions()
+
+    def _bring_sheet_forward(self, wanted: tuple[str, str | None] | None) -> None:
+        """Show the Manifest dock's tab when the Combat dock starts asking for work on
+        the sheet (placing a hit, refitting at a base); once, so the player may turn
+        back to the ship list."""
+        if wanted is not None and wanted != self._sheet_wanted:
+            self.docks["manifest"].raise_()
+        self._sheet_wanted = wanted
 
     def _hovered(self, option: object) -> None:
         if self.session is not None:
@@ -770,10 +784,7 @@ class MainWindow(CampaignWindow, QMainWindow):
         self.map_view.zoom(-1)
 
     def fit_map(self) -> None:
-        if self.scene is not None:
-            rect = self.scene.map_rect()
-            if not rect.isEmpty():
-                self.map_view.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        self.map_view.fit_map()
 
     def set_labels_visible(self, visible: bool) -> None:
         if self.scene is not None:
@@ -809,7 +820,6 @@ class MainWindow(CampaignWindow, QMainWindow):
         else:
             horizontal, vertical = Qt.Orientation.Horizontal, Qt.Orientation.Vertical
             self.resizeDocks([self.docks["ships"]], [460], horizontal)
-            self.resizeDocks([self.docks["manifest"]], [430], horizontal)
             self.resizeDocks([self.docks["events"]], [180], vertical)
 
     def save_settings(self) -> None:

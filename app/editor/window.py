@@ -125,7 +125,7 @@ class EditorWindow(QMainWindow):
 
     def fit(self) -> None:
         """Show the whole map."""
-        self.view.fitInView(self.scene.map_rect(), Qt.AspectRatioMode.KeepAspectRatio)
+        self.view.fit_map()
 
     # ---- building
 

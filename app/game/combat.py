@@ -266,6 +266,11 @@ class CombatPanel(QWidget):
             return
         self._idle(f"{phase.capitalize()} phase: nothing to fire or launch now.")
 
+    def needs_sheet(self) -> tuple[str, str | None] | None:
+        """``(what, ship id)`` while the panel asks for work done on the manifest sheet
+        (placing a hit's points, refitting at a base), else None."""
+        return (self._mode, self.ship_id) if self._mode in ("hit", "base") else None
+
     def _fill_modules(self, state: GameState, ship: Ship) -> list[QWidget]:
         """List the single-use modules ``ship`` may fire now; the widgets to show."""
         self.module.clear()

@@ -145,6 +145,13 @@ class MapView(QGraphicsView):
 
     # ---- zoom and pan
 
+    def fit_map(self) -> None:
+        """Show the whole map with the margin around it (names sticking out, off-map
+        hexes ships bounce through): all of the scene, so no scroll bar is left over."""
+        scene = self.map_scene()
+        if scene is not None and not scene.sceneRect().isEmpty():
+            self.fitInView(scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+
     def zoom(self, steps: int) -> bool:
         """Zoom by whole steps (positive: in) around the viewport's centre, within
         sensible limits. Returns whether the view changed."""

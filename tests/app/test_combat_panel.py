@@ -89,6 +89,7 @@ def test_defender_places_the_damage_then_may_fire_back(qtbot: QtBot, window: Mai
         to_gun_phase(qtbot, window, seed)
         session = window.session
         assert session is not None
+        assert window.docks["manifest"].visibleRegion().isEmpty()  # behind the ship list
         qtbot.mouseClick(window.combat_panel.fire_button, Qt.MouseButton.LeftButton)
         if session.state.pending and isinstance(session.state.pending[0], PendingHit):
             break
@@ -101,6 +102,9 @@ def test_defender_places_the_damage_then_may_fire_back(qtbot: QtBot, window: Mai
     sit(qtbot, window)
     panel = window.combat_panel
     assert panel.suggested_button.isVisible() and "Place" in panel.title.text()
+    # the sheet, tabbed with the ship list, comes to the front to place the hit on
+    assert not window.docks["manifest"].visibleRegion().isEmpty()
+    assert window.docks["ships"].visibleRegion().isEmpty()
     while session.state.pending and isinstance(session.state.pending[0], PendingHit):
         qtbot.mouseClick(panel.suggested_button, Qt.MouseButton.LeftButton)
     beta = session.state.ship("beta")

@@ -95,6 +95,11 @@ def test_fit_shows_the_whole_map(window: MainWindow, qtbot: QtBot) -> None:
     assert window.scene is not None
     shown = window.map_view.mapToScene(window.map_view.viewport().rect()).boundingRect()
     assert shown.adjusted(-1, -1, 1, 1).contains(window.scene.map_rect())
+    # everything the scene holds fits, so no scroll bar is left over
+    assert shown.adjusted(-1, -1, 1, 1).contains(window.scene.sceneRect())
+    view = window.map_view
+    assert not view.horizontalScrollBar().isVisible()
+    assert not view.verticalScrollBar().isVisible()
 
 
 def test_open_loads_another_map(window: MainWindow, tmp_path: Path) -> None:
@@ -228,6 +233,20 @@ def test_game_docks_and_turn_bar_are_part_of_the_window(window: MainWindow) -> N
     assert titles == {"Ships", "Course", "Combat", "Manifest", "Event Log", "Dice", "Campaign"}
     assert window.turn_bar.round_label.text() == "No game"
     assert not window.end_turn_action.isEnabled()
+
+
+def test_by_default_the_map_has_the_middle_and_the_sheet_shares_the_ship_lists_place(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    window.resize(1280, 820)
+    window.show()
+    qtbot.waitExposed(window)
+    assert window.tabifiedDockWidgets(window.docks["ships"]) == [window.docks["manifest"]]
+    # a tab behind another is moved out of sight, not hidden
+    assert not window.docks["ships"].visibleRegion().isEmpty()
+    assert window.docks["manifest"].visibleRegion().isEmpty()
+    assert window.docks["ships"].geometry().left() > window.width() / 2  # on the right
+    assert window.map_view.width() > window.width() / 2
 
 
 def test_opening_a_ruleset_says_it_is_not_a_map(window: MainWindow) -> None:
