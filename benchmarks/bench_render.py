@@ -152,12 +152,10 @@ def image_size(path: Path) -> tuple[int, int]:
 
 def in_process(source: Path, out: Path, width: int, height: int) -> dict[str, float]:
     """Where our command's time goes: load, build the scene, draw, write the PNG."""
-    from PySide6.QtCore import QByteArray
-    from PySide6.QtGui import QImageWriter
     from PySide6.QtWidgets import QApplication
 
     from app.map.scene import StarMapScene
-    from app.render import load_starmap, render_image
+    from app.render import load_starmap, render_image, write_png
 
     _app = QApplication.instance() or QApplication([])
     times: dict[str, float] = {}
@@ -171,7 +169,7 @@ def in_process(source: Path, out: Path, width: int, height: int) -> dict[str, fl
     image = render_image(scene, width, height)
     times["draw"] = time.perf_counter() - t
     t = time.perf_counter()
-    QImageWriter(str(out), QByteArray(b"png")).write(image)
+    write_png(image, out)
     times["write the PNG"] = time.perf_counter() - t
     return times
 

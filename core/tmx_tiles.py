@@ -9,12 +9,11 @@ Tiled cell (x, y) is our zero-based offset (column, row); see ``docs/formats/tmx
 from __future__ import annotations
 
 import math
-import struct
-import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from core import png
 from core.hexgrid import Orientation
 
 SIDE = 24
@@ -149,20 +148,9 @@ def _draw(kind: str, orientation: Orientation) -> list[list[RGBA]]:
 
 
 def _png(rows: list[list[RGBA]]) -> bytes:
-    """A minimal RGBA PNG: signature, header, one deflated image chunk, end."""
-
-    def chunk(tag: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data))
-
-    height, width = len(rows), len(rows[0])
-    raw = b"".join(b"\0" + bytes(v for pixel in row for v in pixel) for row in rows)
-    header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
-    return (
-        b"\x89PNG\r\n\x1a\n"
-        + chunk(b"IHDR", header)
-        + chunk(b"IDAT", zlib.compress(raw, 9))
-        + chunk(b"IEND", b"")
-    )
+    """The tile as an RGBA PNG, deflated hard: tiles are tiny and embedded in every file."""
+    data = [bytes(v for pixel in row for v in pixel) for row in rows]
+    return png.encode(len(rows[0]), len(rows), data, channels=4, level=9)
 
 
 @lru_cache(maxsize=2)

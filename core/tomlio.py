@@ -221,13 +221,15 @@ def _is_table_array(v: object) -> bool:
     return isinstance(v, list) and bool(v) and all(isinstance(x, Mapping) for x in v)
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` all at once: a crash leaves the old file or the new."""
+def write_atomic(path: Path, content: str | bytes) -> None:
+    """Replace ``path`` with ``content`` (text is written as UTF-8, lines as they are)
+    all at once: a crash leaves the old file or the new."""
     path = Path(path)
+    data = content.encode("utf-8") if isinstance(content, str) else content
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
             f.flush()
             os.fsync(f.fileno())
         os.chmod(tmp, file_mode(path))

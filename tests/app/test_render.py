@@ -224,3 +224,28 @@ def test_command_line_rejects_a_malformed_size(capsys: pytest.CaptureFixture[str
         main(["map.toml", "out.png", "--size", "wide"])
     assert exit_.value.code == 2
     assert "1920x1080" in capsys.readouterr().err
+
+
+def test_the_png_written_holds_exactly_the_picture_rendered(
+    qapp: QApplication, tmp_path: Path
+) -> None:
+    scene = StarMapScene(small_map())
+    drawn = render_image(scene, 700).convertToFormat(QImage.Format.Format_RGB32)
+    written = QImage(str(render_map_png(small_map(), tmp_path / "map.png", width_px=700)))
+    assert written.convertToFormat(QImage.Format.Format_RGB32) == drawn
+
+
+def test_a_failed_write_leaves_the_old_picture_whole(
+    qapp: QApplication, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = render_map_png(small_map(), tmp_path / "map.png", width_px=300)
+    before = out.read_bytes()
+
+    def disk_full(*args: object) -> None:
+        raise OSError("No space left on device")
+
+    monkeypatch.setattr(os, "replace", disk_full)
+    with pytest.raises(OSError, match="No space"):
+        render_map_png(small_map(), out, width_px=500)
+    assert out.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["map.png"]  # no temporary file left
