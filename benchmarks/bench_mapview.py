@@ -189,11 +189,12 @@ def main() -> None:
 
     # The first start in a fresh data folder checks the map file and caches it; the
     # starts after it (the usual case) open the cached map.
-    data = tempfile.mkdtemp(prefix="ecliptic-bench-")
-    cold, _ = subprocess_values("--startup", f"{time.time():.6f}", data=data)
-    runs = [
-        subprocess_values("--startup", f"{time.time():.6f}", data=data) for _ in range(STARTUP_RUNS)
-    ]
+    with tempfile.TemporaryDirectory(prefix="ecliptic-bench-") as data:
+        cold, _ = subprocess_values("--startup", f"{time.time():.6f}", data=data)
+        runs = [
+            subprocess_values("--startup", f"{time.time():.6f}", data=data)
+            for _ in range(STARTUP_RUNS)
+        ]
     starts = [total for total, _ in runs]
     imports = statistics.median(part for _, part in runs)
 
