@@ -51,6 +51,7 @@ $(VENV):
 # Reinstall only when pyproject.toml changes (the stamps are newer otherwise).
 $(VENV)/.stamp-run: pyproject.toml | $(VENV)
 	$(BIN)/python -m pip install -e .
+	$(BIN)/python -m app prepare
 	@touch $@
 
 $(VENV)/.stamp-test: pyproject.toml | $(VENV)

@@ -3,7 +3,9 @@ where FILE is a campaign, a map or a scenario.
 
 ``python -m app render FILE OUT.png [--size WxH] [--labels]`` draws a map (or a
 scenario's map) to a PNG instead, with no window and no display needed;
-``python -m app export-sheet DESIGN OUT.pdf|OUT.png`` writes a ship's manifest sheet.
+``python -m app export-sheet DESIGN OUT.pdf|OUT.png`` writes a ship's manifest sheet;
+``python -m app prepare`` checks the built-in map and caches it (``make run`` does this
+after installing, so that the first start is as quick as the later ones).
 """
 
 from __future__ import annotations
@@ -52,8 +54,26 @@ def export_sheet(argv: Sequence[str]) -> int:
     return export_main(argv, prog="ecliptic export-sheet")
 
 
+def prepare() -> int:
+    """``prepare``: check the built-in map once and keep it in the map cache, as the
+    window's first start would (no Qt, no display needed)."""
+    from app.campaign.paths import map_cache_dir
+    from core.documents import load_document
+    from core.problems import FileProblems
+    from core.resources import SOLAR_SYSTEM_MAP
+
+    try:
+        load_document(SOLAR_SYSTEM_MAP, cache=map_cache_dir())
+    except FileProblems as exc:
+        print(f"ecliptic prepare: the built-in map has problems: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     arguments = list(sys.argv[1:] if argv is None else argv)
+    if arguments[:1] == ["prepare"]:
+        return prepare()
     if arguments[:1] == ["render"]:
         return render(arguments[1:])
     if arguments[:1] == ["export-sheet"]:

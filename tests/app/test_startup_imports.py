@@ -64,6 +64,28 @@ def test_the_window_opens_the_cached_built_in_map_without_pydantic_or_the_game(
     assert loaded_after(script, tmp_path) == []
 
 
+def test_prepare_caches_the_built_in_map_so_the_first_window_start_is_quick(
+    tmp_path: Path,
+) -> None:
+    env = {"PATH": "", "ECLIPTIC_DATA_DIR": str(tmp_path)}
+    run = subprocess.run(
+        [sys.executable, "-m", "app", "prepare"], capture_output=True, text=True, env=env
+    )
+    assert run.returncode == 0, run.stderr
+    assert len(list((tmp_path / "cache" / "maps").glob("*.map.pickle"))) == 1
+    script = (
+        "import sys\n"
+        "from PySide6.QtCore import QSettings\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "from app.main_window import MainWindow\n"
+        "app = QApplication([])\n"
+        f"window = MainWindow(settings=QSettings({str(tmp_path / 's.ini')!r}, "
+        "QSettings.Format.IniFormat))\n"
+        "print(*[m for m in ('pydantic', 'core.mapcheck') if m in sys.modules])\n"
+    )
+    assert loaded_after(script, tmp_path) == []
+
+
 def test_files_are_told_apart_by_the_formats_the_scenario_and_ruleset_readers_use() -> None:
     assert documents.SCENARIO_FORMAT == FORMAT
     assert documents.RULESET_FORMAT == ruleset.FORMAT
