@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from app import preflight
-from app.version import VersionAction
+from app.shell.version import VersionAction
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -41,7 +41,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
 def render(argv: Sequence[str]) -> int:
     """``render FILE OUT.png ...``: no display needed, so no preflight and Qt offscreen."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from app.render import main as render_main
+    from app.board.render import main as render_main
 
     return render_main(argv, prog="ecliptic render")
 
@@ -49,7 +49,7 @@ def render(argv: Sequence[str]) -> int:
 def export_sheet(argv: Sequence[str]) -> int:
     """``export-sheet DESIGN OUT.pdf``: like ``render``, no preflight and Qt offscreen."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from app.manifest.export import main as export_main
+    from app.rules.interplanetary.manifest.export import main as export_main
 
     return export_main(argv, prog="ecliptic export-sheet")
 
@@ -58,9 +58,9 @@ def prepare() -> int:
     """``prepare``: check the built-in map once and keep it in the map cache, as the
     window's first start would (no Qt, no display needed)."""
     from app.campaign.paths import map_cache_dir
-    from core.documents import load_document
-    from core.problems import FileProblems
-    from core.resources import SOLAR_SYSTEM_MAP
+    from core.board.problems import FileProblems
+    from core.files.resources import SOLAR_SYSTEM_MAP
+    from core.scenario.documents import load_document
 
     try:
         load_document(SOLAR_SYSTEM_MAP, cache=map_cache_dir())
@@ -89,7 +89,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         from PySide6.QtWidgets import QApplication
 
-        from app.main_window import MainWindow
+        from app.shell.main_window import MainWindow
     except ImportError as error:
         preflight.report([preflight.problem_from_import_error(error)])
         return 1

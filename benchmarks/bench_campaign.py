@@ -27,16 +27,16 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from core import serial
+from core.board.hexgrid import ZERO
 from core.campaign import CampaignFile, GameRecord
 from core.campaign.history import SNAPSHOT_EVERY
-from core.commands import EndPhase
-from core.engine import apply, new_game, waiting_for
-from core.hexgrid import ZERO
-from core.movement import Motion
-from core.resources import SCENARIOS
-from core.scenario import Seat, load_scenario
-from core.state import GameState, Ship, state_hash
+from core.engine import serial
+from core.engine.commands import EndPhase
+from core.engine.play import apply, new_game, waiting_for
+from core.files.resources import SCENARIOS
+from core.scenario.document import Seat, load_scenario
+from core.vector.movement import Motion
+from core.vector.state import GameState, Ship, state_hash
 
 HERE = Path(__file__).resolve().parent
 SEATS = [Seat("Ann", "#e69f00"), Seat("Bob", "#56b4e9")]

@@ -1,4 +1,4 @@
-"""Rough timings for core.geometry. Run: .venv/bin/python benchmarks/bench_geometry.py
+"""Rough timings for core.board.geometry. Run: .venv/bin/python benchmarks/bench_geometry.py
 
 Not a test: it only prints how long the hot geometry calls take on this machine.
 """
@@ -13,7 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from core.geometry import (
+from core.board.geometry import (
     Disc,
     DiscIndex,
     Point,

@@ -45,7 +45,7 @@ def child_startup(start: float) -> None:
     from PySide6.QtCore import QEvent, QObject, QSettings, QTimer
     from PySide6.QtWidgets import QApplication
 
-    from app.main_window import MainWindow
+    from app.shell.main_window import MainWindow
 
     imported = time.time()
     app = QApplication([])
@@ -93,8 +93,8 @@ def load(which: str):  # type: ignore[no-untyped-def]
         from bigmap import build_bigmap
 
         return build_bigmap()
-    from core.mapfile import load_map
-    from core.resources import SOLAR_SYSTEM_MAP
+    from core.files.mapfile import load_map
+    from core.files.resources import SOLAR_SYSTEM_MAP
 
     return load_map(SOLAR_SYSTEM_MAP)
 
@@ -103,8 +103,8 @@ def make_view(app, starmap):  # type: ignore[no-untyped-def]
     """A map view whose viewport is exactly 1920x1080, showing the whole map once."""
     from PySide6.QtCore import Qt
 
-    from app.map.scene import StarMapScene
-    from app.map.view import MapView
+    from app.board.scene import StarMapScene
+    from app.board.view import MapView
 
     view = MapView()
     view.setScene(StarMapScene(starmap, parent=view))
@@ -136,7 +136,7 @@ def timed(app, step: Callable[[], None], view) -> float:  # type: ignore[no-unty
 def zoom_frames(view, app) -> list[float]:  # type: ignore[no-untyped-def]
     """Every wheel step from the fitted map in to the closest zoom, then back out
     (``zoom_at`` at the centre, which is what a wheel notch there calls)."""
-    from app.map.view import MAX_SCALE, ZOOM_STEP
+    from app.board.view import MAX_SCALE, ZOOM_STEP
 
     frames = []
     steps = 0
@@ -241,7 +241,7 @@ def main() -> None:
         ("startup to the first painted window, median of 5", median, "", "< 0.6 s"),
         ("startup, fastest of 5", f"{min(starts):.2f} s", "", ""),
         ("first start (map not cached yet: file read and checked)", f"{cold:.2f} s", "", ""),
-        ("of which importing Qt and app.main_window (median)", f"{imports:.2f} s", "", ""),
+        ("of which importing Qt and app.shell.main_window (median)", f"{imports:.2f} s", "", ""),
         ("load the map (file, or generate it)", b["load"], g["load"], ""),
         ("build the scene, paint it fitted (and the overview)", b["open"], g["open"], ""),
         ("frame at fit, warm", b["fit"], g["fit"], ""),

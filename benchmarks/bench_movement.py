@@ -20,14 +20,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from core.astrogation import params_for
-from core.commands import EndPhase
-from core.engine import apply, current_phase, new_game
-from core.hexgrid import Direction, Vector
-from core.mapfile import load_map
-from core.movement import Motion, move, options
-from core.resources import SOLAR_SYSTEM_MAP
-from core.state import Player, Ship, ShipStatus
+from core.board.hexgrid import Direction, Vector
+from core.engine.commands import EndPhase
+from core.engine.play import apply, current_phase, new_game
+from core.files.mapfile import load_map
+from core.files.resources import SOLAR_SYSTEM_MAP
+from core.vector.astrogation import params_for
+from core.vector.movement import Motion, move, options
+from core.vector.state import Player, Ship, ShipStatus
 
 SHIPS = 10_000
 PREVIEWS = 1_000

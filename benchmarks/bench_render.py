@@ -32,7 +32,7 @@ sys.path[:0] = [str(HERE.parent), str(HERE)]
 
 from bigmap import build_bigmap, write_bigmap  # noqa: E402
 
-from core.starmap import StarMap  # noqa: E402
+from core.board.starmap import StarMap  # noqa: E402
 
 RUNS = 3
 FIT = 4000  # the output fits in FIT x FIT pixels
@@ -154,8 +154,8 @@ def in_process(source: Path, out: Path, width: int, height: int) -> dict[str, fl
     """Where our command's time goes: load, build the scene, draw, write the PNG."""
     from PySide6.QtWidgets import QApplication
 
-    from app.map.scene import StarMapScene
-    from app.render import load_starmap, render_image, write_png
+    from app.board.render import load_starmap, render_image, write_png
+    from app.board.scene import StarMapScene
 
     _app = QApplication.instance() or QApplication([])
     times: dict[str, float] = {}

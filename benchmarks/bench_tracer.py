@@ -15,8 +15,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from core import tracer
-from core.hexgrid import Hex
+from core.board import tracer
+from core.board.hexgrid import Hex
 
 N = 100_000
 

@@ -1,11 +1,11 @@
 """A generated 100,000-hex star map (400 x 250) for the map view and render benchmarks.
 
-It is built from ``core.starmap`` values the way ``core/mapfile.py`` builds a loaded map,
-with the same proportions of things as a busy printed map: a double-gravity sun, planets
+It is built from ``core.board.starmap`` values the way ``core/files/mapfile.py`` builds a loaded
+map, with the same proportions of things as a busy printed map: a double-gravity sun, planets
 (some two rings wide) with gravity rings, moons close enough to their planets to make
 two-directed hexes, asteroid fields, special asteroids, bases of all three kinds and
 zones of control. The same seed always gives the same map, and the result passes
-``core.mapcheck`` (``save_map`` refuses anything else).
+``core.board.mapcheck`` (``save_map`` refuses anything else).
 
 Run ``python benchmarks/bigmap.py OUT.toml`` to write it as a map file.
 """
@@ -18,8 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from core.hexgrid import Direction, Hex, Orientation
-from core.starmap import (
+from core.board.hexgrid import Direction, Hex, Orientation
+from core.board.starmap import (
     Base,
     BaseKind,
     Body,
@@ -129,7 +129,7 @@ def build_bigmap(seed: int = 7) -> StarMap:
 
 def write_bigmap(path: Path | str, seed: int = 7) -> Path:
     """Save the generated map as a map file (checked by ``save_map`` first)."""
-    from core.mapfile import save_map
+    from core.files.mapfile import save_map
 
     out = Path(path)
     save_map(build_bigmap(seed), out)

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import QApplication
 from app.editor.document import Document
 from app.editor.tools.terrain import fill
 from app.editor.window import EditorWindow
-from core.starmap import Bounds, StarMap
+from core.board.starmap import Bounds, StarMap
 
 RUNS = 7
 

@@ -1,5 +1,5 @@
-"""``python -m core``: see :mod:`core.cli`."""
+"""``python -m core``: see :mod:`core.cli.main`."""
 
-from core.cli import main
+from core.cli.main import main
 
 raise SystemExit(main())

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core import serial
+from core.engine import serial
 
 if TYPE_CHECKING:
     from core.campaign import CampaignFile, GameRecord
@@ -35,7 +35,7 @@ COLUMNS = ("Log", "Who", "Bookmark")
 
 def describe(entry: Entry, names: dict[str, str]) -> tuple[str, str]:
     """A one-line summary of a log entry and, for its tooltip, every reason given."""
-    from core.engine import PhaseBegan, RoundBegan  # the engine loads with the first game
+    from core.engine.play import PhaseBegan, RoundBegan  # the engine loads with the first game
 
     try:
         events = serial.from_data(json.loads(entry.events))

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.campaign.paths import suggested_path
-from app.game.new_game import NewGameDialog
+from app.play.new_game import NewGameDialog
 from core.campaign import EXTENSION
 
 CAMPAIGN_FILTER = f"Ecliptic campaigns (*{EXTENSION});;All files (*)"

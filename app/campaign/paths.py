@@ -3,7 +3,7 @@
 New campaigns are offered in ``<Documents>/Ecliptic Campaigns`` (platformdirs' user
 documents folder). The recent-campaigns index is ``recent-campaigns.json`` in
 platformdirs' user data folder for Ecliptic. Maps checked once are cached in its user
-cache folder (:mod:`core.mapcache`). ``ECLIPTIC_DATA_DIR``, when set, replaces all three
+cache folder (:mod:`core.files.mapcache`). ``ECLIPTIC_DATA_DIR``, when set, replaces all three
 folders' root (tests use it; so can a portable install).
 """
 

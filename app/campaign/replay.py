@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QLabel, QToolBar, QWidget
 from core.campaign import CampaignError
 
 if TYPE_CHECKING:
-    from app.game.session import GameSession
+    from app.play.session import GameSession
     from core.campaign import GameRecord
 
 

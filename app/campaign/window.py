@@ -2,7 +2,7 @@
 when another Ecliptic has it), Save a Copy As, Export for Mail, the campaign browser
 and the replay view. Nothing needs saving: every command is stored as it is given.
 
-A mixin for :class:`app.main_window.MainWindow`, kept apart so the window stays about
+A mixin for :class:`app.shell.main_window.MainWindow`, kept apart so the window stays about
 the map and the game.
 """
 
@@ -18,16 +18,16 @@ from app.campaign.paths import default_folder, forget_campaign, recent_campaigns
 from app.campaign.paths import remember_campaign as remember
 from app.campaign.replay import Replay, ReplayBar
 from core.campaign import EXTENSION, CampaignError, CampaignInUse
-from core.errors import IllegalCommand
+from core.engine.errors import IllegalCommand
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from app.main_window import MainWindow
+    from app.shell.main_window import MainWindow
     from core.campaign import CampaignFile, GameRecord
-    from core.manifest import Manifest
-    from core.scenario import Scenario, Seat
-    from core.state import GameState, Player
+    from core.rules.interplanetary.aid.manifest import Manifest
+    from core.scenario.document import Scenario, Seat
+    from core.vector.state import GameState, Player
 
     Base = MainWindow
 else:
@@ -37,7 +37,7 @@ else:
 def waiting_players(state: GameState) -> list[Player]:
     """Who the game waits for (nobody once it is over). The engine is imported here: it
     loads with the first game, not with the window."""
-    from core.engine import waiting_for
+    from core.engine.play import waiting_for
 
     return [] if state.over else waiting_for(state)
 

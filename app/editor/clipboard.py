@@ -10,8 +10,8 @@ from typing import Any
 from app.editor.commands import MapCommand, ScenarioCommand, TerrainCommand
 from app.editor.document import Cell, Document
 from app.editor.tools.objects import unique
-from core.hexgrid import Hex, HexError
-from core.starmap import Base, Body, GravityOverride
+from core.board.hexgrid import Hex, HexError
+from core.board.starmap import Base, Body, GravityOverride
 
 
 @dataclass(frozen=True)

@@ -15,8 +15,8 @@ from typing import Any, Generic, TypeVar
 from PySide6.QtGui import QUndoCommand
 
 from app.editor.document import Cell, Document
-from core.hexgrid import Hex
-from core.starmap import StarMap
+from core.board.hexgrid import Hex
+from core.board.starmap import StarMap
 
 T = TypeVar("T")
 

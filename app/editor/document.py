@@ -5,7 +5,7 @@ brush or a fill of thousands of hexes changes only those entries; everything els
 the immutable :class:`StarMap` the engine uses, replaced whole by each edit (bodies,
 bases and zones are few). The full ``StarMap`` is put together lazily, when something
 asks for it. A scenario is kept as its TOML data, checked by
-:func:`core.scenario.parse_scenario` against the map being edited, so fields this
+:func:`core.scenario.document.parse_scenario` against the map being edited, so fields this
 editor does not know (budgets, market, later ones) round-trip untouched.
 """
 
@@ -22,14 +22,14 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
-from core import tomlio
-from core.documents import SCENARIO_FORMAT
-from core.hexgrid import Hex
-from core.mapcheck import map_problems, map_warnings
-from core.mapfile import dumps_map, parse_map
-from core.problems import FileProblems, Problem
-from core.resources import ROOT, map_path
-from core.starmap import SpecialAsteroids, StarMap
+from core.board.hexgrid import Hex
+from core.board.mapcheck import map_problems, map_warnings
+from core.board.problems import FileProblems, Problem
+from core.board.starmap import SpecialAsteroids, StarMap
+from core.files import tomlio
+from core.files.mapfile import dumps_map, parse_map
+from core.files.resources import ROOT, map_path
+from core.scenario.documents import SCENARIO_FORMAT
 
 Cell = str | None
 """A hex's terrain: None empty space, "" an asteroid, any other text a special asteroid
@@ -201,8 +201,8 @@ class Document(QObject):
         return out
 
     def build_scenario(self) -> Any:
-        """The checked :class:`core.scenario.Scenario` (raises FileProblems)."""
-        from core.scenario import parse_scenario
+        """The checked :class:`core.scenario.document.Scenario` (raises FileProblems)."""
+        from core.scenario.document import parse_scenario
 
         assert self.scenario is not None
         # Until saved, relative map paths resolve from the working folder.

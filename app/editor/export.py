@@ -1,6 +1,6 @@
 """The map on paper and in files: PNG, SVG, PDF (A4 or Letter) and the printer.
 
-Everything is drawn by the map scene itself (:class:`app.map.scene.StarMapScene`, through
+Everything is drawn by the map scene itself (:class:`app.board.scene.StarMapScene`, through
 ``scene.render`` as ``python -m app render`` does), fitted into the page or picture and
 keeping its proportions, so a printed map is the map on screen. Pages turn landscape for
 maps wider than tall. Files are written beside the target and renamed into place, so a
@@ -14,16 +14,16 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from app.render import DEFAULT_WIDTH, render_map_png, source_rect
-from core.tomlio import file_mode
+from app.board.render import DEFAULT_WIDTH, render_map_png, source_rect
+from core.files.tomlio import file_mode
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QRectF
     from PySide6.QtGui import QPagedPaintDevice, QPainter
     from PySide6.QtWidgets import QWidget
 
-    from app.map.scene import StarMapScene
-    from core.starmap import StarMap
+    from app.board.scene import StarMapScene
+    from core.board.starmap import StarMap
 
 FORMATS = ("png", "svg", "pdf")
 PAPERS = ("a4", "letter")
@@ -51,7 +51,7 @@ def paint_fitted(painter: QPainter, scene: StarMapScene, area: QRectF, labels: b
 
 
 def _scene(starmap: StarMap) -> StarMapScene:
-    from app.map.scene import StarMapScene
+    from app.board.scene import StarMapScene
 
     return StarMapScene(starmap)
 

@@ -30,7 +30,7 @@ TMX_FILTER = "Tiled maps (*.tmx);;All files (*)"
 def tmx_document(path: Path) -> Document:
     """A new map document from a TMX file (its problems raise FileProblems)."""
     from app.editor.document import Document
-    from core.tmx_read import load_tmx
+    from core.files.tmx_read import load_tmx
 
     return Document(load_tmx(path))
 
@@ -123,8 +123,8 @@ class FileActions(QObject):
             if not name:
                 return False
             path = Path(name)
-        from core.problems import FileProblems
-        from core.tmx import save_tmx
+        from core.board.problems import FileProblems
+        from core.files.tmx import save_tmx
 
         try:
             save_tmx(starmap, path)
@@ -184,7 +184,7 @@ class FileActions(QObject):
         """Open an autosaved document, modified; it is autosaved again at once, so the
         old copy can go without a moment unprotected."""
         from app.editor.document import restore_document
-        from core.problems import FileProblems
+        from core.board.problems import FileProblems
 
         try:
             document = restore_document(recovery.text, recovery.name)

@@ -23,8 +23,8 @@ from app.editor.commands import replace_document
 from app.editor.document import open_document
 from app.editor.recovery import AUTOSAVE_MS, Autosaver
 from app.editor.watch import FileWatcher, ask_reload
-from core.problems import FileProblems
-from core.resources import ROOT
+from core.board.problems import FileProblems
+from core.files.resources import ROOT
 
 if TYPE_CHECKING:
     from app.editor.window import EditorWindow

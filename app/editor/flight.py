@@ -12,7 +12,7 @@ from typing import Any
 from PySide6.QtWidgets import QMessageBox
 
 from app.editor.document import Document
-from core.problems import FileProblems
+from core.board.problems import FileProblems
 
 COLOURS = ("#e69f00", "#56b4e9", "#009e73", "#f0e442", "#0072b2", "#d55e00")
 NAMES = ("Ann", "Bob", "Cleo", "Dev", "Eve", "Finn")
@@ -21,7 +21,7 @@ NAMES = ("Ann", "Bob", "Cleo", "Dev", "Eve", "Finn")
 def start_flight(main: Any, document: Document, seed: int | None = None) -> bool:
     """Start the game in ``main`` (the main window); False, with the reason shown, if
     the document is not a scenario or has problems."""
-    from core.scenario import Seat
+    from core.scenario.document import Seat
 
     if not document.is_scenario:
         QMessageBox.information(

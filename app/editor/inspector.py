@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from app.editor.commands import edit_map, edit_scenario
 from app.editor.tools.objects import GRAVITY_CHOICES, change_bodies
-from core.starmap import GravityKind, Service
+from core.board.starmap import GravityKind, Service
 
 if TYPE_CHECKING:
     from app.editor.window import EditorWindow
@@ -87,7 +87,7 @@ class Inspector(QTabWidget):
             return
         self.ruleset = QComboBox()
         self.ruleset.setObjectName("doc_ruleset")
-        from core.ruleset import ruleset_ids
+        from core.files.ruleset import ruleset_ids
 
         self.ruleset.addItems(ruleset_ids())
         self.ruleset.currentTextChanged.connect(lambda t: self._set("ruleset", t, "Ruleset"))
@@ -119,7 +119,7 @@ class Inspector(QTabWidget):
         self.victory.setMaximumHeight(90)
         self.victory.currentRowChanged.connect(self._victory_chosen)
         form.addRow("Victory", self.victory)
-        from core.scenario_file import VICTORY_FIELDS
+        from core.files.scenario_file import VICTORY_FIELDS
 
         self.catalogue = VICTORY_FIELDS
         self.victory_kind = QComboBox()
@@ -204,8 +204,8 @@ class Inspector(QTabWidget):
             if item.widget() is not None:
                 item.widget().hide()  # at once: deleteLater waits for the event loop
                 item.widget().deleteLater()
-        from core.problems import FileProblems
-        from core.ruleset import load_ruleset
+        from core.board.problems import FileProblems
+        from core.files.ruleset import load_ruleset
 
         try:
             rules = load_ruleset(str(data.get("ruleset", "")))

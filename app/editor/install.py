@@ -131,7 +131,7 @@ class EditorMode:
             if not name:
                 return None
             path = Path(name)
-        from core.problems import FileProblems
+        from core.board.problems import FileProblems
 
         if load is None:
             from app.editor.document import open_document as load
@@ -222,5 +222,5 @@ class EditorMode:
 
 
 def install(main: QMainWindow) -> EditorMode:
-    """Add the editor's actions to ``main`` (a :class:`app.main_window.MainWindow`)."""
+    """Add the editor's actions to ``main`` (a :class:`app.shell.main_window.MainWindow`)."""
     return EditorMode(main)

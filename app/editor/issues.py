@@ -12,8 +12,8 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 
 from app.editor.document import Document
-from core.hexgrid import Hex, HexError
-from core.problems import Problem
+from core.board.hexgrid import Hex, HexError
+from core.board.problems import Problem
 
 HEX_ROLE = Qt.ItemDataRole.UserRole
 FIELD_ROLE = Qt.ItemDataRole.UserRole + 1

@@ -12,8 +12,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.hexgrid import Orientation
-from core.starmap import Bounds, StarMap
+from core.board.hexgrid import Orientation
+from core.board.starmap import Bounds, StarMap
 
 
 class NewMapDialog(QDialog):

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.campaign.paths import data_dir
-from core.tomlio import write_atomic
+from core.files.tomlio import write_atomic
 
 AUTOSAVE_MS = 180_000
 

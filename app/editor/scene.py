@@ -16,10 +16,10 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene
 
+from app.board.items import HEX_SIZE, AsteroidItem, Layer
+from app.board.scene import StarMapScene
 from app.editor.document import Document
-from app.map.items import HEX_SIZE, AsteroidItem, Layer
-from app.map.scene import StarMapScene
-from core.hexgrid import Hex, HexError
+from core.board.hexgrid import Hex, HexError
 
 OVERLAY_Z = 200.0
 GROUND = (Layer.BACKGROUND, Layer.GRID, Layer.ASTEROIDS)

@@ -11,8 +11,8 @@ from collections.abc import Iterable
 from PySide6.QtCore import QObject, Signal
 
 from app.editor.document import Document
-from core.hexgrid import Hex, HexError
-from core.starmap import Base, Body
+from core.board.hexgrid import Hex, HexError
+from core.board.starmap import Base, Body
 
 
 class Selection(QObject):

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.board.view import MapView
 from app.editor.clipboard import Region, clear_region, copy_region, paste_region
 from app.editor.document import Document
 from app.editor.files import DocumentFiles
@@ -35,9 +36,8 @@ from app.editor.tools.objects import BaseTool, BodyTool, GravityTool
 from app.editor.tools.select import SelectTool
 from app.editor.tools.ships import ShipTool
 from app.editor.tools.terrain import BrushTool, FillTool
-from app.map.view import MapView
-from core.hexgrid import Hex
-from core.problems import FileProblems
+from core.board.hexgrid import Hex
+from core.board.problems import FileProblems
 
 FILE_FILTER = "Maps and scenarios (*.toml);;All files (*)"
 CHECK_DELAY_MS = 250
@@ -254,7 +254,7 @@ class EditorWindow(QMainWindow):
         self.status.setText(f"  {text}")
 
     def unit_ids(self) -> list[str]:
-        from core.ruleset import load_ruleset
+        from core.files.ruleset import load_ruleset
 
         name = str((self.document.scenario or {}).get("ruleset", "interplanetary"))
         try:
@@ -263,7 +263,7 @@ class EditorWindow(QMainWindow):
             return ["ship"]
 
     def design_names(self) -> list[str]:
-        from app.manifest.library_paths import library
+        from app.rules.interplanetary.manifest.library_paths import library
 
         try:
             return [e.name for e in library().entries() if e.design is not None]

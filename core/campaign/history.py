@@ -23,13 +23,14 @@ from typing import Any
 from sqlalchemy import insert, text, update
 from sqlmodel import col
 
-from core import engine, serial
 from core.campaign.errors import CampaignError, DamagedCampaign, ReplayMismatch
 from core.campaign.schema import Entry, Game, Snapshot, Turn
 from core.campaign.store import CampaignFile, entry_values, insert_entries
-from core.commands import Command
-from core.events import Event
-from core.state import GameState, moving_parts, rebuild, state_hash
+from core.engine import play as engine
+from core.engine import serial
+from core.engine.commands import Command
+from core.engine.events import Event
+from core.vector.state import GameState, moving_parts, rebuild, state_hash
 
 SNAPSHOT_EVERY = 50  # commands between snapshots on a line
 
@@ -308,7 +309,7 @@ class GameRecord:
 
     def play(self, command: Command, *, auto: bool = False) -> list[Event]:
         """Apply a command and store it; it is on disk before this returns. An illegal
-        command raises :class:`core.errors.IllegalCommand` and nothing is stored."""
+        command raises :class:`core.engine.errors.IllegalCommand` and nothing is stored."""
         before = self.state
         after, events = engine.apply(before, command)
         hash = state_hash(after)

@@ -26,7 +26,6 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.pool import StaticPool
 from sqlmodel import Session, SQLModel, col, select
 
-from core import serial
 from core.campaign import migrate
 from core.campaign.errors import CampaignError, DamagedCampaign, NotACampaign, ReadOnly
 from core.campaign.lock import WriterLock
@@ -41,7 +40,8 @@ from core.campaign.schema import (
     Player,
     Side,
 )
-from core.state import GameState, state_hash
+from core.engine import serial
+from core.vector.state import GameState, state_hash
 
 
 def now() -> str:

@@ -12,18 +12,18 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from app.game.overlay import ROLE_KEY
-from app.main_window import MainWindow
-from core.attack import PendingAnswer, PendingHit
-from core.commands import EndPhase
-from core.engine import new_game
-from core.hexgrid import ZERO, Hex, Vector
-from core.manifest import fit
-from core.movement import Motion
-from core.playaid import Outfit
-from core.ruleset import load_ruleset
-from core.starmap import Bounds, StarMap
-from core.state import GameState, Player, Ship
+from app.shell.main_window import MainWindow
+from app.vector.overlay import ROLE_KEY
+from core.board.hexgrid import ZERO, Hex, Vector
+from core.board.starmap import Bounds, StarMap
+from core.engine.commands import EndPhase
+from core.engine.play import new_game
+from core.files.ruleset import load_ruleset
+from core.rules.interplanetary.aid.manifest import fit
+from core.rules.interplanetary.aid.playaid import Outfit
+from core.rules.interplanetary.combat.attack import PendingAnswer, PendingHit
+from core.vector.movement import Motion
+from core.vector.state import GameState, Player, Ship
 from tests.app.test_campaign_window import make_window
 
 OPEN = StarMap("Open space", Bounds(30, 30))
@@ -139,7 +139,7 @@ def test_phases_without_anything_to_do_are_still_skipped(qtbot: QtBot, window: M
 
 
 def test_resupply_at_a_base_refuels_and_loads_weapons(qtbot: QtBot, window: MainWindow) -> None:
-    from core.starmap import DEFAULT_SERVICES, Base, BaseKind
+    from core.board.starmap import DEFAULT_SERVICES, Base, BaseKind
 
     rock = Hex(5, 5)
     outpost = Base("Outpost", BaseKind.ASTEROID, rock, services=DEFAULT_SERVICES[BaseKind.ASTEROID])
@@ -194,7 +194,7 @@ def test_hand_over_says_what_the_defender_is_asked(qtbot: QtBot, window: MainWin
 def test_launch_a_mine_and_see_it_on_the_map_with_its_life(
     qtbot: QtBot, window: MainWindow
 ) -> None:
-    from app.game.pieces import ORDNANCE_KEY
+    from app.vector.pieces import ORDNANCE_KEY
 
     state = duel(1)
     aid = load_ruleset("interplanetary").play_aid
@@ -232,7 +232,7 @@ def test_launch_a_mine_and_see_it_on_the_map_with_its_life(
 def test_course_preview_warns_of_a_mine_on_the_hovered_course(
     qtbot: QtBot, window: MainWindow
 ) -> None:
-    from core.ordnance import mine_field
+    from core.rules.interplanetary.combat.ordnance import mine_field
 
     state = duel(1)
     alpha = state.ship("alpha")

@@ -8,7 +8,7 @@ from pathlib import Path
 from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
-from app.main_window import MainWindow
+from app.shell.main_window import MainWindow
 from tests.core.test_victory import circling_earth, training
 
 

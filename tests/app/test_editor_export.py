@@ -11,12 +11,12 @@ from PySide6.QtGui import QColor, QImage
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from pytestqt.qtbot import QtBot
 
+from app.board.style import MapStyle
 from app.editor import export
 from app.editor.export import export_map, print_map
-from app.main_window import MainWindow
-from app.map.style import MapStyle
-from core.mapfile import load_map
-from core.starmap import Bounds, StarMap
+from app.shell.main_window import MainWindow
+from core.board.starmap import Bounds, StarMap
+from core.files.mapfile import load_map
 from tests.app.test_manifest_export import PAGE_POINTS, pdf_pages
 
 SOLAR = load_map(Path(__file__).resolve().parents[2] / "resources" / "maps" / "solar-system.toml")

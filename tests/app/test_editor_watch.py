@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from app.editor.watch import FileWatcher, ask_reload, reload_box
-from core.tomlio import write_atomic
+from core.files.tomlio import write_atomic
 
 
 def watched(qtbot: QtBot, tmp_path: Path) -> tuple[Path, FileWatcher]:

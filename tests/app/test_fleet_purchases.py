@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app.game.new_game import NewGameDialog
-from app.main_window import MainWindow
-from app.manifest.fleet import FleetDialog
-from app.manifest.library_paths import library
-from core.manifest import Manifest, empty, fit
-from core.playaid import Outfit
-from core.resources import SCENARIOS
+from app.play.new_game import NewGameDialog
+from app.rules.interplanetary.manifest.fleet import FleetDialog
+from app.rules.interplanetary.manifest.library_paths import library
+from app.shell.main_window import MainWindow
+from core.files.resources import SCENARIOS
+from core.rules.interplanetary.aid.manifest import Manifest, empty, fit
+from core.rules.interplanetary.aid.playaid import Outfit
 from tests.app.test_campaign_window import make_window
 from tests.core.test_bases import aid
 

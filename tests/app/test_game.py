@@ -11,15 +11,15 @@ from PySide6.QtCore import QPoint, QSettings, Qt
 from PySide6.QtWidgets import QComboBox, QMessageBox
 from pytestqt.qtbot import QtBot
 
-from app.game.new_game import NewGameDialog
-from app.game.overlay import ROLE_KEY
-from app.game.pieces import SHIP_KEY, Z_TRAIL, Z_VECTOR
-from app.main_window import MainWindow
-from core.commands import Plot
-from core.hexgrid import ZERO, Hex
-from core.movement import Motion
-from core.scenario import Seat, builtin_scenarios, load_scenario
-from core.state import ShipStatus
+from app.play.new_game import NewGameDialog
+from app.shell.main_window import MainWindow
+from app.vector.overlay import ROLE_KEY
+from app.vector.pieces import SHIP_KEY, Z_TRAIL, Z_VECTOR
+from core.board.hexgrid import ZERO, Hex
+from core.scenario.document import Seat, builtin_scenarios, load_scenario
+from core.vector.movement import Motion
+from core.vector.orders import Plot
+from core.vector.state import ShipStatus
 from tests.core.test_victory import circling_earth, training
 
 TRAINING = next(p for p in builtin_scenarios() if p.stem == "training")

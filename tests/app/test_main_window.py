@@ -11,10 +11,10 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QGraphicsView, QMessageBox
 from pytestqt.qtbot import QtBot
 
-from app.main_window import MainWindow
-from app.map.items import NAME_KEY
-from app.map.scene import StarMapScene
-from core.resources import SOLAR_SYSTEM_MAP
+from app.board.items import NAME_KEY
+from app.board.scene import StarMapScene
+from app.shell.main_window import MainWindow
+from core.files.resources import SOLAR_SYSTEM_MAP
 
 
 def ini_settings(tmp_path: Path) -> QSettings:
@@ -180,7 +180,7 @@ def test_labels_toggle(window: MainWindow) -> None:
 
 
 def test_about_mentions_version(window: MainWindow) -> None:
-    from app.main_window import application_version
+    from app.shell.main_window import application_version
 
     assert "Ecliptic" in window.about_text()
     assert application_version() in window.about_text()
@@ -250,7 +250,7 @@ def test_by_default_the_map_has_the_middle_and_the_sheet_shares_the_ship_lists_p
 
 
 def test_opening_a_ruleset_says_it_is_not_a_map(window: MainWindow) -> None:
-    from core.resources import resource_path
+    from core.files.resources import resource_path
 
     assert not window.open_path(resource_path("rulesets", "interplanetary.toml"))
     assert "ruleset" in window.status_label.text()

@@ -11,17 +11,17 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox
 from pytestqt.qtbot import QtBot
 
-from app.manifest.allocation import AllocationDialog
-from app.manifest.layout import SheetData
-from app.manifest.widget import SheetWidget
-from core.damage import Allocation, Placement, default_allocation
-from core.hexgrid import Hex, Vector
-from core.manifest import Manifest, empty
-from core.movement import Motion
-from core.outfitting import Slot, put
-from core.playaid import PlayAid
-from core.ruleset import load_ruleset
-from core.state import Ship
+from app.rules.interplanetary.manifest.allocation import AllocationDialog
+from app.rules.interplanetary.manifest.layout import SheetData
+from app.rules.interplanetary.manifest.widget import SheetWidget
+from core.board.hexgrid import Hex, Vector
+from core.files.ruleset import load_ruleset
+from core.rules.interplanetary.aid.damage import Allocation, Placement, default_allocation
+from core.rules.interplanetary.aid.manifest import Manifest, empty
+from core.rules.interplanetary.aid.outfitting import Slot, put
+from core.rules.interplanetary.aid.playaid import PlayAid
+from core.vector.movement import Motion
+from core.vector.state import Ship
 
 
 @pytest.fixture

@@ -12,9 +12,9 @@ from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QApplication
 
 from app.__main__ import main as app_main
-from app.manifest.export import blank_sheet, sheet_for, write_pdf
-from app.manifest.library_paths import library
-from app.manifest.sheet import paint_sheet
+from app.rules.interplanetary.manifest.export import blank_sheet, sheet_for, write_pdf
+from app.rules.interplanetary.manifest.library_paths import library
+from app.rules.interplanetary.manifest.sheet import paint_sheet
 
 PAGE_POINTS = {"a4": (595, 842), "letter": (612, 792)}
 
@@ -49,7 +49,7 @@ def test_the_command_writes_a_pdf(tmp_path: Path, paper: str) -> None:
 
 def test_the_command_writes_a_png_of_a_design_file(tmp_path: Path) -> None:
     design = library().find("Minelayer")
-    from core.design import save_design
+    from core.rules.interplanetary.aid.design import save_design
 
     path = tmp_path / "mine.toml"
     save_design(design, path)

@@ -13,19 +13,20 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from app.main_window import MainWindow
-from app.manifest.in_play import ManifestPanel, sheet_for
-from core.attack import PendingHit
-from core.commands import EndPhase, Plot
-from core.engine import new_game
-from core.hexgrid import ZERO, Direction, Hex, Vector
-from core.manifest import fit
-from core.movement import Motion, Order
-from core.ordnance import LaunchWeapon
-from core.outfitting import Slot
-from core.playaid import Outfit
-from core.starmap import DEFAULT_SERVICES, Base, BaseKind, Bounds, StarMap
-from core.state import GameState, Ship
+from app.rules.interplanetary.manifest.in_play import ManifestPanel, sheet_for
+from app.shell.main_window import MainWindow
+from core.board.hexgrid import ZERO, Direction, Hex, Vector
+from core.board.starmap import DEFAULT_SERVICES, Base, BaseKind, Bounds, StarMap
+from core.engine.commands import EndPhase
+from core.engine.play import new_game
+from core.rules.interplanetary.aid.manifest import fit
+from core.rules.interplanetary.aid.outfitting import Slot
+from core.rules.interplanetary.aid.playaid import Outfit
+from core.rules.interplanetary.combat.attack import PendingHit
+from core.rules.interplanetary.combat.ordnance import LaunchWeapon
+from core.vector.movement import Motion, Order
+from core.vector.orders import Plot
+from core.vector.state import GameState, Ship
 from tests.app.test_campaign_window import make_window
 from tests.app.test_combat_panel import OPEN, PLAYERS, duel, sit, to_gun_phase
 from tests.core.test_bases import aid

@@ -9,11 +9,11 @@ from pathlib import Path
 from PySide6.QtWidgets import QDialog
 from pytestqt.qtbot import QtBot
 
-from app.manifest.fleet import FleetDialog
-from app.manifest.library_dialog import LibraryDialog
-from app.manifest.library_paths import designs_folder, library
-from core.design import load_design
-from core.outfitting import Slot
+from app.rules.interplanetary.manifest.fleet import FleetDialog
+from app.rules.interplanetary.manifest.library_dialog import LibraryDialog
+from app.rules.interplanetary.manifest.library_paths import designs_folder, library
+from core.rules.interplanetary.aid.design import load_design
+from core.rules.interplanetary.aid.outfitting import Slot
 
 
 def make(qtbot: QtBot) -> LibraryDialog:
@@ -45,7 +45,7 @@ def test_edit_save_export_import_delete(qtbot: QtBot, tmp_path: Path, monkeypatc
         assert dialog.place(Slot("launchers", 0), "missile")  # type: ignore[attr-defined]
         return QDialog.DialogCode.Accepted
 
-    monkeypatch.setattr("app.manifest.outfit_dialog.OutfitDialog.exec", accept)
+    monkeypatch.setattr("app.rules.interplanetary.manifest.outfit_dialog.OutfitDialog.exec", accept)
     d.edit()  # a shipped design: saved as a copy in the library
     own = [e for e in d.entries if not e.shipped]
     assert [e.name for e in own] == ["Gunboat Mk II"]
@@ -111,7 +111,7 @@ def test_fleet_purchases_share_the_points(qtbot: QtBot) -> None:
 def test_the_ships_menu_opens_the_library(qtbot: QtBot, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     from PySide6.QtCore import QSettings
 
-    from app.main_window import MainWindow
+    from app.shell.main_window import MainWindow
 
     opened: list[LibraryDialog] = []
     monkeypatch.setattr(LibraryDialog, "exec", lambda self: opened.append(self) or 0)

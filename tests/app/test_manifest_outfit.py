@@ -10,12 +10,12 @@ from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QMenu
 from pytestqt.qtbot import QtBot
 
-from app.manifest.outfit_dialog import OutfitDialog
-from app.manifest.widget import MIME, SheetWidget
-from core.manifest import empty
-from core.outfitting import Slot
-from core.playaid import PlayAid
-from core.ruleset import load_ruleset
+from app.rules.interplanetary.manifest.outfit_dialog import OutfitDialog
+from app.rules.interplanetary.manifest.widget import MIME, SheetWidget
+from core.files.ruleset import load_ruleset
+from core.rules.interplanetary.aid.manifest import empty
+from core.rules.interplanetary.aid.outfitting import Slot
+from core.rules.interplanetary.aid.playaid import PlayAid
 
 
 @pytest.fixture

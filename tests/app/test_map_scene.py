@@ -9,7 +9,7 @@ from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QApplication
 
-from app.map.items import (
+from app.board.items import (
     HEX_SIZE,
     HEX_UNIT,
     NAME_KEY,
@@ -19,10 +19,10 @@ from app.map.items import (
     HexWindow,
     Layer,
 )
-from app.map.scene import StarMapScene
-from app.map.style import DEFAULT_STYLE
-from core.hexgrid import Direction, Hex, Layout, Orientation
-from core.starmap import (
+from app.board.scene import StarMapScene
+from app.board.style import DEFAULT_STYLE
+from core.board.hexgrid import Direction, Hex, Layout, Orientation
+from core.board.starmap import (
     Base,
     BaseKind,
     Body,

@@ -9,13 +9,13 @@ from PySide6.QtGui import QColor, QContextMenuEvent, QWheelEvent
 from PySide6.QtWidgets import QApplication, QGraphicsScene
 from pytestqt.qtbot import QtBot
 
-from app.map.items import HEX_SIZE
-from app.map.scene import StarMapScene
-from app.map.style import DEFAULT_STYLE
-from app.map.view import PAN_FRACTION, ZOOM_STEP, MapView
-from core.hexgrid import Direction, Hex
-from core.mapfile import load_map
-from core.resources import SOLAR_SYSTEM_MAP
+from app.board.items import HEX_SIZE
+from app.board.scene import StarMapScene
+from app.board.style import DEFAULT_STYLE
+from app.board.view import PAN_FRACTION, ZOOM_STEP, MapView
+from core.board.hexgrid import Direction, Hex
+from core.files.mapfile import load_map
+from core.files.resources import SOLAR_SYSTEM_MAP
 
 LEFT, MIDDLE = Qt.MouseButton.LeftButton, Qt.MouseButton.MiddleButton
 
@@ -304,7 +304,7 @@ def test_overview_stands_in_for_the_hexes_only_when_zoomed_far_out(view: MapView
 
 
 def test_hiding_a_layer_repaints_the_overview(view: MapView) -> None:
-    from app.map.items import Layer
+    from app.board.items import Layer
 
     scene = scene_of(view)
     while not view.overview_active():
@@ -400,7 +400,7 @@ def test_zooming_back_reuses_the_rock_pictures_of_the_zooms_passed(
 ) -> None:
     """Between 10 and 48 px a hex rocks are copied from small pictures made per zoom;
     stepping back to a zoom just shown makes none again."""
-    import app.map.rocks as rocks
+    import app.board.rocks as rocks
 
     made: list[float] = []
     real = rocks.rock_sprite

@@ -6,9 +6,9 @@ from __future__ import annotations
 from pytestqt.qtbot import QtBot
 
 from app.campaign.new_campaign import NewCampaignDialog
-from app.game.new_game import NewGameDialog
-from core.ruleset import OPTIONAL_RULES
-from core.scenario import builtin_scenarios
+from app.play.new_game import NewGameDialog
+from core.files.ruleset import OPTIONAL_RULES
+from core.scenario.document import builtin_scenarios
 
 SCENARIOS = {p.stem: p for p in builtin_scenarios()}
 

@@ -10,10 +10,10 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from app.main_window import MainWindow
-from core.commands import EndPhase
-from core.engine import new_game
-from core.rendezvous import PendingRendezvous
+from app.shell.main_window import MainWindow
+from core.engine.commands import EndPhase
+from core.engine.play import new_game
+from core.rules.interplanetary.optional.rendezvous import PendingRendezvous
 from tests.app.test_campaign_window import make_window
 from tests.core.optional_games import ALLIES, OPEN, RIVALS, armed
 

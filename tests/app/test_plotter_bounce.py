@@ -6,12 +6,12 @@ from __future__ import annotations
 from PySide6.QtWidgets import QGraphicsScene
 from pytestqt.qtbot import QtBot
 
-from app.game.overlay import FATAL, ROLE_KEY, PlotOverlay, _summary, option_danger
-from app.map.items import HEX_SIZE
-from core.hexgrid import Layout
-from core.movement import OffMap
-from core.preview import Option, preview
-from core.state import GameState
+from app.board.items import HEX_SIZE
+from app.vector.overlay import FATAL, ROLE_KEY, PlotOverlay, _summary, option_danger
+from core.board.hexgrid import Layout
+from core.vector.movement import OffMap
+from core.vector.preview import Option, preview
+from core.vector.state import GameState
 from tests.core.test_scenario_special_rules import at_the_edge
 
 

@@ -15,15 +15,15 @@ from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QApplication
 
 from app.__main__ import main as app_main
-from app.map.items import HEX_SIZE
-from app.map.scene import StarMapScene
-from app.map.style import DEFAULT_STYLE
-from app.render import MARGIN_HEXES, main, render_image, render_map_png
-from core.hexgrid import Direction, Layout
-from core.mapfile import load_map
-from core.resources import SOLAR_SYSTEM_MAP
-from core.scenario import builtin_scenarios
-from core.starmap import BodyKind
+from app.board.items import HEX_SIZE
+from app.board.render import MARGIN_HEXES, main, render_image, render_map_png
+from app.board.scene import StarMapScene
+from app.board.style import DEFAULT_STYLE
+from core.board.hexgrid import Direction, Layout
+from core.board.starmap import BodyKind
+from core.files.mapfile import load_map
+from core.files.resources import SOLAR_SYSTEM_MAP
+from core.scenario.document import builtin_scenarios
 from tests.app.test_map_scene import same, small_map
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -209,7 +209,7 @@ def test_render_reports_an_unwritable_file(qapp: QApplication, tmp_path: Path) -
 def test_command_line_renders_a_map_file_to_a_width(
     qapp: QApplication, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from core.mapfile import save_map
+    from core.files.mapfile import save_map
 
     source = tmp_path / "small.toml"
     save_map(small_map(), source)

@@ -12,16 +12,16 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog
 from pytestqt.qtbot import QtBot
 
-from app.game.session import GameSession
-from app.main_window import MainWindow
-from app.manifest.allocation import AllocationDialog
-from core.attack import PendingHit
-from core.commands import EndPhase
-from core.manifest import fit
-from core.outfitting import Slot
-from core.playaid import Outfit
-from core.single_use import PendingRoll
-from core.state import GameState
+from app.play.session import GameSession
+from app.rules.interplanetary.manifest.allocation import AllocationDialog
+from app.shell.main_window import MainWindow
+from core.engine.commands import EndPhase
+from core.rules.interplanetary.aid.manifest import fit
+from core.rules.interplanetary.aid.outfitting import Slot
+from core.rules.interplanetary.aid.playaid import Outfit
+from core.rules.interplanetary.combat.attack import PendingHit
+from core.rules.interplanetary.combat.single_use import PendingRoll
+from core.vector.state import GameState
 from tests.app.test_campaign_window import make_window
 from tests.app.test_combat_panel import duel, sit
 

@@ -9,17 +9,18 @@ import subprocess
 import sys
 from pathlib import Path
 
-from core import documents, ruleset
-from core.scenario_file import FORMAT
+from core.files import ruleset
+from core.files.scenario_file import FORMAT
+from core.scenario import documents
 
 LATE = [
-    "core.engine",
-    "core.state",
-    "core.ruleset",
-    "core.scenario",
-    "app.game.new_game",
-    "app.game.session",
-    "core.attack",
+    "core.engine.play",
+    "core.vector.state",
+    "core.files.ruleset",
+    "core.scenario.document",
+    "app.play.new_game",
+    "app.play.session",
+    "core.rules.interplanetary.combat.attack",
     "sqlalchemy",
 ]
 
@@ -36,7 +37,8 @@ def test_importing_the_main_window_leaves_the_game_and_the_database_for_later(
     tmp_path: Path,
 ) -> None:
     script = (
-        f"import sys\nimport app.main_window\nprint(*[m for m in {LATE!r} if m in sys.modules])"
+        "import sys\nimport app.shell.main_window\n"
+        f"print(*[m for m in {LATE!r} if m in sys.modules])"
     )
     assert loaded_after(script, tmp_path) == []
 
@@ -44,12 +46,12 @@ def test_importing_the_main_window_leaves_the_game_and_the_database_for_later(
 def test_the_window_opens_the_cached_built_in_map_without_pydantic_or_the_game(
     tmp_path: Path,
 ) -> None:
-    later = [*LATE, "pydantic", "core.mapfile", "core.mapcheck", "shapely"]
+    later = [*LATE, "pydantic", "core.files.mapfile", "core.board.mapcheck", "shapely"]
     script = (
         "import sys\n"
         "from PySide6.QtCore import QSettings\n"
         "from PySide6.QtWidgets import QApplication\n"
-        "from app.main_window import MainWindow\n"
+        "from app.shell.main_window import MainWindow\n"
         "app = QApplication([])\n"
         f"settings = QSettings({str(tmp_path / 's.ini')!r}, QSettings.Format.IniFormat)\n"
         "window = MainWindow(settings=settings)\n"
@@ -59,7 +61,7 @@ def test_the_window_opens_the_cached_built_in_map_without_pydantic_or_the_game(
         f"print(*[m for m in {later!r} if m in sys.modules])\n"
     )
     first = loaded_after(script, tmp_path)  # a fresh cache: the map file is checked
-    assert "pydantic" in first and "core.mapcheck" in first
+    assert "pydantic" in first and "core.board.mapcheck" in first
     assert [m for m in first if m in LATE] == []
     assert loaded_after(script, tmp_path) == []
 
@@ -77,11 +79,11 @@ def test_prepare_caches_the_built_in_map_so_the_first_window_start_is_quick(
         "import sys\n"
         "from PySide6.QtCore import QSettings\n"
         "from PySide6.QtWidgets import QApplication\n"
-        "from app.main_window import MainWindow\n"
+        "from app.shell.main_window import MainWindow\n"
         "app = QApplication([])\n"
         f"window = MainWindow(settings=QSettings({str(tmp_path / 's.ini')!r}, "
         "QSettings.Format.IniFormat))\n"
-        "print(*[m for m in ('pydantic', 'core.mapcheck') if m in sys.modules])\n"
+        "print(*[m for m in ('pydantic', 'core.board.mapcheck') if m in sys.modules])\n"
     )
     assert loaded_after(script, tmp_path) == []
 

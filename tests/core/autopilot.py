@@ -2,8 +2,8 @@
 engine, so each scripted game is a fixed, reproducible sequence of commands.
 
 Navigation looks a few turns ahead with the engine's own physics: the first turn's
-choices are the course plotter's (:func:`core.preview.preview`, checked by the engine's
-plan check), the turns after are :func:`core.movement.move` with the same parameters.
+choices are the course plotter's (:func:`core.vector.preview.preview`, checked by the engine's
+plan check), the turns after are :func:`core.vector.movement.move` with the same parameters.
 Each line of flight is scored by the turns it takes to reach the ship's goal (a gravity
 well, an orbit, another ship's hex and vector, a fight), estimated past the horizon, and
 the fuel it burns; courses that crash, leave the map or cross asteroids are not flown.
@@ -20,18 +20,19 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from core import engine
-from core.allegiance import ship_passage, weapon_passage
-from core.astrogation import launch_hexes, params_for
-from core.attack import AllocateDamage, PendingAnswer, PendingHit
-from core.commands import Command, EndPhase, Launch, Plot
-from core.engine import active_player, apply, current_phase, waiting_for
-from core.errors import IllegalCommand
-from core.events import Event
-from core.hexgrid import Direction, Hex, Vector
-from core.movement import AsteroidHex, MoveResult, Order, burns, default_order, move
-from core.preview import preview
-from core.state import GameState, Ship, ShipStatus
+from core.board.hexgrid import Direction, Hex, Vector
+from core.engine import play as engine
+from core.engine.commands import Command, EndPhase
+from core.engine.errors import IllegalCommand
+from core.engine.events import Event
+from core.engine.play import active_player, apply, current_phase, waiting_for
+from core.rules.interplanetary.allegiance import ship_passage, weapon_passage
+from core.rules.interplanetary.combat.attack import AllocateDamage, PendingAnswer, PendingHit
+from core.vector.astrogation import launch_hexes, params_for
+from core.vector.movement import AsteroidHex, MoveResult, Order, burns, default_order, move
+from core.vector.orders import Launch, Plot
+from core.vector.preview import preview
+from core.vector.state import GameState, Ship, ShipStatus
 
 #: how many turns the navigator looks ahead (the first with the plotter's options)
 DEPTH = 3
@@ -348,16 +349,16 @@ def _astrogate(game: Game, ship: Ship, pilot: Pilot) -> None:
 
 
 def enemies(state: GameState, ship: Ship) -> list[Ship]:
-    from core.guns import exposed
+    from core.rules.interplanetary.combat.guns import exposed
 
     return [s for s in state.ships if s.side != ship.side and exposed(state, s)]
 
 
 def _launch(game: Game, ship: Ship) -> None:
     """Launch a missile whose first move ends on an enemy, if one can."""
-    from core.attack import manifest_of, play_aid
-    from core.movement import launched
-    from core.ordnance import LaunchWeapon, params
+    from core.rules.interplanetary.combat.attack import manifest_of, play_aid
+    from core.rules.interplanetary.combat.ordnance import LaunchWeapon, params
+    from core.vector.movement import launched
 
     state = game.state
     aid = play_aid(state)
@@ -386,11 +387,11 @@ def _launch(game: Game, ship: Ship) -> None:
 def _guns(game: Game, ship: Ship) -> None:
     """Board a disabled enemy whose vector is matched; else fire each gun with a fair
     chance at the enemy it is likeliest to harm."""
-    from core.guns import Fire, guns_ready, shot
+    from core.rules.interplanetary.combat.guns import Fire, guns_ready, shot
 
     state = game.state
     if state.uses("boarding"):
-        from core.boarding import Board, boardable
+        from core.rules.interplanetary.optional.boarding import Board, boardable
 
         for target in boardable(state, ship):
             game.give(Board(ship.owner, ship.id, target.id))
@@ -415,9 +416,9 @@ def _guns(game: Game, ship: Ship) -> None:
 
 def _answer(game: Game) -> None:
     """Answer the first decision the game waits for."""
-    from core.guns import Fire, Hold, guns_ready, may_answer
-    from core.ordnance_attacks import PendingStrike, Strike
-    from core.single_use import Decline, PendingRoll
+    from core.rules.interplanetary.combat.guns import Fire, Hold, guns_ready, may_answer
+    from core.rules.interplanetary.combat.ordnance_attacks import PendingStrike, Strike
+    from core.rules.interplanetary.combat.single_use import Decline, PendingRoll
 
     first = game.state.pending[0]
     if isinstance(first, PendingHit):

@@ -20,13 +20,14 @@ import os
 import sys
 from pathlib import Path
 
-from core.astrogation import launch_hexes
 from core.campaign import CampaignFile, GameRecord
-from core.commands import Command, EndPhase, Launch, Unplot
-from core.engine import current_phase, waiting_for
-from core.resources import SCENARIOS
-from core.scenario import Seat, load_scenario
-from core.state import GameState
+from core.engine.commands import Command, EndPhase
+from core.engine.play import current_phase, waiting_for
+from core.files.resources import SCENARIOS
+from core.scenario.document import Seat, load_scenario
+from core.vector.astrogation import launch_hexes
+from core.vector.orders import Launch, Unplot
+from core.vector.state import GameState
 
 SEATS = (Seat("Ann", "#e69f00"), Seat("Bob", "#56b4e9"))
 SEED = 7

@@ -7,11 +7,11 @@ import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from core import serial
 from core.campaign import CampaignFile, GameRecord
-from core.commands import Command
-from core.engine import apply
-from core.state import GameState, state_hash
+from core.engine import serial
+from core.engine.commands import Command
+from core.engine.play import apply
+from core.vector.state import GameState, state_hash
 from tests.core.campaign_writer import next_command, training
 
 __all__ = ["Expected", "fingerprint", "new_campaign", "next_command", "play", "training"]

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from core.commands import EndPhase
-from core.engine import active_player, apply, current_phase, new_game
-from core.hexgrid import ZERO, Hex, Vector
-from core.manifest import fit
-from core.movement import Motion
-from core.playaid import Outfit, PlayAid
-from core.ruleset import load_ruleset
-from core.starmap import Bounds, StarMap
-from core.state import GameState, Player, Ship
+from core.board.hexgrid import ZERO, Hex, Vector
+from core.board.starmap import Bounds, StarMap
+from core.engine.commands import EndPhase
+from core.engine.play import active_player, apply, current_phase, new_game
+from core.files.ruleset import load_ruleset
+from core.rules.interplanetary.aid.manifest import fit
+from core.rules.interplanetary.aid.playaid import Outfit, PlayAid
+from core.vector.movement import Motion
+from core.vector.state import GameState, Player, Ship
 
 OPEN = StarMap("Open space", Bounds(40, 40))
 CENTRE = OPEN.bounds.labels.from_offset(20, 20)

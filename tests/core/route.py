@@ -4,7 +4,7 @@ from a ship's motion to a goal, through the engine's own physics.
 Where :mod:`tests.core.autopilot` looks a few turns ahead at a top speed of 2, this
 searches a whole leg (best first, A*), flying faster where the way is long: out of the
 Sun's double gravity, from Mercury to Jupiter, in to a base. Each turn's move is
-:func:`core.movement.move` with the ship's own parameters, gravity taken as a ship
+:func:`core.vector.movement.move` with the ship's own parameters, gravity taken as a ship
 nobody steers takes it, so the engine, which checks every plotted order again, moves the
 ship exactly as found. Courses that crash, leave the map, cross asteroids or pass a hex
 to avoid (mines) are not flown, and a leg ends only where some move after it is safe.
@@ -20,13 +20,14 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import count
 
-from core import ordnance
-from core.allegiance import ship_passage
-from core.astrogation import _launched_motion, check_plan, launch_hexes, params_for
-from core.commands import Command, Launch, Plot
-from core.errors import IllegalCommand
-from core.hexgrid import Hex, Vector
-from core.movement import (
+from core.board.hexgrid import Hex, Vector
+from core.engine.commands import Command
+from core.engine.errors import IllegalCommand
+from core.rules.interplanetary.allegiance import ship_passage
+from core.rules.interplanetary.combat import ordnance
+from core.rules.interplanetary.combat.ordnance import course_hexes
+from core.vector.astrogation import _launched_motion, check_plan, launch_hexes, params_for
+from core.vector.movement import (
     AsteroidHex,
     Motion,
     MovementParams,
@@ -37,9 +38,9 @@ from core.movement import (
     default_order,
     move,
 )
-from core.ordnance import course_hexes
-from core.preview import preview
-from core.state import GameState, Plan, Ship, ShipStatus
+from core.vector.orders import Launch, Plot
+from core.vector.preview import preview
+from core.vector.state import GameState, Plan, Ship, ShipStatus
 from tests.core.autopilot import Scripted
 
 #: the most turns a leg may take before the search gives up

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from core.hexgrid import ZERO
-from core.movement import Motion
-from core.starmap import Base
-from core.state import Ship, ShipStatus
+from core.board.hexgrid import ZERO
+from core.board.starmap import Base
+from core.vector.movement import Motion
+from core.vector.state import Ship, ShipStatus
 
 
 def landed_ship(base: Base, ship_id: str = "s", name: str = "Swift", fuel: int = 5) -> Ship:

@@ -7,14 +7,14 @@ from dataclasses import replace
 
 import pytest
 
-from core.astrogation import check_plan
-from core.bases import Refuel
-from core.engine import apply, new_game
-from core.errors import IllegalCommand
-from core.hexgrid import Direction, Hex, Vector
-from core.movement import ForbiddenAsteroid, Motion
-from core.starmap import DEFAULT_SERVICES, Base, BaseKind, Bounds, SpecialAsteroids, StarMap
-from core.state import Plan
+from core.board.hexgrid import Direction, Hex, Vector
+from core.board.starmap import DEFAULT_SERVICES, Base, BaseKind, Bounds, SpecialAsteroids, StarMap
+from core.engine.errors import IllegalCommand
+from core.engine.play import apply, new_game
+from core.rules.interplanetary.bases import Refuel
+from core.vector.astrogation import check_plan
+from core.vector.movement import ForbiddenAsteroid, Motion
+from core.vector.state import Plan
 from tests.core.optional_games import RIVALS, armed, to_phase
 
 ROCK = Hex(5, 5)

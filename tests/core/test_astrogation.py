@@ -10,19 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from core.astrogation import end_engagement, entered_wells, launch_hexes
-from core.commands import EndPhase, Launch, Plot
-from core.dice import Rolled
-from core.engine import apply, current_phase, new_game
-from core.errors import IllegalCommand
-from core.events import Event
-from core.gravity import GravityIgnored, GravityPull
-from core.hexgrid import ZERO, Direction, Hex, Vector
-from core.mapfile import load_map
-from core.movement import Motion, Order
-from core.orbit import circling, ring
-from core.resources import SOLAR_SYSTEM_MAP
-from core.starmap import (
+from core.board.hexgrid import ZERO, Direction, Hex, Vector
+from core.board.starmap import (
     Arrow,
     Base,
     BaseKind,
@@ -33,7 +22,19 @@ from core.starmap import (
     Service,
     StarMap,
 )
-from core.state import GameState, Player, Ship, ShipStatus
+from core.engine.commands import EndPhase
+from core.engine.dice import Rolled
+from core.engine.errors import IllegalCommand
+from core.engine.events import Event
+from core.engine.play import apply, current_phase, new_game
+from core.files.mapfile import load_map
+from core.files.resources import SOLAR_SYSTEM_MAP
+from core.vector.astrogation import end_engagement, entered_wells, launch_hexes
+from core.vector.gravity import GravityIgnored, GravityPull
+from core.vector.movement import Motion, Order
+from core.vector.orbit import circling, ring
+from core.vector.orders import Launch, Plot
+from core.vector.state import GameState, Player, Ship, ShipStatus
 from tests.core.ships import landed_ship
 
 SOLO = (Player("a", "Ann", "red"),)
@@ -288,7 +289,7 @@ def test_landing_needs_one_fuel() -> None:
 
 
 def test_a_launch_is_the_turn_s_move_and_needs_a_base_that_launches() -> None:
-    from core.commands import Launch
+    from core.vector.orders import Launch
 
     port = SOLAR.base("Mars Port")
     assert port is not None

@@ -10,19 +10,19 @@ from dataclasses import replace
 
 import pytest
 
-from core.attack import AllocateDamage, AttackResolved, PendingHit
-from core.base_defence import BaseFires, zone
-from core.commands import EndPhase
-from core.engine import active_player, apply, new_game
-from core.errors import UnknownShip
-from core.events import Event
-from core.guns import Fire, targets
-from core.hexgrid import Hex
-from core.ordnance import WeaponLaunched
-from core.ordnance_attacks import PendingStrike, Strike
-from core.starmap import DEFAULT_SERVICES, Base, BaseKind, Bounds, StarMap, Zone
-from core.state import GameState, Ship
-from core.terms import BaseTerms, Terms
+from core.board.hexgrid import Hex
+from core.board.starmap import DEFAULT_SERVICES, Base, BaseKind, Bounds, StarMap, Zone
+from core.engine.commands import EndPhase
+from core.engine.errors import UnknownShip
+from core.engine.events import Event
+from core.engine.play import active_player, apply, new_game
+from core.rules.interplanetary.combat.attack import AllocateDamage, AttackResolved, PendingHit
+from core.rules.interplanetary.combat.base_defence import BaseFires, zone
+from core.rules.interplanetary.combat.guns import Fire, targets
+from core.rules.interplanetary.combat.ordnance import WeaponLaunched
+from core.rules.interplanetary.combat.ordnance_attacks import PendingStrike, Strike
+from core.rules.interplanetary.scenario.terms import BaseTerms, Terms
+from core.vector.state import GameState, Ship
 from tests.core.optional_games import RIVALS, armed
 
 FORT = Hex(10, 10)

@@ -9,17 +9,17 @@ from fractions import Fraction
 
 import pytest
 
-from core.bases import Load, Refit, Refuel
-from core.commands import EndPhase
-from core.engine import apply, current_phase, new_game
-from core.errors import IllegalCommand
-from core.hexgrid import ZERO, Hex
-from core.manifest import fit
-from core.movement import Motion
-from core.playaid import Outfit, PlayAid
-from core.ruleset import load_ruleset
-from core.starmap import DEFAULT_SERVICES, Base, BaseKind, Bounds, StarMap
-from core.state import GameState, Player, Ship
+from core.board.hexgrid import ZERO, Hex
+from core.board.starmap import DEFAULT_SERVICES, Base, BaseKind, Bounds, StarMap
+from core.engine.commands import EndPhase
+from core.engine.errors import IllegalCommand
+from core.engine.play import apply, current_phase, new_game
+from core.files.ruleset import load_ruleset
+from core.rules.interplanetary.aid.manifest import fit
+from core.rules.interplanetary.aid.playaid import Outfit, PlayAid
+from core.rules.interplanetary.bases import Load, Refit, Refuel
+from core.vector.movement import Motion
+from core.vector.state import GameState, Player, Ship
 
 ROCK = Hex(5, 3)
 BELT = StarMap(

@@ -7,13 +7,13 @@ from dataclasses import replace
 
 import pytest
 
-from core.attack import AllocateDamage
-from core.boarding import Board, BoardingAttempt, boardable
-from core.dice import Rolled
-from core.engine import apply
-from core.errors import IllegalCommand
-from core.guns import Fire
-from core.hexgrid import Direction, Vector
+from core.board.hexgrid import Direction, Vector
+from core.engine.dice import Rolled
+from core.engine.errors import IllegalCommand
+from core.engine.play import apply
+from core.rules.interplanetary.combat.attack import AllocateDamage
+from core.rules.interplanetary.combat.guns import Fire
+from core.rules.interplanetary.optional.boarding import Board, BoardingAttempt, boardable
 from tests.core.optional_games import armed, game, to_phase
 
 

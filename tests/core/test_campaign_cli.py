@@ -12,10 +12,11 @@ import pytest
 
 from core.campaign import CampaignFile, GameRecord
 from core.campaign.history import SNAPSHOT_EVERY
-from core.cli import main
-from core.commands import EndPhase, Launch
-from core.engine import waiting_for
-from core.state import state_hash
+from core.cli.main import main
+from core.engine.commands import EndPhase
+from core.engine.play import waiting_for
+from core.vector.orders import Launch
+from core.vector.state import state_hash
 from tests.core.campaigns import Expected, fingerprint, new_campaign, play, training
 from tests.core.test_campaign_files import BAD, schema_1_file
 

@@ -21,9 +21,9 @@ import sys
 import time
 from pathlib import Path
 
-from core import serial
 from core.campaign import CampaignFile, GameRecord
 from core.campaign.history import SNAPSHOT_EVERY, turn_key
+from core.engine import serial
 from tests.core.campaigns import Expected, new_campaign
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -15,7 +15,6 @@ from pathlib import Path
 
 import pytest
 
-from core import serial
 from core.campaign import (
     SCHEMA_VERSION,
     CampaignError,
@@ -32,8 +31,9 @@ from core.campaign import (
 from core.campaign.history import SNAPSHOT_EVERY, turn_key
 from core.campaign.migrate import SCHEMA_1, backup_path, file_version
 from core.campaign.schema import APPLICATION_ID
-from core.commands import EndPhase
-from core.state import moving_parts, state_hash
+from core.engine import serial
+from core.engine.commands import EndPhase
+from core.vector.state import moving_parts, state_hash
 from tests.core.campaigns import Expected, fingerprint, new_campaign, play, training
 
 ROOT = Path(__file__).resolve().parents[2]

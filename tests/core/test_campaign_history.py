@@ -12,7 +12,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core import engine, serial
 from core.campaign import (
     CampaignError,
     CampaignFile,
@@ -21,9 +20,11 @@ from core.campaign import (
     ReplayMismatch,
 )
 from core.campaign.history import SNAPSHOT_EVERY, turn_key
-from core.commands import EndPhase
-from core.engine import apply
-from core.state import GameState, state_hash
+from core.engine import play as engine
+from core.engine import serial
+from core.engine.commands import EndPhase
+from core.engine.play import apply
+from core.vector.state import GameState, state_hash
 from tests.core.campaigns import Expected, fingerprint, new_campaign, play, training
 
 

@@ -7,11 +7,11 @@ from fractions import Fraction
 
 import pytest
 
-from core.actions import can_launch
-from core.engine import apply
-from core.errors import IllegalCommand
-from core.ordnance import LaunchWeapon
-from core.rendezvous import Rendezvous
+from core.engine.errors import IllegalCommand
+from core.engine.play import apply
+from core.rules.interplanetary.actions import can_launch
+from core.rules.interplanetary.combat.ordnance import LaunchWeapon
+from core.rules.interplanetary.optional.rendezvous import Rendezvous
 from tests.core.optional_games import armed, game, to_phase
 
 

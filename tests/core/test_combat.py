@@ -9,7 +9,17 @@ from fractions import Fraction
 
 import pytest
 
-from core.attack import (
+from core.board.hexgrid import ZERO, Hex, Vector
+from core.board.starmap import Base, BaseKind, Bounds, StarMap
+from core.engine.commands import EndPhase
+from core.engine.dice import Rolled
+from core.engine.errors import IllegalCommand, NotYourTurn, WrongPhase
+from core.engine.play import active_player, apply, current_phase, new_game, waiting_for
+from core.files.ruleset import load_ruleset
+from core.rules.interplanetary.aid.damage import Allocation, Placement
+from core.rules.interplanetary.aid.manifest import fit
+from core.rules.interplanetary.aid.playaid import Outfit, PlayAid
+from core.rules.interplanetary.combat.attack import (
     AllocateDamage,
     Attack,
     PendingAnswer,
@@ -17,19 +27,16 @@ from core.attack import (
     ShipDisabled,
     resolve_attack,
 )
-from core.commands import EndPhase
-from core.damage import Allocation, Placement
-from core.dice import Rolled
-from core.engine import active_player, apply, current_phase, new_game, waiting_for
-from core.errors import IllegalCommand, NotYourTurn, WrongPhase
-from core.guns import Fire, Hold, can_answer, closest_approach, relative_velocity, shot
-from core.hexgrid import ZERO, Hex, Vector
-from core.manifest import fit
-from core.movement import Motion
-from core.playaid import Outfit, PlayAid
-from core.ruleset import load_ruleset
-from core.starmap import Base, BaseKind, Bounds, StarMap
-from core.state import GameState, Player, Ship, ShipStatus
+from core.rules.interplanetary.combat.guns import (
+    Fire,
+    Hold,
+    can_answer,
+    closest_approach,
+    relative_velocity,
+    shot,
+)
+from core.vector.movement import Motion
+from core.vector.state import GameState, Player, Ship, ShipStatus
 
 OPEN = StarMap("Open space", Bounds(40, 40))
 PLAYERS = (Player("a", "Ann", "red"), Player("b", "Bob", "blue"))
@@ -214,7 +221,7 @@ def test_disabled_does_not_stack():
     state = game()
     beta = replace(state.ship("beta"), disabled=True, disabled_for=1)
     state = state.with_ship(beta)
-    from core.attack import disable
+    from core.rules.interplanetary.combat.attack import disable
 
     after, events = disable(state, beta)
     assert after.ship("beta").disabled_for == 1
@@ -314,7 +321,7 @@ def test_mass_driver_never_fires_back():
 
 
 def test_heavy_rail_cannon_fires_back_once_a_round():
-    from core.attack import new_round
+    from core.rules.interplanetary.combat.attack import new_round
 
     ships = (
         armed("alpha", "a", CENTRE),
@@ -366,14 +373,15 @@ def test_combat_rules_load_on_first_use_and_saved_decisions_read_before_that():
     import subprocess
     import sys
 
-    from core.serial import dumps
+    from core.engine.serial import dumps
 
     saved = dumps(PendingHit("b", "beta", "structure", 3, "Alpha's gun", "Beta", "Structure"))
     script = (
         "import json, sys\n"
-        "import core.engine\n"
-        "assert 'core.attack' not in sys.modules, 'combat rules loaded at import'\n"
-        "from core.serial import from_data\n"
+        "import core.engine.play\n"
+        "assert 'core.rules.interplanetary.combat.attack' not in sys.modules, "
+        "'combat rules loaded at import'\n"
+        "from core.engine.serial import from_data\n"
         f"hit = from_data(json.loads({saved!r}))\n"
         "print(type(hit).__name__, hit.amount)\n"
     )

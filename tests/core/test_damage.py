@@ -7,9 +7,10 @@ from fractions import Fraction
 
 import pytest
 
-from core import serial
-from core.damage import Allocation, Placement, default_allocation, place
-from core.manifest import (
+from core.engine import serial
+from core.files.ruleset import load_ruleset
+from core.rules.interplanetary.aid.damage import Allocation, Placement, default_allocation, place
+from core.rules.interplanetary.aid.manifest import (
     AllocationError,
     Manifest,
     OutfitError,
@@ -19,8 +20,7 @@ from core.manifest import (
     room,
     working_guns,
 )
-from core.playaid import Outfit, PlayAid
-from core.ruleset import load_ruleset
+from core.rules.interplanetary.aid.playaid import Outfit, PlayAid
 
 
 def aid() -> PlayAid:

@@ -1,6 +1,6 @@
-"""Design files and the design library (core.design, core.design_library): round trips,
-every problem with file, field and line, atomic saves, shipped designs within the
-manual's budgets, import and export."""
+"""Design files and the design library (core.rules.interplanetary.aid.design,
+core.rules.interplanetary.aid.design_library): round trips, every problem with file, field and
+line, atomic saves, shipped designs within the manual's budgets, import and export."""
 
 from __future__ import annotations
 
@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from core import outfitting
-from core.design import Design, dumps_design, load_design, save_design
-from core.design_library import SHIPPED, Library
-from core.manifest import empty
-from core.problems import FileProblems
-from core.ruleset import load_ruleset
+from core.board.problems import FileProblems
+from core.files.ruleset import load_ruleset
+from core.rules.interplanetary.aid import outfitting
+from core.rules.interplanetary.aid.design import Design, dumps_design, load_design, save_design
+from core.rules.interplanetary.aid.design_library import SHIPPED, Library
+from core.rules.interplanetary.aid.manifest import empty
 
 AID = load_ruleset("interplanetary").play_aid
 assert AID is not None
@@ -95,7 +95,7 @@ def test_library_save_import_export_delete(tmp_path: Path) -> None:
     library.save(gunboat(), saved)  # saving over one's own file keeps it
     exported = tmp_path / "out" / "gunboat.toml"
     exported.parent.mkdir()
-    from core.design_library import export_design
+    from core.rules.interplanetary.aid.design_library import export_design
 
     export_design(gunboat(), exported)
     imported = library.import_file(exported)

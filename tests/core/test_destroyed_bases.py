@@ -7,11 +7,12 @@ from dataclasses import replace
 
 import pytest
 
-from core.bases import Load, Refit, Refuel, can_resupply
-from core.commands import EndPhase, Launch, Plot
-from core.engine import apply
-from core.errors import IllegalCommand
-from core.state import GameState, ShipStatus
+from core.engine.commands import EndPhase
+from core.engine.errors import IllegalCommand
+from core.engine.play import apply
+from core.rules.interplanetary.bases import Load, Refit, Refuel, can_resupply
+from core.vector.orders import Launch, Plot
+from core.vector.state import GameState, ShipStatus
 from tests.core.test_astrogation import SOLAR, orbiting, start
 from tests.core.test_bases import at_outpost
 

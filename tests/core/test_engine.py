@@ -8,18 +8,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.commands import Command, EndPhase, Launch, Plot, Unplot
-from core.dice import Dice, Rolled
-from core.engine import active_player, apply, current_phase, new_game, waiting_for
-from core.errors import IllegalCommand, NotYourTurn, UnknownShip, WrongPhase
-from core.events import Event
-from core.hexgrid import ZERO, Direction, Hex, Vector
-from core.mapfile import load_map
-from core.movement import Motion, Order
-from core.resources import SOLAR_SYSTEM_MAP
-from core.serial import from_data, to_data
-from core.starmap import Body, BodyKind, Bounds, StarMap
-from core.state import GameState, Player, Ship, ShipStatus, state_hash
+from core.board.hexgrid import ZERO, Direction, Hex, Vector
+from core.board.starmap import Body, BodyKind, Bounds, StarMap
+from core.engine.commands import Command, EndPhase
+from core.engine.dice import Dice, Rolled
+from core.engine.errors import IllegalCommand, NotYourTurn, UnknownShip, WrongPhase
+from core.engine.events import Event
+from core.engine.play import active_player, apply, current_phase, new_game, waiting_for
+from core.engine.serial import from_data, to_data
+from core.files.mapfile import load_map
+from core.files.resources import SOLAR_SYSTEM_MAP
+from core.vector.movement import Motion, Order
+from core.vector.orders import Launch, Plot, Unplot
+from core.vector.state import GameState, Player, Ship, ShipStatus, state_hash
 from tests.core.ships import landed_ship
 
 OPEN = StarMap("Open space", Bounds(30, 30))
@@ -291,16 +292,16 @@ def test_the_engine_reads_no_disk_clock_or_global_random(
     import random
     import time
 
-    import core.ruleset
-    import core.tomlio
+    import core.files.ruleset
+    import core.files.tomlio
 
     state = game(seed=4)
 
     def forbidden(*args: object, **kwargs: object) -> None:
         raise AssertionError("the engine reached outside the game state")
 
-    monkeypatch.setattr(core.tomlio, "read_toml", forbidden)
-    monkeypatch.setattr(core.ruleset, "load_ruleset", forbidden)
+    monkeypatch.setattr(core.files.tomlio, "read_toml", forbidden)
+    monkeypatch.setattr(core.files.ruleset, "load_ruleset", forbidden)
     for name in ("time", "monotonic", "perf_counter"):
         monkeypatch.setattr(time, name, forbidden)
     for name in ("random", "randint", "choice"):

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from core import serial
-from core.bases import Load, Refit
-from core.engine import apply
-from core.manifest import fit
-from core.playaid import Outfit
-from core.state import state_hash
+from core.engine import serial
+from core.engine.play import apply
+from core.rules.interplanetary.aid.manifest import fit
+from core.rules.interplanetary.aid.playaid import Outfit
+from core.rules.interplanetary.bases import Load, Refit
+from core.vector.state import state_hash
 from tests.core.test_bases import aid, at_outpost
 
 

@@ -3,11 +3,11 @@ of a ship (or a base of the side); guns shown once they fire."""
 
 from __future__ import annotations
 
-from core.attack import AllocateDamage, PendingAnswer
-from core.engine import apply
-from core.fog import sight, view
-from core.guns import Fire, Hold
-from core.hexgrid import Vector
+from core.board.hexgrid import Vector
+from core.engine.play import apply
+from core.rules.interplanetary.combat.attack import AllocateDamage, PendingAnswer
+from core.rules.interplanetary.combat.guns import Fire, Hold
+from core.rules.interplanetary.fog import sight, view
 from tests.core.optional_games import CENTRE, armed, game, to_phase
 
 

@@ -1,4 +1,4 @@
-"""Tests for core.geometry: hand-computed cases, degenerate cases and properties."""
+"""Tests for core.board.geometry: hand-computed cases, degenerate cases and properties."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.geometry import (
+from core.board.geometry import (
     Approach,
     Disc,
     DiscIndex,
@@ -22,7 +22,7 @@ from core.geometry import (
     segment_hits_disc,
     tile_outline,
 )
-from core.hexgrid import Hex, Layout, Orientation
+from core.board.hexgrid import Hex, Layout, Orientation
 
 UNIT = Disc((0.0, 0.0), 1.0)
 

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.hexgrid import Direction, Hex, HexError, HexLabels, Layout, Orientation, hex_round
+from core.board.hexgrid import Direction, Hex, HexError, HexLabels, Layout, Orientation, hex_round
 
 hexes = st.builds(Hex, st.integers(-60, 60), st.integers(-60, 60))
 

@@ -1,4 +1,4 @@
-"""The cache of checked maps (core.mapcache) gives back the same map, never hides a
+"""The cache of checked maps (core.files.mapcache) gives back the same map, never hides a
 problem, and survives a damaged or unwritable folder."""
 
 from __future__ import annotations
@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from core import mapcache
-from core.documents import load_document
-from core.mapfile import load_map
-from core.problems import FileProblems
-from core.resources import SOLAR_SYSTEM_MAP
-from core.starmap import StarMap
+from core.board.problems import FileProblems
+from core.board.starmap import StarMap
+from core.files import mapcache
+from core.files.mapfile import load_map
+from core.files.resources import SOLAR_SYSTEM_MAP
+from core.scenario.documents import load_document
 
 
 @pytest.fixture
@@ -96,9 +96,9 @@ def test_opening_a_cached_map_needs_neither_pydantic_nor_the_map_checks(
     script = (
         "import sys\n"
         "from pathlib import Path\n"
-        "from core.documents import load_document\n"
+        "from core.scenario.documents import load_document\n"
         f"m = load_document(Path({str(map_copy)!r}), cache=Path({str(cache)!r}))\n"
-        "late = ['pydantic', 'core.mapfile', 'core.mapcheck', 'shapely']\n"
+        "late = ['pydantic', 'core.files.mapfile', 'core.board.mapcheck', 'shapely']\n"
         "print(m.name, '|', ' '.join(x for x in late if x in sys.modules))\n"
     )
     run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)

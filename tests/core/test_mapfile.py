@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from core.hexgrid import Direction
-from core.mapfile import dumps_map, load_map, parse_map, save_map
-from core.problems import FileProblems
-from core.starmap import BaseKind, GravityKind, Service
+from core.board.hexgrid import Direction
+from core.board.problems import FileProblems
+from core.board.starmap import BaseKind, GravityKind, Service
+from core.files.mapfile import dumps_map, load_map, parse_map, save_map
 
 GOOD = """\
 format = "ecliptic-map"
@@ -239,9 +239,9 @@ def test_body_inside_another_bodys_gravity_ring_is_refused(tmp_path: Path) -> No
 
 
 def test_hex_pulled_by_three_bodies_must_be_set_by_hand(tmp_path: Path) -> None:
-    from core.hexgrid import Hex
-    from core.mapcheck import map_problems
-    from core.starmap import Body, BodyKind, Bounds, StarMap
+    from core.board.hexgrid import Hex
+    from core.board.mapcheck import map_problems
+    from core.board.starmap import Body, BodyKind, Bounds, StarMap
 
     centre = Hex(6, 2)
     bodies = tuple(

@@ -10,10 +10,25 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.gravity import ABOVE, AT_REST, ENTERED, HEXSIDE, GravityPull, HexsideGrazed
-from core.hexgrid import ZERO, Direction, Hex, Layout, Orientation, Vector
-from core.mapfile import load_map
-from core.movement import (
+from core.board.hexgrid import ZERO, Direction, Hex, Layout, Orientation, Vector
+from core.board.starmap import (
+    Arrow,
+    Base,
+    BaseKind,
+    Body,
+    BodyKind,
+    Bounds,
+    GravityKind,
+    GravityOverride,
+    SpecialAsteroids,
+    StarMap,
+)
+from core.board.tracer import Hexside, trace
+from core.engine.serial import from_data, to_data
+from core.files.mapfile import load_map
+from core.files.resources import SOLAR_SYSTEM_MAP
+from core.vector.gravity import ABOVE, AT_REST, ENTERED, HEXSIDE, GravityPull, HexsideGrazed
+from core.vector.movement import (
     AsteroidHex,
     BurnError,
     Crash,
@@ -32,22 +47,7 @@ from core.movement import (
     move,
     options,
 )
-from core.orbit import circling, ring
-from core.resources import SOLAR_SYSTEM_MAP
-from core.serial import from_data, to_data
-from core.starmap import (
-    Arrow,
-    Base,
-    BaseKind,
-    Body,
-    BodyKind,
-    Bounds,
-    GravityKind,
-    GravityOverride,
-    SpecialAsteroids,
-    StarMap,
-)
-from core.tracer import Hexside, trace
+from core.vector.orbit import circling, ring
 
 SE, NE, N, NW, SW, S = Direction
 BOUNDS = Bounds(30, 30)
@@ -732,7 +732,7 @@ def test_bounce_mirrors_the_component_that_left_the_map(
 
 
 def test_launched_weapon_inherits_the_ships_old_vector_and_moves_by_the_same_rules() -> None:
-    from core.movement import launched
+    from core.vector.movement import launched
 
     m = with_body()
     ship = move(m, Motion(C + Vector(2, -1), Vector(-1, 0))).next  # entered the ring
@@ -747,7 +747,7 @@ def test_launched_weapon_inherits_the_ships_old_vector_and_moves_by_the_same_rul
 
 
 def test_launched_weapon_thrust_is_limited_by_its_own_engine() -> None:
-    from core.movement import BurnError, launched
+    from core.vector.movement import BurnError, launched
 
     ship = Motion(C, Vector(1, 0))
     missile = launched(ship, (N, N), thrust=2)

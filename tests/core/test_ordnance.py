@@ -10,24 +10,31 @@ from fractions import Fraction
 
 import pytest
 
-from core import serial
-from core.attack import AllocateDamage, AttackResolved, HitRolled, PendingHit
-from core.commands import Command, EndPhase, Plot
-from core.dice import Rolled
-from core.engine import active_player, apply, current_phase, new_game, waiting_for
-from core.errors import IllegalCommand, NotYourTurn, UnknownShip, WrongPhase
-from core.events import Event
-from core.hexgrid import ZERO, Direction, Hex, Vector
-from core.manifest import fit
-from core.movement import GravityPull, Motion, Order
-from core.ordnance import (
+from core.board.hexgrid import ZERO, Direction, Hex, Vector
+from core.board.starmap import Base, BaseKind, Body, BodyKind, Bounds, StarMap
+from core.engine import serial
+from core.engine.commands import Command, EndPhase
+from core.engine.dice import Rolled
+from core.engine.errors import IllegalCommand, NotYourTurn, UnknownShip, WrongPhase
+from core.engine.events import Event
+from core.engine.play import active_player, apply, current_phase, new_game, waiting_for
+from core.files.ruleset import load_ruleset
+from core.rules.interplanetary.aid.manifest import fit
+from core.rules.interplanetary.aid.playaid import Outfit, PlayAid
+from core.rules.interplanetary.combat.attack import (
+    AllocateDamage,
+    AttackResolved,
+    HitRolled,
+    PendingHit,
+)
+from core.rules.interplanetary.combat.ordnance import (
     LaunchWeapon,
     OrdnanceExpired,
     OrdnanceLost,
     WeaponLaunched,
     mine_field,
 )
-from core.ordnance_attacks import (
+from core.rules.interplanetary.combat.ordnance_attacks import (
     BusterStrike,
     MineAttack,
     PendingStrike,
@@ -35,10 +42,9 @@ from core.ordnance_attacks import (
     StrikeOffered,
     WeaponStruck,
 )
-from core.playaid import Outfit, PlayAid
-from core.ruleset import load_ruleset
-from core.starmap import Base, BaseKind, Body, BodyKind, Bounds, StarMap
-from core.state import GameState, Ordnance, Player, Ship, ShipStatus, state_hash
+from core.vector.movement import GravityPull, Motion, Order
+from core.vector.orders import Plot
+from core.vector.state import GameState, Ordnance, Player, Ship, ShipStatus, state_hash
 
 OPEN = StarMap("Open space", Bounds(40, 40))
 PLAYERS = (Player("a", "Ann", "red"), Player("b", "Bob", "blue"))

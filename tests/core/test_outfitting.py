@@ -1,6 +1,6 @@
-"""Outfitting mount point by mount point (core.outfitting): modules go where their kind
-goes, a two-mount gun fills both gun mounts, the budget and the play aid's limits refuse
-with the slot named, and whole manifests are checked slot by slot."""
+"""Outfitting mount point by mount point (core.rules.interplanetary.aid.outfitting): modules go
+where their kind goes, a two-mount gun fills both gun mounts, the budget and the play aid's limits
+refuse with the slot named, and whole manifests are checked slot by slot."""
 
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ from dataclasses import replace
 
 import pytest
 
-from core import outfitting
-from core.manifest import OutfitError, empty
-from core.outfitting import Slot
-from core.playaid import PlayAid
-from core.ruleset import load_ruleset
+from core.files.ruleset import load_ruleset
+from core.rules.interplanetary.aid import outfitting
+from core.rules.interplanetary.aid.manifest import OutfitError, empty
+from core.rules.interplanetary.aid.outfitting import Slot
+from core.rules.interplanetary.aid.playaid import PlayAid
 
 
 @pytest.fixture(scope="module")

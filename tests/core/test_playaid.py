@@ -8,8 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from core import serial
-from core.playaid import (
+from core.board.problems import FileProblems
+from core.engine import serial
+from core.files.resources import resource_path
+from core.files.ruleset import asteroid_rows, load_ruleset
+from core.rules.interplanetary.aid.playaid import (
     BEHAVIOURS,
     EFFECTS,
     SUBSYSTEM_ROLES,
@@ -18,9 +21,6 @@ from core.playaid import (
     Outfit,
     PlayAid,
 )
-from core.problems import FileProblems
-from core.resources import resource_path
-from core.ruleset import asteroid_rows, load_ruleset
 
 #: the ship-point budgets of the seed's scenarios: Industrial sabotage's mercenaries and
 #: guards, the Great planet race and Last man standing

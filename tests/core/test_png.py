@@ -1,4 +1,4 @@
-"""core.png writes PNGs that any reader decodes to the exact pixels given."""
+"""core.files.png writes PNGs that any reader decodes to the exact pixels given."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core import png
+from core.files import png
 
 
 def decode(data: bytes) -> tuple[int, int, int, list[bytes]]:

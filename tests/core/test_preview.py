@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from core.commands import EndPhase, Plot
-from core.engine import apply, current_phase, new_game
-from core.hexgrid import ZERO, Direction, Hex, Vector
-from core.movement import Crash, Motion
-from core.preview import choices_for, preview, projection
-from core.starmap import Body, BodyKind, Bounds, GravityKind, StarMap
-from core.state import GameState, Player, Ship
+from core.board.hexgrid import ZERO, Direction, Hex, Vector
+from core.board.starmap import Body, BodyKind, Bounds, GravityKind, StarMap
+from core.engine.commands import EndPhase
+from core.engine.play import apply, current_phase, new_game
+from core.vector.movement import Crash, Motion
+from core.vector.orders import Plot
+from core.vector.preview import choices_for, preview, projection
+from core.vector.state import GameState, Player, Ship
 
 PLAYERS = (Player("a", "Ann", "red"), Player("b", "Bob", "blue"))
 BOUNDS = Bounds(30, 30)

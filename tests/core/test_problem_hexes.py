@@ -8,13 +8,13 @@ from dataclasses import replace
 
 import pytest
 
-from core.hexgrid import Hex
-from core.mapcheck import map_problems
-from core.mapfile import load_map
-from core.problems import FileProblems
-from core.resources import SCENARIOS, SOLAR_SYSTEM_MAP
-from core.scenario import parse_scenario
-from core.starmap import Bounds, GravityOverride, StarMap
+from core.board.hexgrid import Hex
+from core.board.mapcheck import map_problems
+from core.board.problems import FileProblems
+from core.board.starmap import Bounds, GravityOverride, StarMap
+from core.files.mapfile import load_map
+from core.files.resources import SCENARIOS, SOLAR_SYSTEM_MAP
+from core.scenario.document import parse_scenario
 
 
 def test_an_asteroid_off_the_map_names_its_hex() -> None:
@@ -45,7 +45,7 @@ def test_a_scenario_is_checked_against_the_map_given_instead_of_its_file() -> No
 
 
 def test_tables_inside_an_array_of_tables_are_written_inline_and_read_back() -> None:
-    from core import tomlio
+    from core.files import tomlio
 
     doc = {"ships": [{"id": "x", "outfit": {"Gun A": 1, "fuel": 2}}]}
     assert tomllib.loads(tomlio.dumps(doc)) == doc

@@ -8,13 +8,18 @@ from fractions import Fraction
 
 import pytest
 
-from core.commands import Plot
-from core.engine import apply
-from core.errors import IllegalCommand
-from core.guns import Fire
-from core.hexgrid import Direction, Vector
-from core.movement import Order
-from core.rendezvous import AcceptRendezvous, PendingRendezvous, Rendezvous, partners
+from core.board.hexgrid import Direction, Vector
+from core.engine.errors import IllegalCommand
+from core.engine.play import apply
+from core.rules.interplanetary.combat.guns import Fire
+from core.rules.interplanetary.optional.rendezvous import (
+    AcceptRendezvous,
+    PendingRendezvous,
+    Rendezvous,
+    partners,
+)
+from core.vector.movement import Order
+from core.vector.orders import Plot
 from tests.core.optional_games import ALLIES, armed, game, to_phase
 
 

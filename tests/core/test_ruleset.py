@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from core import serial
-from core.problems import FileProblems
-from core.resources import resource_path
-from core.ruleset import (
+from core.board.problems import FileProblems
+from core.engine import serial
+from core.files.resources import resource_path
+from core.files.ruleset import (
     KNOWN_SWITCHES,
     BurnProfile,
     Ruleset,

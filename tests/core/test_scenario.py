@@ -7,14 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from core.cli import main
-from core.engine import FirstPlayer, current_phase
-from core.errors import IllegalCommand
-from core.problems import FileProblems
-from core.resources import SCENARIOS
-from core.scenario import FORMAT, Scenario, Seat, builtin_scenarios, load_scenario
-from core.state import ShipStatus
-from core.victory import Race
+from core.board.problems import FileProblems
+from core.cli.main import main
+from core.engine.errors import IllegalCommand
+from core.engine.play import FirstPlayer, current_phase
+from core.files.resources import SCENARIOS
+from core.scenario.document import FORMAT, Scenario, Seat, builtin_scenarios, load_scenario
+from core.vector.state import ShipStatus
+from core.vector.victory import Race
 
 SEATS = [Seat("Ann", "#e69f00"), Seat("Bob", "#56b4e9"), Seat("Cy", "#009e73")]
 

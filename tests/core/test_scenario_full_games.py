@@ -14,16 +14,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from core.bases import Load, Refuel
-from core.commands import Command
-from core.manifest import Manifest, fit
-from core.movement import MoveResult
-from core.ordnance import LaunchWeapon
-from core.playaid import Outfit
-from core.resources import SCENARIOS
-from core.scenario import Seat, load_scenario
-from core.state import GameState, Ship, ShipStatus, state_hash
-from core.victory import GameDrawn, GameWon
+from core.engine.commands import Command
+from core.files.resources import SCENARIOS
+from core.rules.interplanetary.aid.manifest import Manifest, fit
+from core.rules.interplanetary.aid.playaid import Outfit
+from core.rules.interplanetary.bases import Load, Refuel
+from core.rules.interplanetary.combat.ordnance import LaunchWeapon
+from core.scenario.document import Seat, load_scenario
+from core.vector.movement import MoveResult
+from core.vector.state import GameState, Ship, ShipStatus, state_hash
+from core.vector.victory import GameDrawn, GameWon
 from tests.core.autopilot import (
     Close,
     Dock,

@@ -7,22 +7,23 @@ from dataclasses import replace
 
 import pytest
 
-from core.commands import EndPhase, Launch, Plot
-from core.engine import apply, current_phase
-from core.errors import IllegalCommand
-from core.events import Event
-from core.guns import Fire
-from core.hexgrid import ZERO, Direction, Vector
-from core.manifest import fit
-from core.movement import Motion, Order
-from core.ordnance import LaunchWeapon
-from core.playaid import Outfit
-from core.resources import SCENARIOS
-from core.scenario import Seat, load_scenario
-from core.scenario_rules import record_boarding
-from core.state import GameState, ShipStatus
-from core.terms import Boarded
-from core.victory import GameDrawn, GameWon
+from core.board.hexgrid import ZERO, Direction, Vector
+from core.engine.commands import EndPhase
+from core.engine.errors import IllegalCommand
+from core.engine.events import Event
+from core.engine.play import apply, current_phase
+from core.files.resources import SCENARIOS
+from core.rules.interplanetary.aid.manifest import fit
+from core.rules.interplanetary.aid.playaid import Outfit
+from core.rules.interplanetary.combat.guns import Fire
+from core.rules.interplanetary.combat.ordnance import LaunchWeapon
+from core.rules.interplanetary.scenario.special_rules import record_boarding
+from core.rules.interplanetary.scenario.terms import Boarded
+from core.scenario.document import Seat, load_scenario
+from core.vector.movement import Motion, Order
+from core.vector.orders import Launch, Plot
+from core.vector.state import GameState, ShipStatus
+from core.vector.victory import GameDrawn, GameWon
 from tests.core.test_victory import ROUTE
 
 SEATS = [Seat(n, "#e69f00") for n in ("Ann", "Bob", "Cy", "Dee")]
@@ -70,7 +71,7 @@ def test_no_fire_zone_refuses_a_launch_from_inside_it() -> None:
     state, _ = game.start(SEATS[:2], seed=3, first=0)
     earth_orbit = state.starmap.bounds.labels.parse("0618")
     ship = state.ship("trainee-p1")
-    from core.movement import Motion
+    from core.vector.movement import Motion
 
     ship = replace(
         ship, status=ShipStatus.ACTIVE, landed_at=None, motion=Motion(earth_orbit, Vector(1, 0))
@@ -282,7 +283,7 @@ def test_hostile_takeover_headquarters_stock_a_buster_and_lay_a_mine() -> None:
 
 
 def test_hostile_takeover_factions_hold_io_and_mercury_earthside_mars_neutral_rest_closed() -> None:
-    from core.allegiance import base_side
+    from core.rules.interplanetary.allegiance import base_side
 
     state = _takeover()
     assert base_side(state, "Io Research Station") == "Jovian Combine"

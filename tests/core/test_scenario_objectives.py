@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from core.hexgrid import Direction
-from core.problems import FileProblems, Problem
-from core.resources import SCENARIOS
-from core.scenario import load_scenario, parse_scenario
-from core.starmap import Base, BaseKind, Body, BodyKind, Bounds, GravityOverride, StarMap
+from core.board.hexgrid import Direction
+from core.board.problems import FileProblems, Problem
+from core.board.starmap import Base, BaseKind, Body, BodyKind, Bounds, GravityOverride, StarMap
+from core.files.resources import SCENARIOS
+from core.scenario.document import load_scenario, parse_scenario
 
 BOUNDS = Bounds(20, 16)
 TERRA = Body("Terra", BodyKind.PLANET, BOUNDS.labels.parse("1008"))

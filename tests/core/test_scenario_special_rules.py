@@ -9,20 +9,21 @@ from pathlib import Path
 
 import pytest
 
-from core.astrogation import MovesLast
-from core.cli import main
-from core.commands import EndPhase, Plot
-from core.engine import apply, current_phase
-from core.errors import IllegalCommand
-from core.hexgrid import ZERO, Direction, Hex, Vector
-from core.movement import Crash, Motion, OffMap, Order
-from core.ordnance_attacks import MineAttack, PendingStrike, StrikeHeld
-from core.preview import preview
-from core.problems import FileProblems
-from core.resources import SCENARIOS
-from core.scenario import Seat, load_scenario
-from core.starmap import Leaving, LeavingRule
-from core.state import GameState, Ordnance, ShipStatus
+from core.board.hexgrid import ZERO, Direction, Hex, Vector
+from core.board.problems import FileProblems
+from core.board.starmap import Leaving, LeavingRule
+from core.cli.main import main
+from core.engine.commands import EndPhase
+from core.engine.errors import IllegalCommand
+from core.engine.play import apply, current_phase
+from core.files.resources import SCENARIOS
+from core.rules.interplanetary.combat.ordnance_attacks import MineAttack, PendingStrike, StrikeHeld
+from core.scenario.document import Seat, load_scenario
+from core.vector.astrogation import MovesLast
+from core.vector.movement import Crash, Motion, OffMap, Order
+from core.vector.orders import Plot
+from core.vector.preview import preview
+from core.vector.state import GameState, Ordnance, ShipStatus
 
 SEATS = [Seat(n, "#e69f00") for n in ("Ann", "Bob", "Cy")]
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from core.problems import FileProblems
-from core.scenario import load_scenario
+from core.board.problems import FileProblems
+from core.scenario.document import load_scenario
 
 HEAD = """\
 format = "ecliptic-scenario"

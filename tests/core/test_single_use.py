@@ -9,19 +9,20 @@ from fractions import Fraction
 
 import pytest
 
-from core.attack import AllocateDamage, PendingHit
-from core.commands import EndPhase, Plot
-from core.damage import Allocation, Placement
-from core.dice import Rolled
-from core.engine import active_player, apply, current_phase, new_game
-from core.errors import IllegalCommand, WrongPhase
-from core.guns import Fire
-from core.hexgrid import ZERO, Direction, Hex, Vector
-from core.movement import AsteroidHex, Motion, Order, move
-from core.preview import preview
-from core.single_use import Decline, PendingRoll, UseModule, choices
-from core.starmap import Body, BodyKind, Bounds, GravityKind, StarMap
-from core.state import GameState, Ship, ShipStatus
+from core.board.hexgrid import ZERO, Direction, Hex, Vector
+from core.board.starmap import Body, BodyKind, Bounds, GravityKind, StarMap
+from core.engine.commands import EndPhase
+from core.engine.dice import Rolled
+from core.engine.errors import IllegalCommand, WrongPhase
+from core.engine.play import active_player, apply, current_phase, new_game
+from core.rules.interplanetary.aid.damage import Allocation, Placement
+from core.rules.interplanetary.combat.attack import AllocateDamage, PendingHit
+from core.rules.interplanetary.combat.guns import Fire
+from core.rules.interplanetary.combat.single_use import Decline, PendingRoll, UseModule, choices
+from core.vector.movement import AsteroidHex, Motion, Order, move
+from core.vector.orders import Plot
+from core.vector.preview import preview
+from core.vector.state import GameState, Ship, ShipStatus
 from tests.core.test_combat import CENTRE, PLAYERS, game, to_guns
 from tests.core.test_systems import fitted
 

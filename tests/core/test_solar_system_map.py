@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from core.mapfile import dumps_map, load_map, parse_map
-from core.starmap import BaseKind, BodyKind, GravityKind, StarMap, Terrain
+from core.board.starmap import BaseKind, BodyKind, GravityKind, StarMap, Terrain
+from core.files.mapfile import dumps_map, load_map, parse_map
 
 MAP_FILE = Path(__file__).resolve().parents[2] / "resources" / "maps" / "solar-system.toml"
 

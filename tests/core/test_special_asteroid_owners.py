@@ -12,21 +12,21 @@ from pathlib import Path
 
 import pytest
 
-from core.allegiance import ship_passage, weapon_passage
-from core.astrogation import check_plan
-from core.commands import EndPhase
-from core.dice import Rolled
-from core.engine import apply, new_game
-from core.hexgrid import Direction, Hex, Vector
-from core.mapfile import save_map
-from core.movement import AsteroidHex, ForbiddenAsteroid, ForbiddenEntered, Motion, Passage
-from core.ordnance import OrdnanceLost, move_pieces
-from core.plot import plot
-from core.preview import preview, projection
-from core.problems import FileProblems
-from core.scenario import parse_scenario
-from core.starmap import SpecialAsteroids
-from core.state import GameState, Ordnance, Plan, ShipStatus
+from core.board.hexgrid import Direction, Hex, Vector
+from core.board.problems import FileProblems
+from core.board.starmap import SpecialAsteroids
+from core.cli.plot import plot
+from core.engine.commands import EndPhase
+from core.engine.dice import Rolled
+from core.engine.play import apply, new_game
+from core.files.mapfile import save_map
+from core.rules.interplanetary.allegiance import ship_passage, weapon_passage
+from core.rules.interplanetary.combat.ordnance import OrdnanceLost, move_pieces
+from core.scenario.document import parse_scenario
+from core.vector.astrogation import check_plan
+from core.vector.movement import AsteroidHex, ForbiddenAsteroid, ForbiddenEntered, Motion, Passage
+from core.vector.preview import preview, projection
+from core.vector.state import GameState, Ordnance, Plan, ShipStatus
 from tests.core.optional_games import RIVALS, armed, to_phase
 from tests.core.test_allegiance import BELT
 

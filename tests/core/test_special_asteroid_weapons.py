@@ -7,17 +7,22 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from core.astrogation import check_plan
-from core.attack import AllocateDamage, AttackResolved, PendingHit
-from core.commands import EndPhase, Plot
-from core.engine import apply
-from core.guns import Fire
-from core.hexgrid import Direction, Hex, Vector
-from core.movement import Motion, Order
-from core.ordnance import OrdnanceLost, move_pieces
-from core.ordnance_attacks import MineAttack, PendingStrike, after_movement
-from core.state import GameState, Ordnance, Plan
-from core.threats import weapons_met
+from core.board.hexgrid import Direction, Hex, Vector
+from core.engine.commands import EndPhase
+from core.engine.play import apply
+from core.rules.interplanetary.combat.attack import AllocateDamage, AttackResolved, PendingHit
+from core.rules.interplanetary.combat.guns import Fire
+from core.rules.interplanetary.combat.ordnance import OrdnanceLost, move_pieces
+from core.rules.interplanetary.combat.ordnance_attacks import (
+    MineAttack,
+    PendingStrike,
+    after_movement,
+)
+from core.rules.interplanetary.combat.threats import weapons_met
+from core.vector.astrogation import check_plan
+from core.vector.movement import Motion, Order
+from core.vector.orders import Plot
+from core.vector.state import GameState, Ordnance, Plan
 from tests.core.optional_games import armed, to_phase
 from tests.core.test_allegiance import belt_game
 

@@ -4,8 +4,8 @@ from dataclasses import replace
 
 import pytest
 
-from core.hexgrid import Direction, Hex, Orientation
-from core.starmap import (
+from core.board.hexgrid import Direction, Hex, Orientation
+from core.board.starmap import (
     Atmosphere,
     Base,
     BaseKind,

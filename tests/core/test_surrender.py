@@ -7,12 +7,12 @@ from fractions import Fraction
 
 import pytest
 
-from core.engine import apply
-from core.errors import IllegalCommand
-from core.guns import Fire
-from core.ordnance import LaunchWeapon
-from core.rendezvous import Rendezvous
-from core.surrender import Surrender
+from core.engine.errors import IllegalCommand
+from core.engine.play import apply
+from core.rules.interplanetary.combat.guns import Fire
+from core.rules.interplanetary.combat.ordnance import LaunchWeapon
+from core.rules.interplanetary.optional.rendezvous import Rendezvous
+from core.rules.interplanetary.optional.surrender import Surrender
 from tests.core.optional_games import armed, game, to_phase
 
 

@@ -9,21 +9,27 @@ from fractions import Fraction
 
 import pytest
 
-from core.attack import AllocateDamage, PendingAnswer, PendingHit
-from core.commands import EndPhase
-from core.damage import Allocation, Placement
-from core.engine import active_player, apply, new_game
-from core.errors import IllegalCommand
-from core.guns import Fire, guns_ready
-from core.hexgrid import ZERO, Hex, Vector
-from core.manifest import fit
-from core.movement import Motion
-from core.ordnance_attacks import flak
-from core.playaid import Outfit
-from core.starmap import Body, BodyKind, Bounds, StarMap
-from core.state import GameState, Ship
-from core.systems import battery, detector_range, gun_block, self_repair, system
-from core.terms import Terms
+from core.board.hexgrid import ZERO, Hex, Vector
+from core.board.starmap import Body, BodyKind, Bounds, StarMap
+from core.engine.commands import EndPhase
+from core.engine.errors import IllegalCommand
+from core.engine.play import active_player, apply, new_game
+from core.rules.interplanetary.aid.damage import Allocation, Placement
+from core.rules.interplanetary.aid.manifest import fit
+from core.rules.interplanetary.aid.playaid import Outfit
+from core.rules.interplanetary.combat.attack import AllocateDamage, PendingAnswer, PendingHit
+from core.rules.interplanetary.combat.guns import Fire, guns_ready
+from core.rules.interplanetary.combat.ordnance_attacks import flak
+from core.rules.interplanetary.combat.systems import (
+    battery,
+    detector_range,
+    gun_block,
+    self_repair,
+    system,
+)
+from core.rules.interplanetary.scenario.terms import Terms
+from core.vector.movement import Motion
+from core.vector.state import GameState, Ship
 from tests.core.test_combat import CENTRE, PLAYERS, aid, game, to_guns
 
 

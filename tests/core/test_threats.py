@@ -6,14 +6,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from core.commands import EndPhase, Plot
-from core.events import Event
-from core.hexgrid import ZERO, Vector
-from core.movement import Motion
-from core.ordnance import LaunchWeapon, mine_field
-from core.ordnance_attacks import MineAttack, PendingStrike
-from core.preview import preview
-from core.state import GameState
+from core.board.hexgrid import ZERO, Vector
+from core.engine.commands import EndPhase
+from core.engine.events import Event
+from core.rules.interplanetary.combat.ordnance import LaunchWeapon, mine_field
+from core.rules.interplanetary.combat.ordnance_attacks import MineAttack, PendingStrike
+from core.vector.movement import Motion
+from core.vector.orders import Plot
+from core.vector.preview import preview
+from core.vector.state import GameState
 from tests.core.test_ordnance import SIDEWAYS, C, armed, game, move_a, piece, run, until
 
 

@@ -12,12 +12,10 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from core.cli import main as cli_main
-from core.hexgrid import Direction, Hex, Orientation
-from core.mapcheck import map_problems
-from core.mapfile import load_map
-from core.problems import FileProblems
-from core.starmap import (
+from core.board.hexgrid import Direction, Hex, Orientation
+from core.board.mapcheck import map_problems
+from core.board.problems import FileProblems
+from core.board.starmap import (
     DEFAULT_SERVICES,
     Atmosphere,
     Base,
@@ -36,8 +34,10 @@ from core.starmap import (
     StarMap,
     Zone,
 )
-from core.tmx import from_tmx, load_tmx, to_tmx
-from core.tmx_tiles import TiledGrid
+from core.cli.main import main as cli_main
+from core.files.mapfile import load_map
+from core.files.tmx import from_tmx, load_tmx, to_tmx
+from core.files.tmx_tiles import TiledGrid
 
 ROOT = Path(__file__).resolve().parents[2]
 SOLAR = ROOT / "resources" / "maps" / "solar-system.toml"

@@ -1,4 +1,4 @@
-"""Saving files atomically (`core.tomlio.write_atomic`) keeps the permissions users expect."""
+"""Saving files atomically (`core.files.tomlio.write_atomic`) keeps the permissions users expect."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import os
 import stat
 from pathlib import Path
 
-from core.tomlio import write_atomic
+from core.files.tomlio import write_atomic
 
 
 def test_a_new_saved_file_gets_the_usual_permissions_under_the_umask(tmp_path: Path) -> None:
@@ -31,7 +31,7 @@ def test_saving_over_a_file_keeps_its_permissions(tmp_path: Path) -> None:
 
 
 def test_a_list_too_short_or_too_long_is_said_in_our_words() -> None:
-    from core.tomlio import from_pydantic
+    from core.files.tomlio import from_pydantic
 
     short = {
         "loc": ("ships",),

@@ -7,8 +7,8 @@ from itertools import pairwise
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.hexgrid import Direction, Hex, Layout, Orientation
-from core.tracer import Entered, Hexside, Step, Vertex, trace
+from core.board.hexgrid import Direction, Hex, Layout, Orientation
+from core.board.tracer import Entered, Hexside, Step, Vertex, trace
 
 UNIT = Layout.unit(Orientation.POINTY)
 origins = st.builds(Hex, st.integers(-40, 40), st.integers(-40, 40))

@@ -7,20 +7,21 @@ from fractions import Fraction
 
 import pytest
 
-from core.commands import EndPhase, Launch, Plot
-from core.engine import active_player, apply, current_phase, new_game
-from core.errors import GameOver
-from core.events import Event
-from core.hexgrid import Direction, Hex, Vector
-from core.mapfile import load_map
-from core.movement import Motion, Order
-from core.orbit import circling
-from core.resources import SCENARIOS, SOLAR_SYSTEM_MAP
-from core.scenario import Seat, load_scenario
-from core.serial import from_data, to_data
-from core.starmap import Body, BodyKind, Bounds, StarMap
-from core.state import GameState, Player, Ship, ShipStatus
-from core.victory import (
+from core.board.hexgrid import Direction, Hex, Vector
+from core.board.starmap import Body, BodyKind, Bounds, StarMap
+from core.engine.commands import EndPhase
+from core.engine.errors import GameOver
+from core.engine.events import Event
+from core.engine.play import active_player, apply, current_phase, new_game
+from core.engine.serial import from_data, to_data
+from core.files.mapfile import load_map
+from core.files.resources import SCENARIOS, SOLAR_SYSTEM_MAP
+from core.scenario.document import Seat, load_scenario
+from core.vector.movement import Motion, Order
+from core.vector.orbit import circling
+from core.vector.orders import Launch, Plot
+from core.vector.state import GameState, Player, Ship, ShipStatus
+from core.vector.victory import (
     Destroy,
     GameDrawn,
     GameWon,

@@ -11,8 +11,8 @@ from PySide6.QtWidgets import QLabel, QLineEdit, QPushButton, QSpinBox, QWidget
 from app.editor.commands import MapCommand, TerrainCommand, edit_map
 from app.editor.tools.base import Tool
 from app.editor.tools.objects import combo
-from core.hexgrid import Hex
-from core.starmap import Atmosphere, Bounds, Edge, Floor, StarMap, Zone
+from core.board.hexgrid import Hex
+from core.board.starmap import Atmosphere, Bounds, Edge, Floor, StarMap, Zone
 
 if TYPE_CHECKING:
     from app.editor.window import EditorWindow

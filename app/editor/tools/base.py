@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QWidget
 
-from core.hexgrid import Direction, Hex
+from core.board.hexgrid import Direction, Hex
 
 if TYPE_CHECKING:
     from app.editor.window import EditorWindow

@@ -24,8 +24,8 @@ from PySide6.QtWidgets import (
 
 from app.editor.commands import MapCommand, edit_map
 from app.editor.tools.base import Tool
-from core.hexgrid import Hex
-from core.starmap import (
+from core.board.hexgrid import Hex
+from core.board.starmap import (
     DEFAULT_SERVICES,
     Base,
     BaseKind,

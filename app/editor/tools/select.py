@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, Qt
 
 from app.editor.tools.base import Tool
-from core.hexgrid import Hex
+from core.board.hexgrid import Hex
 
 
 class SelectTool(Tool):

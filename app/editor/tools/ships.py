@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QWidget
 
 from app.editor.commands import edit_scenario
 from app.editor.tools.base import Tool
-from core.hexgrid import Hex
+from core.board.hexgrid import Hex
 
 if TYPE_CHECKING:
     from app.editor.window import EditorWindow

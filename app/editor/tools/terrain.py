@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QSpinBox, QWidget
 from app.editor.commands import TerrainCommand
 from app.editor.document import ASTEROID, Cell, Document
 from app.editor.tools.base import Tool
-from core.hexgrid import Hex, Orientation
+from core.board.hexgrid import Hex, Orientation
 
 if TYPE_CHECKING:
     from app.editor.window import EditorWindow

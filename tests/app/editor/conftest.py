@@ -10,11 +10,11 @@ from pytestqt.qtbot import QtBot
 
 from app.editor.document import Document, new_scenario
 from app.editor.window import EditorWindow
-from app.main_window import MainWindow
-from core.hexgrid import Hex
-from core.mapfile import load_map
-from core.resources import SOLAR_SYSTEM_MAP
-from core.starmap import Body, BodyKind, Bounds, StarMap
+from app.shell.main_window import MainWindow
+from core.board.hexgrid import Hex
+from core.board.starmap import Body, BodyKind, Bounds, StarMap
+from core.files.mapfile import load_map
+from core.files.resources import SOLAR_SYSTEM_MAP
 
 NONE = Qt.KeyboardModifier.NoModifier
 

@@ -11,10 +11,10 @@ from pytestqt.qtbot import QtBot
 
 from app.editor.document import Document, open_document
 from app.editor.window import EditorWindow
-from app.main_window import MainWindow
-from core.mapfile import load_map
-from core.resources import SCENARIOS
-from core.scenario import load_scenario
+from app.shell.main_window import MainWindow
+from core.files.mapfile import load_map
+from core.files.resources import SCENARIOS
+from core.scenario.document import load_scenario
 
 from .conftest import NONE, at, drag, small_map
 
@@ -145,7 +145,7 @@ def test_a_broken_map_file_is_explained_not_opened(main: MainWindow, tmp_path: P
 
 def test_fill_of_a_big_map_changes_only_the_tiles_it_touches(qtbot: QtBot) -> None:
     from app.editor.tools.terrain import fill
-    from core.starmap import Bounds, StarMap
+    from core.board.starmap import Bounds, StarMap
 
     editor = EditorWindow(Document(StarMap("big", Bounds(400, 100))))
     qtbot.addWidget(editor)

@@ -14,12 +14,12 @@ from pytestqt.qtbot import QtBot
 from app.editor.document import Document, new_scenario, open_document, restore_document
 from app.editor.recovery import RecoveryDialog, pending_recoveries
 from app.editor.window import EditorWindow
-from app.main_window import MainWindow
-from core.mapfile import dumps_map, save_map
-from core.problems import FileProblems
-from core.tmx import save_tmx
-from core.tmx_read import load_tmx
-from core.tomlio import dumps, write_atomic
+from app.shell.main_window import MainWindow
+from core.board.problems import FileProblems
+from core.files.mapfile import dumps_map, save_map
+from core.files.tmx import save_tmx
+from core.files.tmx_read import load_tmx
+from core.files.tomlio import dumps, write_atomic
 from tests.app.test_editor_recovery import crash
 
 from .conftest import at, drag, small_map
@@ -234,7 +234,7 @@ def test_a_scenario_saved_from_the_editor_reopens_equal(qtbot: QtBot, tmp_path: 
 def test_a_map_with_problems_saved_from_the_editor_reopens_with_them(
     editor: EditorWindow, tmp_path: Path
 ) -> None:
-    from core.starmap import Body, BodyKind
+    from core.board.starmap import Body, BodyKind
 
     b = editor.document.map.objects.bounds
     m = editor.document.map.objects
@@ -274,7 +274,7 @@ def test_a_bad_tmx_is_explained_and_nothing_opened(main: MainWindow, tmp_path: P
 
 
 def test_a_map_with_problems_is_not_exported_as_tmx(main: MainWindow, tmp_path: Path) -> None:
-    from core.starmap import Body, BodyKind
+    from core.board.starmap import Body, BodyKind
 
     m = small_map()
     body = Body("Luna", BodyKind.MOON, at(m.bounds, "1008"))

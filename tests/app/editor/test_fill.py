@@ -8,8 +8,8 @@ import pytest
 
 from app.editor.document import Document
 from app.editor.tools.terrain import fill, flood
-from core.hexgrid import Hex, Orientation
-from core.starmap import Body, BodyKind, Bounds, StarMap
+from core.board.hexgrid import Hex, Orientation
+from core.board.starmap import Body, BodyKind, Bounds, StarMap
 
 
 def plain_flood(document: Document, start: Hex) -> set[Hex]:

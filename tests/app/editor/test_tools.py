@@ -6,8 +6,8 @@ from PySide6.QtCore import QPoint, Qt
 from pytestqt.qtbot import QtBot
 
 from app.editor.window import EditorWindow
-from core.hexgrid import Direction
-from core.starmap import BaseKind, Edge, GravityKind
+from core.board.hexgrid import Direction
+from core.board.starmap import BaseKind, Edge, GravityKind
 
 from .conftest import NONE, at, click_near, drag
 

@@ -10,7 +10,7 @@ from pytestqt.qtbot import QtBot
 
 from app.editor.document import Document, new_scenario
 from app.editor.window import EditorWindow
-from core.starmap import GravityOverride
+from core.board.starmap import GravityOverride
 
 from .conftest import small_map
 
@@ -80,7 +80,7 @@ def test_an_orbit_no_ship_can_make_is_shown_at_the_body(qtbot: QtBot) -> None:
 def test_a_race_docking_at_a_base_off_the_map_is_listed(qtbot: QtBot) -> None:
     from dataclasses import replace
 
-    from core.starmap import Base, BaseKind
+    from core.board.starmap import Base, BaseKind
 
     editor = scenario_editor_on_small_map(qtbot, kind="race", dock="Far Station")
     objects = editor.document.map.objects
@@ -93,7 +93,7 @@ def test_a_race_docking_at_a_base_off_the_map_is_listed(qtbot: QtBot) -> None:
 def test_an_arrow_pointing_at_no_body_is_a_warning_shown_at_its_hex_and_the_game_still_flies(
     qtbot: QtBot,
 ) -> None:
-    from core.hexgrid import Direction
+    from core.board.hexgrid import Direction
 
     editor = scenario_editor_on_small_map(qtbot, kind="turn-limit", rounds=10)
     objects = editor.document.map.objects

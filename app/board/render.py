@@ -1,0 +1,212 @@
+"""Pictures of maps without a window: ``python -m app render FILE OUT.png`` (or
+``python -m app.board.render``).
+
+FILE is a map or a scenario (its map is drawn; ship counters will come with the game
+layer). Qt is imported only when rendering starts, so the command line can choose the
+``offscreen`` platform first: a picture never needs a display.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from core.board.problems import FileProblems
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QImage
+
+    from app.board.scene import StarMapScene
+    from core.board.starmap import StarMap
+
+DEFAULT_WIDTH = 2400
+MARGIN_HEXES = 0.5  # blank border around the map, in hex sizes
+MAX_SIDE = 32_000  # pixels; a bigger picture is almost certainly a typing mistake
+
+_app: Any = None  # the QApplication created here, kept alive for later renders
+
+
+def _ensure_application() -> None:
+    global _app
+    from PySide6.QtWidgets import QApplication
+
+    if QApplication.instance() is None:
+        _app = QApplication([sys.argv[0] if sys.argv else "ecliptic-render"])
+
+
+def load_starmap(path: Path) -> StarMap:
+    """The map of a map file, or of a scenario file.
+
+    Raises FileProblems for a missing, unreadable or invalid file, or a ruleset.
+    """
+    from core.board.problems import FileProblems, Problem
+    from core.board.starmap import StarMap
+    from core.scenario.document import Scenario
+    from core.scenario.documents import load_document
+
+    document = load_document(path)
+    if isinstance(document, Scenario):
+        return document.starmap
+    if isinstance(document, StarMap):
+        return document
+    raise FileProblems(
+        [Problem("this is a ruleset: there is no map to draw", "format", None, str(path))]
+    )
+
+
+def source_rect(scene: StarMapScene) -> QRectF:
+    """The part of the scene a picture shows: everything on the map and a thin margin."""
+    from app.board.items import HEX_SIZE
+
+    m = MARGIN_HEXES * HEX_SIZE
+    return scene.content_rect().adjusted(-m, -m, m, m)
+
+
+def render_image(
+    scene: StarMapScene, width_px: int, height_px: int | None = None, labels: bool = False
+) -> QImage:
+    """The whole map ``width_px`` wide; with ``height_px`` too, fitted into that size,
+    centred, keeping its proportions (the rest is the colour around the map).
+
+    Drawn hex by hex at any size (never from the overview picture), so small pictures
+    of big maps are as exact as large ones. Raises ValueError for a size below 1 pixel
+    or above :data:`MAX_SIDE`, and MemoryError when the image cannot be allocated.
+    """
+    from PySide6.QtCore import QRectF, Qt
+    from PySide6.QtGui import QImage, QPainter
+
+    source = source_rect(scene)
+    if height_px is None:
+        height_px = max(1, round(width_px * source.height() / source.width()))
+    for side in (width_px, height_px):
+        if not 1 <= side <= MAX_SIDE:
+            raise ValueError(f"the image must be 1 to {MAX_SIDE} pixels a side, not {side}")
+    scale = min(width_px / source.width(), height_px / source.height())
+    w, h = source.width() * scale, source.height() * scale
+    target = QRectF((width_px - w) / 2, (height_px - h) / 2, w, h)
+    # Opaque: the PNG is then RGB, a tenth smaller and quicker to write than RGBA.
+    image = QImage(width_px, height_px, QImage.Format.Format_RGB32)
+    if image.isNull():
+        raise MemoryError(f"not enough memory for a {width_px}x{height_px} image")
+    image.fill(scene.map_style.outside)
+    painter = QPainter(image)
+    try:
+        painter.setRenderHints(
+            QPainter.RenderHint.Antialiasing
+            | QPainter.RenderHint.TextAntialiasing
+            | QPainter.RenderHint.SmoothPixmapTransform
+        )
+        with scene.drawn_once(labels):
+            scene.render(painter, target, source, Qt.AspectRatioMode.IgnoreAspectRatio)
+    finally:
+        painter.end()
+    return image
+
+
+def render_map_png(
+    starmap: StarMap,
+    out_path: Path | str,
+    width_px: int = DEFAULT_WIDTH,
+    labels: bool = False,
+    height_px: int | None = None,
+) -> Path:
+    """Draw the whole map ``width_px`` pixels wide (with ``height_px``: fitted into that
+    size) and save it as PNG.
+
+    Raises ``ValueError`` for a size out of range and ``OSError`` when the file cannot be
+    written. Hex labels are only drawn when hexes come out big enough to read them.
+    """
+    if width_px < 1:
+        raise ValueError(f"the image width must be at least 1 pixel, not {width_px}")
+    _ensure_application()
+    from app.board.scene import StarMapScene
+
+    path = Path(out_path)
+    write_png(render_image(StarMapScene(starmap), width_px, height_px, labels), path)
+    return path
+
+
+def write_png(image: QImage, path: Path) -> None:
+    """Save ``image`` as an RGB PNG with :mod:`core.files.png` (faster than Qt's writer for
+    map pictures), atomically; OSError when the file cannot be written."""
+    from PySide6.QtGui import QImage
+
+    from core.files import png
+    from core.files.tomlio import write_atomic
+
+    rgb = image.convertToFormat(QImage.Format.Format_RGB888)
+    bits, stride, length = rgb.constBits(), rgb.bytesPerLine(), rgb.width() * 3
+    rows = (bits[y * stride : y * stride + length] for y in range(rgb.height()))
+    write_atomic(path, png.encode(rgb.width(), rgb.height(), rows, channels=3))
+
+
+def _size(text: str) -> tuple[int, int]:
+    found = re.fullmatch(r"\s*(\d+)\s*[xX×]\s*(\d+)\s*", text)
+    if not found:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 1920x1080")
+    w, h = int(found.group(1)), int(found.group(2))
+    if not (1 <= w <= MAX_SIDE and 1 <= h <= MAX_SIDE):
+        raise argparse.ArgumentTypeError(f"each side must be 1 to {MAX_SIDE} pixels")
+    return (w, h)
+
+
+def parse_args(
+    argv: Sequence[str] | None = None, prog: str = "python -m app.board.render"
+) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog=prog,
+        description="Render an Ecliptic map, or a scenario's map, to a PNG image.",
+    )
+    parser.add_argument("map", type=Path, metavar="FILE", help="map or scenario file (.toml)")
+    parser.add_argument("out", type=Path, metavar="OUT.png", help="PNG file to write")
+    parser.add_argument(
+        "--labels", action="store_true", help="print hex labels (0412) when legible"
+    )
+    fit = parser.add_mutually_exclusive_group()
+    fit.add_argument(
+        "--size",
+        type=_size,
+        metavar="WxH",
+        help="fit the map into an image of this size, centred, keeping its proportions",
+    )
+    fit.add_argument(
+        "--width",
+        type=int,
+        default=DEFAULT_WIDTH,
+        help=f"image width in pixels, height to match the map ({DEFAULT_WIDTH})",
+    )
+    args = parser.parse_args(argv)
+    if not 1 <= args.width <= MAX_SIDE:
+        parser.error(f"--width must be 1 to {MAX_SIDE}")
+    return args
+
+
+def main(argv: Sequence[str] | None = None, prog: str = "python -m app.board.render") -> int:
+    args = parse_args(argv, prog)
+    # A picture never needs a display: render offscreen unless told otherwise.
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    try:
+        starmap = load_starmap(args.map)
+    except FileProblems as error:
+        print(f"Cannot load {args.map}:", file=sys.stderr)
+        for problem in error.problems:
+            print(f"  - {problem}", file=sys.stderr)
+        return 1
+    width, height = args.size if args.size else (args.width, None)
+    try:
+        out = render_map_png(starmap, args.out, width, labels=args.labels, height_px=height)
+    except (OSError, MemoryError) as error:
+        print(f"Error: {error}", file=sys.stderr)
+        return 1
+    print(f"Wrote {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

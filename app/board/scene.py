@@ -1,0 +1,359 @@
+"""The star map as a QGraphicsScene, one toggleable layer per kind of thing drawn.
+
+The items it is drawn with are in :mod:`app.board.items`; coordinates are scene pixels
+from ``Layout(orientation, size=HEX_SIZE)``. Layers that can cover the whole map (grid,
+labels, gravity, asteroids, atmospheres) are single items that paint only the tiles of
+hexes in the exposed rectangle, so a map of 100,000 hexes costs no more to show than
+the part of it on screen. Bodies, bases, names and zones are ordinary items tagged
+with :data:`ROLE_KEY` and :data:`NAME_KEY`.
+
+The map is the scene's *background*: its items are real items (for tooltips, queries
+and layer toggles) flagged as having no contents, and :meth:`drawBackground` paints
+them. So a view can cache the map as a picture of the screen (:mod:`app.board.backdrop`,
+told of changes by :attr:`StarMapScene.background_changed`), scroll it, and redraw
+only what the game puts on top; and zoomed far out, one picture of the whole map
+(:mod:`app.board.overview`) stands in for them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+from collections.abc import Iterator
+
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QPainter
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsRectItem,
+    QGraphicsScene,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
+
+from app.board.items import (
+    HEX_SIZE,
+    HEX_UNIT,
+    MAP_KEY,
+    ROLE_KEY,
+    ArrowShapes,
+    AsteroidItem,
+    Detail,
+    GravityItem,
+    GridItem,
+    HexWindow,
+    LabelItem,
+    Layer,
+    LayerItem,
+    NameItem,
+    TintItem,
+    base_item,
+    body_item,
+    hex_pixels,
+    zone_item,
+)
+from app.board.overview import Overview
+from app.board.style import DEFAULT_STYLE, MapStyle
+from core.board.hexgrid import Direction, Hex, Layout
+from core.board.starmap import (
+    Base,
+    BaseKind,
+    Body,
+    Bounds,
+    Edge,
+    Floor,
+    StarMap,
+)
+
+
+class StarMapScene(QGraphicsScene):
+    """Everything on a star map, drawn in :class:`Layer` order.
+
+    ``background_changed(QRectF)``: the map changed in that scene rectangle (a null
+    rectangle: everywhere), so views' pictures of it are out of date there.
+    """
+
+    background_changed = Signal(QRectF)
+
+    def __init__(
+        self,
+        starmap: StarMap,
+        style: MapStyle = DEFAULT_STYLE,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.starmap = starmap
+        self.map_style = style
+        self.layout = Layout(starmap.bounds.orientation, size=HEX_SIZE)
+        self.hex_window = HexWindow(starmap.bounds, self.layout)
+        self.detail = Detail()
+        self.layers: dict[Layer, LayerItem] = {}
+        for layer in Layer:
+            self.layers[layer] = LayerItem(layer)
+            self.addItem(self.layers[layer])
+        self.setBackgroundBrush(style.outside)
+        self._build()
+        self.layers[Layer.LABELS].setVisible(False)
+        self._content = self.itemsBoundingRect()
+        m = HEX_SIZE
+        self.setSceneRect(self._content.adjusted(-m, -m, m, m))
+        self.overview = Overview(self.paint_map, self.sceneRect(), style.outside)
+
+    # ---- queries
+
+    def centre_of(self, h: Hex) -> QPointF:
+        return QPointF(*self.layout.to_pixel(h))
+
+    def hex_at(self, point: QPointF) -> Hex | None:
+        """The map hex under a scene point, or None off the map."""
+        h = self.layout.to_hex(point.x(), point.y())
+        return h if self.hex_window.contains(h) else None
+
+    def map_rect(self) -> QRectF:
+        return self.hex_window.map_rect()
+
+    def content_rect(self) -> QRectF:
+        """Everything the map draws: its hexes and any name that reaches past them."""
+        return QRectF(self._content)
+
+    def items_with_role(self, role: str) -> list[QGraphicsItem]:
+        return [item for item in self.items() if item.data(ROLE_KEY) == role]
+
+    # ---- layers
+
+    def layer(self, layer: Layer) -> QGraphicsItem:
+        return self.layers[layer]
+
+    def set_layer_visible(self, layer: Layer, visible: bool) -> None:
+        if self.layers[layer].isVisible() != visible:
+            self.layers[layer].setVisible(visible)
+            if layer is not Layer.LABELS:  # too small to show in the overview anyway
+                self.overview.invalidate()
+            self.map_changed()
+
+    def map_changed(self) -> None:
+        """Repaint the map in every view (their cached pictures of it are out of date)."""
+        self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
+
+    def invalidate(  # type: ignore[override]
+        self,
+        rect: QRectF | None = None,
+        layers: QGraphicsScene.SceneLayer = QGraphicsScene.SceneLayer.AllLayers,
+    ) -> None:
+        """Qt's ``invalidate``, also telling views that keep their own picture of the
+        map (:attr:`background_changed`)."""
+        rect = QRectF() if rect is None else QRectF(rect)
+        if layers & QGraphicsScene.SceneLayer.BackgroundLayer:
+            self.background_changed.emit(rect)
+        super().invalidate(rect, layers)
+
+    # ---- painting: the map is the background
+
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        painter.fillRect(rect, self.map_style.outside)
+        if self.overview_shown(hex_pixels(painter)):
+            self.overview.draw(painter)
+        else:
+            self.paint_map(painter, rect)
+
+    def paint_map(self, painter: QPainter, rect: QRectF) -> None:
+        """Paint the map's own items that meet ``rect`` (not the game's), bottom first."""
+        base = painter.worldTransform()
+        option = QStyleOptionGraphicsItem()
+        found = self.items(
+            rect, Qt.ItemSelectionMode.IntersectsItemBoundingRect, Qt.SortOrder.AscendingOrder
+        )
+        for item in found:
+            if item.data(MAP_KEY) and item.isVisible():
+                option.exposedRect = item.mapRectFromScene(rect)
+                painter.save()
+                painter.setWorldTransform(item.sceneTransform() * base)
+                item.paint(painter, option, None)
+                painter.restore()
+
+    def overview_shown(self, pixels: float) -> bool:
+        """Whether the overview picture stands in for the map at this on-screen hex size."""
+        return self.detail.hides(pixels)
+
+    @contextlib.contextmanager
+    def drawn_once(self, labels: bool) -> Iterator[None]:
+        """Set up for a picture drawn once (to a file): every hex drawn, not the overview;
+        nothing kept from drawing tiles; labels shown or not. Restored afterwards."""
+        before = (self.detail.overview, self.detail.keep, self.labels_visible())
+        self.detail.overview = self.detail.keep = False
+        self.layers[Layer.LABELS].setVisible(labels)
+        try:
+            yield
+        finally:
+            self.detail.overview, self.detail.keep = before[:2]
+            self.layers[Layer.LABELS].setVisible(before[2])
+
+    def set_labels_visible(self, visible: bool) -> None:
+        self.set_layer_visible(Layer.LABELS, visible)
+
+    def labels_visible(self) -> bool:
+        return self.layers[Layer.LABELS].isVisible()
+
+    # ---- building
+
+    def _add(self, layer: Layer, item: QGraphicsItem) -> QGraphicsItem:
+        """Put a map item in its layer; :meth:`paint_map` paints it, not the views."""
+        item.setParentItem(self.layers[layer])
+        item.setData(MAP_KEY, True)
+        item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents)
+        return item
+
+    def _build(self) -> None:
+        self._build_ground()
+        self._build_objects()
+
+    def _build_ground(self) -> None:
+        """The space, the grid and the asteroid fields: what the editor paints hex by hex."""
+        m, style, window = self.starmap, self.map_style, self.hex_window
+        background = QGraphicsRectItem(self.map_rect())
+        background.setPen(Qt.PenStyle.NoPen)
+        background.setBrush(style.space)
+        self._add(Layer.BACKGROUND, background)
+        detail = self.detail
+        self._add(Layer.GRID, GridItem(window, style, detail))
+        self._add(
+            Layer.ASTEROIDS,
+            AsteroidItem(window, m.asteroids, style.asteroid, style.asteroid_edge, detail),
+        )
+        special = frozenset(h for s in m.special_asteroids for h in s.hexes)
+        self._add(
+            Layer.ASTEROIDS,
+            AsteroidItem(
+                window,
+                special,
+                style.special_asteroid,
+                style.asteroid_edge,
+                detail,
+                style.special_tint,
+            ),
+        )
+
+    def _build_objects(self) -> None:
+        """Everything else: atmospheres, zones, gravity, bodies, bases, names, labels."""
+        m, style, window, detail = self.starmap, self.map_style, self.hex_window, self.detail
+        self._add(Layer.ATMOSPHERES, TintItem(window, self._atmosphere_colours(), detail))
+        for i, zone in enumerate(m.zones):
+            colour = style.zone_colour(i)
+            self._add(Layer.ZONES, zone_item(zone, self.layout, colour, style))
+        self._add(Layer.GRAVITY, GravityItem(window, m.gravity, style, detail))
+        taken = _Taken()
+        for body in m.bodies:
+            r = max(body.radius, 0.05) * HEX_UNIT
+            taken.add(QRectF(-r, -r, 2 * r, 2 * r).translated(self.centre_of(body.centre)))
+        for base in m.bases:
+            for rect in self._add_base(base):
+                taken.add(rect)
+        for body in m.bodies:
+            self._add_body(body, taken)
+        self._add(Layer.LABELS, LabelItem(window, style, detail))
+
+    def _add_body(self, body: Body, taken: _Taken) -> None:
+        """Add a body's disc, and its name on whichever side (below, above, right, left)
+        covers least of the bases, discs and names already placed in ``taken``."""
+        centre = self.centre_of(body.centre)
+        self._add(Layer.BODIES, body_item(body, centre, self.map_style))
+        gap = max(body.radius * HEX_UNIT, 0.45 * HEX_SIZE) + 0.05 * HEX_SIZE
+        size, colour = self.map_style.name_size * HEX_SIZE, self.map_style.body_name
+        best: tuple[float, NameItem] | None = None
+        for toward in ((0.0, 1.0), (0.0, -1.0), (1.0, 0.0), (-1.0, 0.0)):
+            anchor = centre + QPointF(toward[0] * gap, toward[1] * gap)
+            name = NameItem(body.name, size, colour, anchor, toward)
+            covered = taken.overlap(name.sceneBoundingRect())
+            if best is None or covered < best[0]:
+                best = (covered, name)
+        assert best is not None
+        self._add(Layer.NAMES, best[1])
+        taken.add(best[1].sceneBoundingRect())
+
+    def _unit(self, d: Direction) -> tuple[float, float]:
+        return ArrowShapes(self.layout).unit(d)
+
+    def _add_base(self, base: Base) -> list[QRectF]:
+        """Add a base's marker and name; return the rectangles they cover."""
+        centre = self.centre_of(base.hex)
+        approach = self.centre_of(base.approach)
+        marker = base_item(base, centre, approach, self.map_style)
+        self._add(Layer.BASES, marker)
+        size, colour = self.map_style.base_name_size * HEX_SIZE, self.map_style.base_name
+        if base.kind is BaseKind.PLANETARY and base.side is not None:
+            ux, uy = self._unit(base.side)
+            side = (centre + approach) / 2.0
+            at = side + QPointF(ux, uy) * (0.22 * HEX_SIZE)
+            name = NameItem(base.name, size, colour, at, (ux, uy))
+        else:
+            below = centre + QPointF(0, 0.42 * HEX_SIZE)
+            name = NameItem(base.name, size, colour, below)
+        self._add(Layer.NAMES, name)
+        return [marker.sceneBoundingRect(), name.sceneBoundingRect()]
+
+    def _atmosphere_colours(self) -> dict[Hex, QColor]:
+        m, style = self.starmap, self.map_style
+        out: dict[Hex, QColor] = {}
+        for atmosphere in m.atmospheres:
+            top = max((1, *atmosphere.layers))
+            for h in _band(m.bounds, atmosphere.edge, len(atmosphere.layers) + 1):
+                found = m.atmosphere_at(h)
+                if h in out or found is None:
+                    continue
+                level = found[1]
+                if level is Floor.SURFACE:
+                    out[h] = QColor(style.surface)
+                elif level is Floor.CRUSH:
+                    out[h] = QColor(style.crush_depth)
+                else:
+                    tint = QColor(style.atmosphere)
+                    tint.setAlpha(40 + round(140 * max(0, int(level)) / top))
+                    out[h] = tint
+        return out
+
+
+class _Taken:
+    """Rectangles already placed, bucketed by area so that a new name is only compared
+    with its neighbours (comparing with all of them is quadratic on a big map)."""
+
+    CELL = 4 * HEX_UNIT
+
+    def __init__(self) -> None:
+        self._cells: dict[tuple[int, int], list[QRectF]] = {}
+
+    def _keys(self, rect: QRectF) -> Iterator[tuple[int, int]]:
+        c = self.CELL
+        for x in range(math.floor(rect.left() / c), math.floor(rect.right() / c) + 1):
+            for y in range(math.floor(rect.top() / c), math.floor(rect.bottom() / c) + 1):
+                yield (x, y)
+
+    def add(self, rect: QRectF) -> None:
+        for key in self._keys(rect):
+            self._cells.setdefault(key, []).append(rect)
+
+    def overlap(self, rect: QRectF) -> float:
+        """The total area of ``rect`` the placed rectangles cover (overlaps count twice)."""
+        others = {id(o): o for key in self._keys(rect) for o in self._cells.get(key, ())}
+        total = 0.0
+        for other in others.values():
+            common = rect.intersected(other)
+            total += common.width() * common.height()
+        return total
+
+
+def _band(bounds: Bounds, edge: Edge, depth: int) -> Iterator[Hex]:
+    """The hexes of the ``depth`` rows (or columns) along one edge of the map."""
+    w, h = bounds.width, bounds.height
+    cols, rows = range(w), range(h)
+    if edge is Edge.TOP:
+        rows = range(min(depth, h))
+    elif edge is Edge.BOTTOM:
+        rows = range(max(0, h - depth), h)
+    elif edge is Edge.LEFT:
+        cols = range(min(depth, w))
+    else:
+        cols = range(max(0, w - depth), w)
+    from_offset = bounds.labels.from_offset
+    for row in rows:
+        for col in cols:
+            yield from_offset(col, row)

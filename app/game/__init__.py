@@ -1,1 +1,0 @@
-"""The game in the window: a hot-seat session, the course plotter, docks and dialogs."""

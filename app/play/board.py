@@ -1,0 +1,287 @@
+"""The game on the map: ship counters, selection, and plotting a course with the mouse.
+
+Select one of your ships (click it, pick it in the ship list, or Tab): its legal end
+points appear. Hovering one shows the engine's preview of that course; clicking it
+gives the order. Clicking another end point replaces the order; Undo or Take Back
+withdraws it until the phase ends.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, QPointF, Signal
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QGraphicsItem
+
+from app.board.items import HEX_SIZE
+from app.board.scene import StarMapScene
+from app.board.view import MapView
+from app.play.docks import player_colour
+from app.play.session import GameSession
+from app.vector.overlay import PlotOverlay
+from app.vector.pieces import (
+    ShipCounter,
+    fan_offsets,
+    ordnance_item,
+    ordnance_vector_item,
+    trail_item,
+    vector_item,
+    wreck_item,
+)
+from core.board.hexgrid import Direction, Hex
+from core.board.starmap import BaseKind
+from core.engine.errors import IllegalCommand
+from core.vector import astrogation
+from core.vector.orders import Launch, Plot
+from core.vector.preview import Option, Preview, preview, projection
+from core.vector.state import GameState, Ship, ShipStatus
+
+PROJECTION_TURNS = 6
+
+
+class GameBoard(QObject):
+    """Binds a :class:`GameSession` to a map scene and view.
+
+    ``selection_changed`` carries the selected ship id (or None); ``hovered`` the
+    option under the mouse (or None), for the course panel.
+    """
+
+    selection_changed = Signal(object)
+    hovered = Signal(object)
+
+    def __init__(self, session: GameSession, scene: StarMapScene, view: MapView) -> None:
+        super().__init__()
+        self.session = session
+        self.scene = scene
+        self.view = view
+        self.overlay = PlotOverlay(scene.addItem, scene.layout)
+        self.selected: str | None = None
+        self.preview: Preview | None = None
+        self.hovered_option: Option | None = None
+        self._hovered_launch: Hex | None = None
+        self.show_projection = False
+        self._pieces: list[QGraphicsItem] = []
+        self.counters: dict[str, ShipCounter] = {}
+        view.hex_clicked.connect(self.click)
+        view.hex_hovered.connect(self.hover)
+        session.changed.connect(self.refresh)
+        self.refresh()
+
+    # ---- queries
+
+    def centre(self, h: Hex) -> QPointF:
+        return self.scene.centre_of(h)
+
+    def colour(self, ship: Ship) -> QColor:
+        player = self.session.state.player(ship.owner)
+        return QColor(player.colour) if player.colour else QColor("#cccccc")
+
+    def my_ships(self) -> list[Ship]:
+        seat = self.session.seat()
+        if seat is None:
+            return []
+        return [s for s in self.session.state.ships if s.owner == seat.id and s.in_play]
+
+    def ships_at(self, h: Hex) -> list[Ship]:
+        return [s for s in self.session.state.ships if s.in_play and s.motion.position == h]
+
+    # ---- drawing
+
+    def refresh(self) -> None:
+        """Redraw ships and plans and recompute the selected ship's preview."""
+        for item in self._pieces:
+            self.scene.removeItem(item)
+        self._pieces.clear()
+        self.counters.clear()
+        state = self.session.state
+        by_hex: dict[Hex, list[Ship]] = {}
+        for ship in state.ships:
+            if ship.in_play:
+                by_hex.setdefault(ship.motion.position, []).append(ship)
+        tracks = self.session.tracks
+        for ship in state.ships:
+            trail = tracks.get(ship.id, [])
+            if len(trail) >= 2:
+                self._piece(
+                    trail_item(
+                        ship.id, [self.centre(h) for h in trail], self.colour(ship), HEX_SIZE
+                    )
+                )
+        for h, ships in by_hex.items():
+            for ship, offset in zip(ships, fan_offsets(len(ships)), strict=True):
+                colour = self.colour(ship)
+                if ship.status is ShipStatus.ACTIVE and ship.motion.velocity.speed:
+                    tip = h + ship.motion.velocity
+                    self._piece(
+                        vector_item(ship.id, self.centre(h), self.centre(tip), colour, HEX_SIZE)
+                    )
+                counter = ShipCounter(ship, colour, offset)
+                counter.setPos(self.centre(h))
+                counter.set_selected(ship.id == self.selected)
+                self._piece(counter)
+                self.counters[ship.id] = counter
+        self._draw_ordnance(state)
+        self._draw_wrecks(state)
+        if self.selected is not None:
+            try:
+                ship = state.ship(self.selected)
+            except KeyError:
+                ship = None
+            if ship is None or not ship.in_play:
+                self.selected = None
+        self._show_plans()
+        self._update_preview()
+
+    def _draw_ordnance(self, state: GameState) -> None:
+        aid = state.rules.play_aid
+        for piece in state.ordnance:
+            try:
+                behaviour = aid.launched_weapon(piece.weapon).behaviour if aid else "mine"
+            except KeyError:
+                behaviour = "mine"
+            colour = player_colour(state, piece.owner)
+            if len(piece.path) >= 2:
+                points = [self.centre(h) for h in piece.path]
+                self._piece(ordnance_vector_item(points, colour, HEX_SIZE))
+            # Off the centre, towards a corner, so a ship in the same hex does not hide it.
+            c = self.centre(piece.motion.position)
+            at = QPointF(c.x() - 0.5 * HEX_SIZE, c.y() + 0.45 * HEX_SIZE)
+            self._piece(ordnance_item(piece, behaviour, colour, at, HEX_SIZE))
+
+    def _draw_wrecks(self, state: GameState) -> None:
+        """Bases a kinetic buster destroyed, crossed out (on the hexside of a planetary base)."""
+        for name in sorted(state.bases_lost):
+            base = state.starmap.base(name)
+            if base is None:
+                continue
+            c = self.centre(base.hex)
+            if base.kind is BaseKind.PLANETARY:
+                a = self.centre(base.approach)
+                c = QPointF((c.x() + a.x()) / 2, (c.y() + a.y()) / 2)
+            self._piece(wreck_item(name, c, HEX_SIZE))
+
+    def _piece(self, item: QGraphicsItem) -> None:
+        self.scene.addItem(item)
+        self._pieces.append(item)
+
+    def _show_plans(self) -> None:
+        """The seat's own orders; other players' stay hidden."""
+        state = self.session.state
+        seat = self.session.seat()
+        shown = []
+        for ship_id, plan in state.plans:
+            ship = state.ship(ship_id)
+            if seat is None or ship.owner != seat.id:
+                continue
+            if plan.launch:
+                tip = plan.to if plan.to is not None else ship.motion.position
+            else:
+                try:
+                    tip = astrogation.check_plan(state, ship, plan).tip
+                except IllegalCommand:
+                    continue
+            shown.append((ship.motion.position, tip, self.colour(ship)))
+        self.overlay.show_plans(shown)
+
+    def _update_preview(
+        self,
+        ignore: frozenset[int] | None = None,
+        picks: tuple[tuple[int, Direction], ...] | None = None,
+    ) -> None:
+        state = self.session.state
+        seat = self.session.seat()
+        self.preview = None
+        self.hovered_option = self._hovered_launch = None
+        ship = state.ship(self.selected) if self.selected else None
+        mine = ship if ship is not None and seat is not None and ship.owner == seat.id else None
+        if mine is not None and self.session.can_plot():
+            self.preview = preview(state, mine.id, ignore, picks)
+        self.overlay.show_points(self.preview)
+        self.overlay.show_projection(
+            projection(state, mine.id, PROJECTION_TURNS)
+            if mine is not None and self.show_projection
+            else []
+        )
+        self.selection_changed.emit(self.selected)
+
+    # ---- interaction
+
+    def select(self, ship_id: str | None) -> None:
+        """Select a ship (any ship may be inspected; only your own can be plotted)."""
+        self.selected = ship_id
+        for sid, counter in self.counters.items():
+            counter.set_selected(sid == ship_id)
+        self._update_preview()
+
+    def set_choices(self, ignore: frozenset[int], picks: tuple[tuple[int, Direction], ...]) -> None:
+        """The player toggled a weak or two-directed gravity choice for this turn."""
+        self._update_preview(ignore, picks)
+
+    def set_projection(self, on: bool) -> None:
+        self.show_projection = on
+        self._update_preview(
+            self.preview.ignore if self.preview else None,
+            self.preview.picks if self.preview else None,
+        )
+
+    def next_ship(self) -> None:
+        """Select the seat's next ship in play (Tab)."""
+        mine = self.my_ships()
+        if not mine:
+            return
+        ids = [s.id for s in mine]
+        i = ids.index(self.selected) + 1 if self.selected in ids else 0
+        self.select(ids[i % len(ids)])
+
+    def hover(self, h: Hex | None) -> None:
+        """Preview the end point (or launch hex) under the mouse, if any."""
+        p = self.preview
+        option = p.at(h) if p is not None and h is not None else None
+        launch_to = h if p is not None and h in p.launch else None
+        if (option, launch_to) == (self.hovered_option, self._hovered_launch):
+            return
+        self.hovered_option, self._hovered_launch = option, launch_to
+        self.overlay.show_course(p.start if p else Hex(0, 0), option, launch_to)
+        self.hovered.emit(option)
+
+    def click(self, h: Hex) -> None:
+        """Commit the end point under the mouse, else select a ship in that hex."""
+        p = self.preview
+        seat = self.session.seat()
+        if p is not None and seat is not None:
+            if h in p.launch:
+                self.session.apply(Launch(seat.id, p.ship, to=h))
+                return
+            option = p.at(h)
+            if option is not None:
+                self.session.apply(Plot(seat.id, p.ship, option.order))
+                return
+        here = self.ships_at(h)
+        if not here:
+            return
+        mine = [s for s in here if seat is not None and s.owner == seat.id] or here
+        ids = [s.id for s in mine]
+        i = ids.index(self.selected) + 1 if self.selected in ids else 0
+        self.select(ids[i % len(ids)])
+
+    def coast(self) -> None:
+        """Order the selected ship to coast with the gravity choices shown."""
+        p = self.preview
+        seat = self.session.seat()
+        if p is None or seat is None or not p.options:
+            return
+        option = p.at(p.drift)
+        if option is not None:
+            self.session.apply(Plot(seat.id, p.ship, option.order))
+
+    def centre_on_seat(self) -> None:
+        """Centre the view on the first ship of the player at the table, and select it."""
+        mine = self.my_ships()
+        if mine:
+            self.select(mine[0].id)
+            self.view.centre_on_hex(mine[0].motion.position)
+
+    def detach(self) -> None:
+        """Stop listening (the window is closing this game)."""
+        self.view.hex_clicked.disconnect(self.click)
+        self.view.hex_hovered.disconnect(self.hover)
+        self.session.changed.disconnect(self.refresh)

@@ -1,0 +1,328 @@
+"""The game's docks: the ship list, the event log, the dice log and the course panel.
+
+Each reads the :class:`~app.play.session.GameSession` it is given and redraws itself
+when the session changes; none of them changes the game except through signals the
+window connects to the session.
+
+The docks are built with the window, empty; the game rules they read (the engine's
+events, the state, fog of war, victory) are imported when a game first fills them, so
+that start-up does not load the engine (issue 4 req 7).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core.board.hexgrid import Direction
+from core.engine.dice import Rolled
+
+if TYPE_CHECKING:
+    from app.play.session import Entry, GameSession
+    from core.vector.preview import Option, Preview
+    from core.vector.state import GameState, Ship
+
+SHIP_COLUMNS = ("Ship", "Player", "Status", "Fuel", "Speed", "Order", "Goal")
+
+
+def player_colour(state: GameState, player_id: str) -> QColor:
+    player = state.player(player_id)
+    return QColor(player.colour) if player.colour else QColor("#cccccc")
+
+
+class ShipList(QTreeWidget):
+    """Every ship with its owner, status, fuel, speed, order and goal progress.
+
+    Orders of other players are shown only as "plotted": in a sealed-orders game the
+    player at the table must not see them.
+    """
+
+    ship_chosen = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("ship_list")
+        self.setHeaderLabels(list(SHIP_COLUMNS))
+        self.setRootIsDecorated(False)
+        self.setAlternatingRowColors(True)
+        self.itemActivated.connect(self._chosen)
+        self.itemClicked.connect(self._chosen)
+
+    def refresh(self, session: GameSession, selected: str | None) -> None:
+        from core.files.ruleset import show_amount
+        from core.rules.interplanetary.fog import sight
+        from core.vector import victory
+
+        state = session.state
+        seat = session.seat()
+        self.clear()
+        labels = state.starmap.bounds.labels
+        hidden = sight(state, seat.id).hidden if seat is not None else frozenset()
+        for ship in state.ships:
+            plan = state.plan(ship.id)
+            if plan is None:
+                order = ""
+            elif seat is not None and ship.owner != seat.id:
+                order = "plotted"
+            elif plan.launch:
+                order = f"launch to {labels.format(plan.to)}" if plan.to else "launch"
+            else:
+                order = "plotted"
+            item = QTreeWidgetItem(
+                [
+                    ship.name,
+                    state.player(ship.owner).name,
+                    _status(ship),
+                    "?" if ship.id in hidden else show_amount(ship.fuel),
+                    str(ship.motion.velocity.speed),
+                    order,
+                    victory.progress(state, ship.id),
+                ]
+            )
+            item.setData(0, Qt.ItemDataRole.UserRole, ship.id)
+            item.setForeground(1, player_colour(state, ship.owner))
+            if not ship.in_play:
+                for col in range(len(SHIP_COLUMNS)):
+                    item.setForeground(col, QColor("#888888"))
+            self.addTopLevelItem(item)
+            if ship.id == selected:
+                self.setCurrentItem(item)
+        for col in range(len(SHIP_COLUMNS)):
+            self.resizeColumnToContents(col)
+
+    def select_ship(self, ship_id: str | None) -> None:
+        """Highlight a ship's row without emitting ``ship_chosen``."""
+        self.blockSignals(True)
+        self.clearSelection()
+        for i in range(self.topLevelItemCount()):
+            item = self.topLevelItem(i)
+            if item.data(0, Qt.ItemDataRole.UserRole) == ship_id:
+                self.setCurrentItem(item)
+        self.blockSignals(False)
+
+    def _chosen(self, item: QTreeWidgetItem) -> None:
+        self.ship_chosen.emit(item.data(0, Qt.ItemDataRole.UserRole))
+
+
+def _status(ship: Ship) -> str:
+    from core.vector.state import ShipStatus
+
+    words = [ship.status.value]
+    if ship.status is ShipStatus.LANDED and ship.landed_at:
+        words = [f"landed ({ship.landed_at})"]
+    if ship.orbit:
+        words.append(f"orbit {ship.orbit}")
+    if ship.disabled:
+        words.append("disabled")
+    return ", ".join(words)
+
+
+class EventLog(QListWidget):
+    """What happened, in players' words, with a heading line for each round."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("event_log")
+        self.setWordWrap(True)
+        self.setAlternatingRowColors(True)
+
+    def add(self, entries: list[Entry]) -> None:
+        from core.engine.play import PhaseBegan, PlanMade, RoundBegan
+
+        for entry in entries:
+            e = entry.event
+            if isinstance(e, PlanMade | Rolled):
+                continue  # plans are secret until they move; rolls go to the dice log
+            item = QListWidgetItem(e.text)
+            if isinstance(e, RoundBegan):
+                font = item.font()
+                font.setBold(True)
+                item.setFont(font)
+            elif isinstance(e, PhaseBegan):
+                item.setForeground(QColor("#8894b8"))
+            self.addItem(item)
+        self.scrollToBottom()
+
+
+class DiceLog(QListWidget):
+    """Every roll: why, the dice, the modifiers and the total."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("dice_log")
+        self.setWordWrap(True)
+
+    def add(self, entries: list[Entry]) -> None:
+        for entry in entries:
+            if isinstance(entry.event, Rolled):
+                self.addItem(f"Round {entry.round}: {entry.event.text}")
+        self.scrollToBottom()
+
+
+class CoursePanel(QWidget):
+    """The selected ship, its gravity choices for this turn and the hovered course.
+
+    ``choices_changed`` carries (ignore, picks) whenever a box is toggled; ``take_back``
+    and ``coast`` are its buttons.
+    """
+
+    choices_changed = Signal(object, object)
+    take_back = Signal()
+    coast = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("course_panel")
+        self.title = QLabel("No ship selected")
+        self.title.setWordWrap(True)
+        font = self.title.font()
+        font.setBold(True)
+        self.title.setFont(font)
+        self.info = QLabel("")
+        self.info.setWordWrap(True)
+        self.choices = QFormLayout()
+        self.hovered = QLabel("")
+        self.hovered.setWordWrap(True)
+        self.hovered.setObjectName("hovered_course")
+        self.coast_button = QPushButton("&Coast (no burn)")
+        self.coast_button.clicked.connect(self.coast)
+        self.take_back_button = QPushButton("&Take Back Order")
+        self.take_back_button.clicked.connect(self.take_back)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.title)
+        layout.addWidget(self.info)
+        layout.addLayout(self.choices)
+        layout.addWidget(self.coast_button)
+        layout.addWidget(self.take_back_button)
+        layout.addWidget(self.hovered)
+        layout.addStretch(1)
+        self._preview: Preview | None = None
+        self._boxes: dict[int, QCheckBox | QComboBox] = {}
+
+    def show_ship(
+        self, state: GameState, ship: Ship | None, preview: Preview | None, mine: bool
+    ) -> None:
+        from core.files.ruleset import show_amount
+        from core.vector.state import ShipStatus
+
+        while self.choices.rowCount():
+            self.choices.removeRow(0)
+        self._boxes.clear()
+        self._preview = preview
+        if ship is None:
+            self.title.setText("No ship selected")
+            self.info.setText(
+                "Click one of your ships, or pick it in the ship list (N: next ship)."
+            )
+            self._enable(False, False)
+            return
+        labels = state.starmap.bounds.labels
+        o = state.starmap.bounds.orientation
+        self.title.setText(f"{ship.name} — {state.player(ship.owner).name}")
+        v = ship.motion.velocity
+        lines = [
+            f"At {labels.format(ship.motion.position)}, speed {v.speed}, "
+            f"fuel {show_amount(ship.fuel)}",
+        ]
+        if ship.status is ShipStatus.LANDED:
+            lines.append("Landed: click a green ring to launch there.")
+        for pull in ship.motion.pulls:
+            arrows = " or ".join(
+                f"{a.kind.value} {a.direction.name_in(o)}" + (f" ({a.body})" if a.body else "")
+                for a in pull.arrows
+            )
+            lines.append(f"Gravity this turn: {labels.format(pull.hex)} {arrows}")
+        plan = state.plan(ship.id)
+        if plan is not None and mine:
+            lines.append("Order given: hover and click another end point to change it.")
+        self.info.setText("\n".join(lines))
+        self._enable(
+            mine and preview is not None and bool(preview.options), plan is not None and mine
+        )
+        if preview is None or not mine:
+            return
+        picks = dict(preview.picks)
+        for choice in preview.choices:
+            where = labels.format(choice.hex)
+            if choice.two_directed:
+                combo = QComboBox()
+                for a in choice.arrows:
+                    combo.addItem(
+                        f"{a.direction.name_in(o)} ({a.body or 'set by hand'})", int(a.direction)
+                    )
+                if choice.may_ignore:
+                    combo.addItem("ignore (weak)", -1)
+                current = (
+                    -1
+                    if choice.index in preview.ignore
+                    else int(picks.get(choice.index, choice.arrows[0].direction))
+                )
+                combo.setCurrentIndex(max(0, combo.findData(current)))
+                combo.currentIndexChanged.connect(self._changed)
+                self._boxes[choice.index] = combo
+                self.choices.addRow(f"Two-directed at {where}:", combo)
+            elif choice.may_ignore:
+                box = QCheckBox(f"use weak gravity at {where}")
+                box.setChecked(choice.index not in preview.ignore)
+                box.toggled.connect(self._changed)
+                self._boxes[choice.index] = box
+                self.choices.addRow(box)
+
+    def clear_ship(self) -> None:
+        while self.choices.rowCount():
+            self.choices.removeRow(0)
+        self._boxes.clear()
+        self.title.setText("No ship selected")
+        self.info.setText("")
+        self.hovered.setText("")
+        self._enable(False, False)
+
+    def _enable(self, coast: bool, take_back: bool) -> None:
+        self.coast_button.setEnabled(coast)
+        self.take_back_button.setEnabled(take_back)
+
+    def _changed(self) -> None:
+        ignore: set[int] = set()
+        picks: list[tuple[int, Direction]] = []
+        for index, widget in self._boxes.items():
+            if isinstance(widget, QCheckBox):
+                if not widget.isChecked():
+                    ignore.add(index)
+            else:
+                value = widget.currentData()
+                if value == -1:
+                    ignore.add(index)
+                else:
+                    picks.append((index, Direction(value)))
+        self.choices_changed.emit(frozenset(ignore), tuple(sorted(picks)))
+
+    def show_hovered(self, state: GameState, option: Option | None) -> None:
+        if option is None:
+            self.hovered.setText("")
+            return
+        from core.files.ruleset import show_amount
+
+        r = option.result
+        labels = state.starmap.bounds.labels
+        how = "coast" if option.fuel == 0 else f"burn {show_amount(option.fuel)} fuel"
+        lines = [f"To {labels.format(r.tip)}: {how}, speed {r.velocity.speed}"]
+        lines.extend(e.text for e in r.events)
+        lines.extend(w.reason for w in option.weapons)
+        if r.orbit:
+            lines.append(f"In orbit around {r.orbit}")
+        self.hovered.setText("\n".join(lines))

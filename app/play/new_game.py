@@ -1,0 +1,250 @@
+"""The New Game dialog: a scenario, how many players, their names and colours.
+
+Colours default to the Okabe–Ito palette, which stays distinguishable with the
+common kinds of colour blindness; each can be changed with a colour picker.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QColorDialog,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QScrollArea,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.board.style import OKABE_ITO
+from core.board.problems import FileProblems
+from core.files.ruleset import KNOWN_SWITCHES, OPTIONAL_RULES
+from core.rules.interplanetary.aid.manifest import Manifest
+from core.scenario.document import Scenario, Seat, builtin_scenarios, load_scenario
+
+MAX_SEATS = 6
+DEFAULT_NAMES = ("Ann", "Bob", "Cleo", "Dev", "Eve", "Finn")
+SCENARIO_FILTER = "Ecliptic scenarios (*.toml);;All files (*)"
+
+
+class ColourButton(QPushButton):
+    """A button showing a colour; clicking it opens a colour picker."""
+
+    def __init__(self, colour: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFixedWidth(48)
+        self.set_colour(colour)
+        self.clicked.connect(self._pick)
+
+    def set_colour(self, colour: str) -> None:
+        self.colour = QColor(colour).name()
+        self.setStyleSheet(f"background: {self.colour}; border: 1px solid #333;")
+        self.setToolTip(f"Colour {self.colour}: click to change")
+
+    def _pick(self) -> None:
+        chosen = QColorDialog.getColor(QColor(self.colour), self, "Player colour")
+        if chosen.isValid():
+            self.set_colour(chosen.name())
+
+
+class NewGameDialog(QDialog):
+    """Choose a scenario and seat the players; :meth:`result_game` gives the choice."""
+
+    def __init__(self, parent: QWidget | None = None, scenario: Path | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New Game")
+        self.setObjectName("new_game_dialog")
+        self.scenario: Scenario | None = None
+        self.scenario_box = QComboBox()
+        self.scenario_box.setObjectName("scenario_box")
+        for path in builtin_scenarios():
+            self.scenario_box.addItem(path.stem.replace("-", " ").title(), str(path))
+        browse = QPushButton("&Browse…")
+        browse.clicked.connect(self._browse)
+        top = QHBoxLayout()
+        top.addWidget(self.scenario_box, 1)
+        top.addWidget(browse)
+        self.description = QLabel("")
+        self.description.setWordWrap(True)
+        self.description.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.description.setObjectName("scenario_description")
+        self.problem = QLabel("")
+        self.problem.setStyleSheet("color: #d55e00;")
+        self.problem.setWordWrap(True)
+        self.count = QSpinBox()
+        self.count.setObjectName("player_count")
+        self.count.valueChanged.connect(self._seats_changed)
+        self.seed = QSpinBox()
+        self.seed.setRange(0, 2**31 - 1)
+        self.seed.setValue(random.randrange(2**31))
+        self.seed.setToolTip("The dice are drawn from this number: the same seed, the same game")
+        form = QFormLayout()
+        scenario_label = QLabel("&Scenario:")
+        scenario_label.setBuddy(self.scenario_box)
+        form.addRow(scenario_label, top)
+        # A long briefing scrolls in a box of its own rather than being clipped.
+        briefing = QScrollArea()
+        briefing.setWidget(self.description)
+        briefing.setWidgetResizable(True)
+        briefing.setFrameShape(QScrollArea.Shape.NoFrame)
+        briefing.setMinimumHeight(7 * self.fontMetrics().lineSpacing())
+        briefing.setMinimumWidth(440)
+        form.addRow("", briefing)
+        form.addRow("&Players:", self.count)
+        form.addRow("&Dice seed:", self.seed)
+        seats = QGroupBox("Seats, in order round the table")
+        self.grid = QGridLayout(seats)
+        self.names: list[QLineEdit] = []
+        self.colours: list[ColourButton] = []
+        for i in range(MAX_SEATS):
+            name = QLineEdit(DEFAULT_NAMES[i])
+            name.setObjectName(f"seat_name_{i}")
+            name.setMaxLength(30)
+            colour = ColourButton(OKABE_ITO[i])
+            label = QLabel(f"{i + 1}.")
+            label.setBuddy(name)
+            self.grid.addWidget(label, i, 0)
+            self.grid.addWidget(name, i, 1)
+            self.grid.addWidget(colour, i, 2)
+            self.names.append(name)
+            self.colours.append(colour)
+            name.textChanged.connect(self._validate)
+        self.rules_box = QGroupBox("Optional rules (the scenario's choice ticked)")
+        self.rules_box.setObjectName("optional_rules")
+        rules_grid = QGridLayout(self.rules_box)
+        self.rule_boxes: dict[str, QCheckBox] = {}
+        for i, (switch, title) in enumerate(OPTIONAL_RULES.items()):
+            box = QCheckBox(title)
+            box.setObjectName(f"rule_{switch}")
+            box.setToolTip(f"When ticked: {KNOWN_SWITCHES[switch]}.")
+            rules_grid.addWidget(box, i // 2, i % 2)
+            self.rule_boxes[switch] = box
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("&Start")
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(seats)
+        layout.addWidget(self.rules_box)
+        self._add_purchases(layout)
+        layout.addWidget(self.problem)
+        layout.addWidget(self.buttons)
+        self.scenario_box.currentIndexChanged.connect(self._scenario_changed)
+        if scenario is not None:
+            self.add_scenario(scenario)
+        self._scenario_changed()
+
+    def add_scenario(self, path: Path) -> None:
+        """Offer a scenario file (opened or browsed to) and select it."""
+        index = self.scenario_box.findData(str(path))
+        if index < 0:
+            self.scenario_box.addItem(path.name, str(path))
+            index = self.scenario_box.count() - 1
+        self.scenario_box.setCurrentIndex(index)
+
+    def _browse(self) -> None:
+        filename, _ = QFileDialog.getOpenFileName(self, "Open Scenario", "", SCENARIO_FILTER)
+        if filename:
+            self.add_scenario(Path(filename))
+
+    def _scenario_changed(self) -> None:
+        data = self.scenario_box.currentData()
+        self.scenario = None
+        if data is None:
+            self.description.setText("No scenario found.")
+            self._validate()
+            return
+        try:
+            self.scenario = load_scenario(Path(data))
+        except FileProblems as exc:
+            shown = "\n".join(str(p) for p in exc.problems[:6])
+            self.description.setText(f"This scenario cannot be played:\n{shown}")
+            self._validate()
+            return
+        s = self.scenario
+        values = s.rules.switch_values(s.switches)
+        for switch, box in self.rule_boxes.items():
+            box.setVisible(switch in values)
+            box.setChecked(values.get(switch, False))
+        self.rules_box.setVisible(any(switch in values for switch in self.rule_boxes))
+        self.description.setText(s.description)
+        self.count.setRange(s.min_players, min(MAX_SEATS, s.max_players))
+        self._seats_changed()
+
+    def _seats_changed(self) -> None:
+        n = self.count.value()
+        for i in range(MAX_SEATS):
+            for col in range(3):
+                item = self.grid.itemAtPosition(i, col)
+                if item is not None and item.widget() is not None:
+                    item.widget().setVisible(i < n)
+        self._validate()
+
+    # ---- fleet purchases (app.rules.interplanetary.purchases)
+
+    def _add_purchases(self, layout: QVBoxLayout) -> None:
+        from app.rules.interplanetary.purchases import PurchasesRow
+
+        self.purchases = PurchasesRow(self)
+        layout.addWidget(self.purchases)
+
+    def outfits(self) -> dict[str, Manifest]:
+        """The players' purchases by ship id, for ``Scenario.start``."""
+        return self.purchases.outfits()
+
+    def _validate(self) -> None:
+        if hasattr(self, "purchases"):
+            self.purchases.set_game(self.scenario, self.seats())
+        ok = self.scenario is not None
+        message = ""
+        if ok:
+            names = [self.names[i].text().strip() for i in range(self.count.value())]
+            if any(not n for n in names):
+                ok, message = False, "Every player needs a name."
+            elif len(set(names)) != len(names):
+                ok, message = False, "Two players have the same name."
+        self.problem.setText(message)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(ok)
+
+    def seats(self) -> list[Seat]:
+        return [
+            Seat(self.names[i].text().strip(), self.colours[i].colour)
+            for i in range(self.count.value())
+        ]
+
+    def switches(self) -> tuple[tuple[str, bool], ...]:
+        """The scenario's switches with the optional rules as ticked."""
+        if self.scenario is None:
+            return ()
+        values = dict(self.scenario.switches)
+        known = self.scenario.rules.switch_values()
+        for switch, box in self.rule_boxes.items():
+            if switch in known:
+                values[switch] = box.isChecked()
+        return tuple(sorted(values.items()))
+
+    def result_game(self) -> tuple[Scenario, list[Seat], int] | None:
+        """The chosen scenario (its optional rules as ticked), seats and seed, or None
+        when the choice is not valid."""
+        if self.scenario is None:
+            return None
+        return replace(self.scenario, switches=self.switches()), self.seats(), self.seed.value()

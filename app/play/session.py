@@ -1,0 +1,415 @@
+"""A hot-seat game in progress: the engine's state, the commands given, and what the
+interface needs beside them (tracks, the log, undo, the replay view).
+
+The session is the only place the interface applies commands: through the campaign's
+:class:`~core.campaign.GameRecord` when the game is kept in a campaign file (each
+command is on disk before the interface shows its result), else through
+:func:`core.engine.play.apply` for a quick game. Phases in which nobody can do anything yet
+(the launch, gun and resupply phases, until weapons exist) are ended for the player at
+once, with their events logged like any other.
+
+In a campaign, undo and redo walk the log (the undone commands stay in the file as a
+branch); in a quick game, undo takes back the orders given this phase. The replay view
+shows a past state in place of the live one, read-only.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Signal
+
+from core.board.hexgrid import Hex
+from core.campaign import CampaignError
+from core.engine import play as engine
+from core.engine import serial
+from core.engine.commands import Command, EndPhase
+from core.engine.errors import IllegalCommand
+from core.engine.events import Event
+from core.engine.play import PhaseBegan
+from core.vector.orders import Launch, Plot, Unplot
+from core.vector.state import GameState, Player, ShipStatus
+
+if TYPE_CHECKING:
+    from core.campaign import GameRecord
+
+PLANNING = (Plot, Launch, Unplot)
+LOG_TAIL = 500  # commands whose events a reopened campaign shows in the event log
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of the event log: the round and phase it happened in, the event, and
+    how many commands had been given when it happened (``depth``)."""
+
+    round: int
+    phase: str
+    event: Event
+    depth: int = 0
+
+
+def _exact(command: Command) -> bool:
+    """Orders, and base services, roll no dice: going back to the state before one is
+    exact, so a quick game can take them back."""
+    if isinstance(command, PLANNING):
+        return True
+    from core.rules.interplanetary.bases import (  # loaded with the rules once a game is on
+        Load,
+        Refit,
+        Refuel,
+    )
+
+    return isinstance(command, Refuel | Refit | Load)
+
+
+class GameSession(QObject):
+    """Holds a game and applies the players' commands to it.
+
+    ``changed`` fires after every state change; ``logged`` carries the new log entries;
+    ``log_reset`` says the log was cut back or rebuilt (undo, redo); ``refused`` the
+    reason a command was illegal; ``turn_began`` the player whose turn has just begun
+    (the window hands the seat over; under Interplanetary's rotation the last player of
+    a round is also the first of the next, so it may be the same player); ``finished``
+    the game's end.
+    """
+
+    changed = Signal()
+    logged = Signal(list)
+    log_reset = Signal()
+    refused = Signal(str)
+    turn_began = Signal(object)
+    finished = Signal()
+
+    def __init__(
+        self,
+        state: GameState,
+        events: list[Event],
+        title: str = "",
+        record: GameRecord | None = None,
+        *,
+        read_only: bool = False,
+    ) -> None:
+        super().__init__()
+        self.title = title
+        self.record = record
+        self.read_only = read_only
+        self.live = record.state if record is not None else state
+        self.viewing: GameState | None = None  # the replay view's state
+        self.viewing_depth = 0
+        self.commands: list[Command] = []
+        self.log: list[Entry] = []
+        self._tracks: dict[str, list[tuple[int, Hex]]] = {}
+        self.depth = record.depth() if record is not None else 0
+        self._line_ids: set[int | None] = (
+            {s.id for s in record.line()} if record is not None else set()
+        )
+        self._undo: list[GameState] = []  # quick game: the states before this phase's orders
+        self._start_tracks(self.live)
+        if record is not None and record.head is not None:
+            self._load_log(record)
+        else:
+            self._record(events)
+
+    # ---- queries
+
+    @property
+    def state(self) -> GameState:
+        """The state on show: the live one, or a past one in the replay view."""
+        return self.viewing if self.viewing is not None else self.live
+
+    @property
+    def tracks(self) -> dict[str, list[Hex]]:
+        """Each ship's trail up to the state on show."""
+        upto = self.viewing_depth if self.viewing is not None else self.depth
+        return {sid: [h for d, h in trail if d <= upto] for sid, trail in self._tracks.items()}
+
+    @property
+    def replaying(self) -> bool:
+        return self.viewing is not None
+
+    def seat(self) -> Player | None:
+        """Who is at the table now: the active player, or (sealed orders) the first
+        player still to give them. None when the game is over or shown in replay."""
+        return None if self.replaying else self.shown_player()
+
+    def phase(self) -> str:
+        return engine.current_phase(self.state)
+
+    def can_plot(self) -> bool:
+        return (
+            not self.state.over
+            and not self.replaying
+            and not self.read_only
+            and self.phase() in engine.plotting_phases(self.state.rules)
+        )
+
+    def can_act(self) -> bool:
+        """Whether the player at the table has anything to do but end the phase."""
+        if self.state.over or self.replaying or self.read_only:
+            return False
+        from core.rules.interplanetary import (
+            actions,  # with the combat rules, loaded once a game is on
+        )
+
+        return self.can_plot() or actions.has_something_to_do(self.state)
+
+    def turn_key(self) -> tuple[object, ...]:
+        """Changes exactly when a new player's turn begins: the round and seat in a
+        rotating game; with sealed orders, also the phase and who is to give them. A
+        decision the game waits for (placing damage, firing back) is a turn of its own
+        for the player who makes it, and the seat comes back after it."""
+        seat = self.seat()
+        if self.state.pending:
+            return (self.state.round, self.state.turn, "decision", seat.id if seat else None)
+        if self.state.rules.sequence.order == "simultaneous":
+            return (self.state.round, self.state.phase, seat.id if seat else None)
+        return (self.state.round, self.state.turn)
+
+    def can_undo(self) -> bool:
+        if self.replaying or self.read_only:
+            return False
+        if self.record is not None:
+            return self.record.can_undo()
+        return bool(self._undo)
+
+    def can_redo(self) -> bool:
+        if self.replaying or self.read_only or self.record is None:
+            return False
+        return self.record.can_redo()
+
+    # ---- commands
+
+    def apply(self, command: Command, *, auto: bool = False) -> bool:
+        """Carry out a command; an illegal one is refused with its reason, nothing kept.
+        In a campaign it is stored before anything on screen changes."""
+        if self.replaying:
+            self.refused.emit("this is the replay view: go back to play first")
+            return False
+        if self.read_only:
+            self.refused.emit("this campaign is open read-only")
+            return False
+        before = self.live
+        turn = self.turn_key()
+        try:
+            state, events = self._play(command, auto=auto)
+        except IllegalCommand as exc:
+            self.refused.emit(str(exc))
+            return False
+        except CampaignError as exc:
+            self.refused.emit(f"the command could not be stored, so it was not made: {exc}")
+            return False
+        if self.record is None:
+            if _exact(command):
+                self._undo.append(before)
+            else:
+                self._undo.clear()
+        self._commit(before, state, command, events)
+        if not auto:
+            self._skip_idle()
+        self._announce(turn)
+        return True
+
+    def undo(self) -> bool:
+        """Campaign: step back over the last command a player gave (it stays in the
+        file as a branch). Quick game: take back the last order or base service given
+        this phase (nothing is rolled for them, so going back to the state before one
+        is exact)."""
+        if not self.can_undo():
+            return False
+        if self.record is not None:
+            return self._walk(self.record.undo, finished=False)
+        turn = self.turn_key()
+        # Orders are the last commands given: anything else clears ``_undo``.
+        self.commands.pop()
+        self.live = self._undo.pop()
+        self.depth -= 1
+        self._announce(turn, finished=False)
+        return True
+
+    def redo(self) -> bool:
+        """Campaign only: play forward again along the newest branch."""
+        if not self.can_redo() or self.record is None:
+            return False
+        return self._walk(self.record.redo)
+
+    def restore(self, entry_id: int | None) -> bool:
+        """Campaign only: go on from ``entry_id`` (an undone branch's tip, say)."""
+        if self.record is None or self.read_only:
+            return False
+        self.view(None)
+        record = self.record
+
+        def move() -> bool:
+            record.restore(entry_id)
+            return True
+
+        return self._walk(move)
+
+    def _walk(self, move: Callable[[], bool], *, finished: bool = True) -> bool:
+        """Move the campaign's head (undo, redo, restore) and follow it on screen."""
+        turn = self.turn_key()
+        try:
+            if not move():
+                return False
+        except CampaignError as exc:
+            self.refused.emit(str(exc))
+            return False
+        self._moved()
+        self._announce(turn, finished=finished)
+        return True
+
+    def end_turn(self) -> bool:
+        """End every remaining phase of the current player's turn (or, with sealed
+        orders, give them); stops when the next turn begins or the game ends."""
+        seat = self.seat()
+        if seat is None:
+            return False
+        turn = self.turn_key()
+        while not self.live.over and self.turn_key() == turn:
+            if not self.apply(EndPhase(seat.id)):
+                return False
+        return True
+
+    def start(self) -> None:
+        """Skip the idle phases the game opens with; call once the window listens."""
+        if self.read_only or self.replaying:
+            return
+        if self._skip_idle():
+            self.changed.emit()
+
+    # ---- the replay view
+
+    def view(self, state: GameState | None, depth: int = 0) -> None:
+        """Show ``state`` (a past one, after ``depth`` commands) instead of the live
+        game; None returns to the live game."""
+        self.viewing = state
+        self.viewing_depth = depth
+        self.changed.emit()
+        self.log_reset.emit()
+
+    def visible_log(self) -> list[Entry]:
+        """The log up to the state on show (all of it while playing)."""
+        if self.viewing is None:
+            return self.log
+        return [e for e in self.log if e.depth <= self.viewing_depth]
+
+    def shown_player(self) -> Player | None:
+        """Whose turn it is in the state on show, even in the replay view."""
+        if self.state.over:
+            return None
+        waiting = engine.waiting_for(self.state)
+        return waiting[0] if waiting else None
+
+    # ---- bookkeeping
+
+    def _announce(self, turn: tuple[object, ...], *, finished: bool = True) -> None:
+        self.changed.emit()
+        if self.live.over:
+            if finished:
+                self.finished.emit()
+        elif self.turn_key() != turn:
+            self.turn_began.emit(self.seat())
+
+    def _skip_idle(self) -> bool:
+        """End phases where nobody can act yet; True if any were ended."""
+        skipped = False
+        while not self.live.over and not self.can_act():
+            seat = self.seat()
+            if seat is None:
+                break
+            command = EndPhase(seat.id)
+            before = self.live
+            try:
+                state, events = self._play(command, auto=True)
+            except CampaignError as exc:
+                self.refused.emit(f"the game could not go on, as it could not be stored: {exc}")
+                break
+            self._commit(before, state, command, events)
+            self._undo.clear()  # the phase has ended: what was done in it stands
+            skipped = True
+        return skipped
+
+    def _play(self, command: Command, *, auto: bool) -> tuple[GameState, list[Event]]:
+        """The state after ``command`` and its events: stored in the campaign first,
+        if there is one. Raises what the engine or the store raises."""
+        if self.record is not None:
+            events = self.record.play(command, auto=auto)
+            return self.record.state, events
+        return engine.apply(self.live, command)
+
+    def _commit(
+        self, before: GameState, after: GameState, command: Command, events: list[Event]
+    ) -> None:
+        self.commands.append(command)
+        self.live = after
+        self.depth += 1
+        if self.record is not None:
+            self._line_ids.add(self.record.head)
+        self._track(before, after)
+        self._record(events)
+
+    def _moved(self) -> None:
+        """The campaign's head moved (undo, redo, restore): follow it."""
+        assert self.record is not None
+        old = self.depth
+        self.live = self.record.state
+        self.depth = self.record.depth()
+        self._undo.clear()
+        if self.depth < old and self.record.head in self._line_ids:
+            self.log = [e for e in self.log if e.depth <= self.depth]  # back along the line
+        else:
+            self._load_log(self.record)
+        self._line_ids = {s.id for s in self.record.line()}
+        for trail in self._tracks.values():
+            trail[:] = [(d, h) for d, h in trail if d <= self.depth]
+        for ship in self.live.ships:
+            trail = self._tracks.setdefault(ship.id, [])
+            if ship.in_play and (not trail or trail[-1][1] != ship.motion.position):
+                trail.append((self.depth, ship.motion.position))
+        self.log_reset.emit()
+
+    def _load_log(self, record: GameRecord) -> None:
+        """The log of the last commands of the campaign's current line, from the events
+        stored with them (the phase of each is followed through the phase-began events).
+        The whole history is in the Campaign dock; the event log shows the recent part."""
+        self.log = []
+        phase = ""
+        for depth, round_, events in record.line_log(LOG_TAIL):
+            try:
+                stored = serial.from_data(json.loads(events))
+            except (ValueError, serial.SerialError):
+                stored = ()
+            for e in stored:
+                if isinstance(e, PhaseBegan):
+                    phase = e.phase
+                self.log.append(Entry(getattr(e, "round", round_), phase, e, depth))
+
+    def _record(self, events: list[Event]) -> None:
+        if not events:
+            return
+        phase = engine.current_phase(self.live)
+        entries = [Entry(self.live.round, phase, e, self.depth) for e in events]
+        self.log.extend(entries)
+        self.logged.emit(entries)
+
+    def _start_tracks(self, state: GameState) -> None:
+        for s in state.ships:
+            if s.status is ShipStatus.ACTIVE:
+                self._tracks[s.id] = [(self.depth, s.motion.position)]
+
+    def _track(self, before: GameState, after: GameState) -> None:
+        """Extend each ship's trail with where it ended a move."""
+        old = {s.id: s for s in before.ships}
+        for ship in after.ships:
+            prev = old.get(ship.id)
+            if prev is None or prev.motion == ship.motion:
+                continue
+            trail = self._tracks.setdefault(ship.id, [])
+            if prev.status is ShipStatus.LANDED:
+                trail.append((self.depth, ship.motion.position))
+                trail[:] = [(d, h) for d, h in trail if d >= self.depth]
+            elif not trail or trail[-1][1] != ship.motion.position:
+                trail.append((self.depth, ship.motion.position))

@@ -1,0 +1,2 @@
+"""Interplanetary's widgets: the Combat dock, optional actions, purchases and the manifest
+sheet."""

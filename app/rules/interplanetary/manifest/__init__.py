@@ -1,0 +1,1 @@
+"""The manifest sheet: outfitting, the design library, placing hits, the sheet in play."""

@@ -1,0 +1,114 @@
+"""Fleet purchases at New Game (issue 7 requirement 5): where the scenario gives ship
+points to spend, a row in the New Game and New Campaign dialogs shows each player's
+points left and opens the fleet dialog
+(:class:`~app.rules.interplanetary.manifest.fleet.FleetDialog`), where players outfit their ships
+on the sheet or pick library designs within their budget.
+
+The purchases go to :meth:`core.scenario.document.Scenario.start` as ``outfits``, which checks
+them again; they are part of the game's starting state, so a campaign holds them from its
+first entry and replays with them. Points not spent stay aboard each player's first ship
+to buy at bases.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtWidgets import QDialog, QHBoxLayout, QLabel, QPushButton, QWidget
+
+from core.rules.interplanetary.aid.manifest import Manifest
+from core.scenario.document import Scenario, Seat
+
+
+class PurchasesRow(QWidget):
+    """Points left per player and a Fleet Purchases button; hidden when the scenario has
+    nothing to buy. ``outfits()`` are the purchases by ship id."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("purchases_row")
+        self.scenario: Scenario | None = None
+        self.seats: list[Seat] = []
+        self._outfits: dict[str, Manifest] = {}
+        self.label = QLabel("")
+        self.label.setObjectName("purchases_label")
+        self.label.setWordWrap(True)
+        self.button = QPushButton("Fleet &Purchases…")
+        self.button.setObjectName("purchases_button")
+        self.button.clicked.connect(self.open_dialog)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.label, 1)
+        row.addWidget(self.button)
+        self.hide()
+
+    def set_game(self, scenario: Scenario | None, seats: Sequence[Seat]) -> None:
+        """The scenario and seats chosen so far; purchases are forgotten when the
+        scenario or the number of seats changes (the ships are others then)."""
+        if scenario is not self.scenario or len(seats) != len(self.seats):
+            self._outfits = {}
+        self.scenario, self.seats = scenario, list(seats)
+        self.setVisible(self.has_purchases())
+        self._show()
+
+    def has_purchases(self) -> bool:
+        s = self.scenario
+        if s is None or s.rules.play_aid is None or not self.seats:
+            return False
+        return any(s.budget_for(p.side) is not None for p in s.seat(self.seats))
+
+    def outfits(self) -> dict[str, Manifest]:
+        return dict(self._outfits) if self.has_purchases() else {}
+
+    def dialog(self) -> QDialog:
+        """The fleet dialog for the seats and ships of this scenario."""
+        from app.rules.interplanetary.manifest.fleet import FleetDialog
+        from app.rules.interplanetary.manifest.library_paths import library
+
+        s = self.scenario
+        assert s is not None and s.rules.play_aid is not None
+        players = s.seat(self.seats)
+        ships = s.fleet(players)
+        buyers = [p for p in players if s.budget_for(p.side) is not None]
+        listed = {p.name: [(x.id, x.name) for x in ships if x.owner == p.id] for p in buyers}
+        budgets = {p.name: s.budget_for(p.side) or 0 for p in buyers}
+        most = {p.name: s.max_ships_for(p.side) for p in buyers}
+        return FleetDialog.for_scenario(
+            s.rules.play_aid, listed, budgets, most, self._outfits, lib=library(), parent=self
+        )
+
+    def open_dialog(self) -> bool:
+        if not self.has_purchases():
+            return False
+        dialog = self.dialog()
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return False
+        self.take(dialog)
+        return True
+
+    def take(self, dialog: QDialog) -> None:
+        """Keep an accepted fleet dialog's purchases."""
+        from app.rules.interplanetary.manifest.fleet import FleetDialog
+
+        assert isinstance(dialog, FleetDialog)
+        self._outfits = dialog.outfits()
+        self._show()
+
+    def _show(self) -> None:
+        if not self.has_purchases():
+            self.label.setText("")
+            return
+        s = self.scenario
+        assert s is not None and s.rules.play_aid is not None
+        aid = s.rules.play_aid
+        parts = []
+        players = s.seat(self.seats)
+        ships = s.fleet(players)
+        for p in players:
+            budget = s.budget_for(p.side)
+            if budget is None:
+                continue
+            mine = [x.id for x in ships if x.owner == p.id]
+            spent = sum(aid.cost(m.outfit(aid)) for i, m in self._outfits.items() if i in mine)
+            parts.append(f"{p.name} {budget - spent} of {budget} left")
+        self.label.setText("Ship points to spend: " + ", ".join(parts))

@@ -1,0 +1,1 @@
+"""The main window, its menus and the actions that tie the parts of the app together."""

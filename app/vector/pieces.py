@@ -1,0 +1,245 @@
+"""Ships on the map: a counter in the side's colour, its vector as an arrow, its trail;
+and launched weapons, with their vector and the turns they have left.
+
+Counters keep their size on screen (``ItemIgnoresTransformations``) so a ship stays
+findable when the whole solar system is in view; ships sharing a hex fan out.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsPathItem,
+    QGraphicsSimpleTextItem,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
+
+from core.vector.state import Ordnance, Ship, ShipStatus
+
+COUNTER_PX = 22.0
+FAN_PX = 10.0
+Z_TRAIL = 80.0
+Z_VECTOR = 85.0
+Z_SHIP = 100.0
+SHIP_KEY = 2
+"""``item.data(SHIP_KEY)``: the id of the ship a counter, vector or trail belongs to."""
+
+
+def initials(name: str) -> str:
+    """Up to three letters that tell ships apart on a counter ("Ann's ship" -> "AS")."""
+    words = [w for w in name.replace("'s", "").replace("-", " ").split() if w]
+    if len(words) >= 2:
+        return "".join(w[0] for w in words[:3]).upper()
+    return name[:3]
+
+
+def readable_on(colour: QColor) -> QColor:
+    """Black or white text, whichever reads better on ``colour``."""
+    luma = 0.299 * colour.redF() + 0.587 * colour.greenF() + 0.114 * colour.blueF()
+    return QColor("#111111") if luma > 0.55 else QColor("#ffffff")
+
+
+class ShipCounter(QGraphicsItem):
+    """One ship's counter, drawn ``offset`` screen pixels from its hex centre."""
+
+    def __init__(self, ship: Ship, colour: QColor, offset: QPointF) -> None:
+        super().__init__()
+        self.ship = ship
+        self.colour = QColor(colour)
+        self.offset = offset
+        self.selected = False
+        self.initials = initials(ship.name)
+        self.label_font = QFont()
+        self.label_font.setPixelSize(9 if len(self.initials) > 2 else 11)
+        self.label_font.setBold(True)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
+        self.setZValue(Z_SHIP)
+        self.setData(SHIP_KEY, ship.id)
+        self.setToolTip(f"{ship.name} ({ship.status.value})")
+
+    def boundingRect(self) -> QRectF:
+        r = COUNTER_PX / 2 + 4
+        return QRectF(-r, -r, 2 * r, 2 * r).translated(self.offset)
+
+    def set_selected(self, selected: bool) -> None:
+        self.selected = selected
+        self.update()
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        r = COUNTER_PX / 2
+        rect = QRectF(-r, -r, 2 * r, 2 * r).translated(self.offset)
+        if self.selected:
+            painter.setPen(QPen(QColor("#ffffff"), 3))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(rect.adjusted(-3, -3, 3, 3), 6, 6)
+        fill = QColor(self.colour)
+        if self.ship.status is ShipStatus.LANDED:
+            fill = fill.darker(130)
+        painter.setPen(QPen(QColor("#05070f"), 1.5))
+        painter.setBrush(fill)
+        painter.drawRoundedRect(rect, 4, 4)
+        if self.ship.disabled:
+            painter.setBrush(QBrush(QColor(0, 0, 0, 120), Qt.BrushStyle.BDiagPattern))
+            painter.drawRoundedRect(rect, 4, 4)
+        painter.setFont(self.label_font)
+        painter.setPen(readable_on(fill))
+        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, self.initials)
+        if self.ship.status is ShipStatus.LANDED:
+            painter.setPen(QPen(readable_on(fill), 1))
+            painter.drawLine(
+                rect.bottomLeft() + QPointF(4, -3), rect.bottomRight() + QPointF(-4, -3)
+            )
+
+
+def fan_offsets(n: int) -> list[QPointF]:
+    """Screen offsets for ``n`` counters in one hex: a small circle around the centre."""
+    if n <= 1:
+        return [QPointF(0, 0)]
+    radius = FAN_PX * (1 + (n > 3) * 0.6)
+    return [
+        QPointF(radius * math.cos(a), radius * math.sin(a))
+        for a in (2 * math.pi * k / n - math.pi / 2 for k in range(n))
+    ]
+
+
+def arrow_path(start: QPointF, end: QPointF, head: float) -> QPainterPath:
+    """A line from ``start`` to ``end`` with an arrowhead ``head`` long at ``end``."""
+    path = QPainterPath(start)
+    path.lineTo(end)
+    dx, dy = end.x() - start.x(), end.y() - start.y()
+    length = math.hypot(dx, dy)
+    if length > 0:
+        ux, uy = dx / length, dy / length
+        back = QPointF(end.x() - ux * head, end.y() - uy * head)
+        left = QPointF(back.x() - uy * head * 0.5, back.y() + ux * head * 0.5)
+        right = QPointF(back.x() + uy * head * 0.5, back.y() - ux * head * 0.5)
+        path.addPolygon(QPolygonF([end, left, right, end]))
+    return path
+
+
+def vector_item(
+    ship_id: str, start: QPointF, end: QPointF, colour: QColor, size: float
+) -> QGraphicsPathItem:
+    """The ship's current vector: where it goes next turn with no burn or gravity."""
+    item = QGraphicsPathItem(arrow_path(start, end, 0.45 * size))
+    c = QColor(colour)
+    c.setAlpha(200)
+    pen = QPen(c, 0.12 * size)
+    pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+    item.setPen(pen)
+    item.setBrush(c)
+    item.setZValue(Z_VECTOR)
+    item.setData(SHIP_KEY, ship_id)
+    return item
+
+
+def trail_item(
+    ship_id: str, points: list[QPointF], colour: QColor, size: float
+) -> QGraphicsPathItem:
+    """The hexes the ship has ended its moves in, joined: its track so far."""
+    path = QPainterPath(points[0])
+    for p in points[1:]:
+        path.lineTo(p)
+    for p in points[:-1]:
+        path.addEllipse(p, 0.12 * size, 0.12 * size)
+    c = QColor(colour)
+    c.setAlpha(150)
+    pen = QPen(c, 0.07 * size, Qt.PenStyle.DashLine)
+    item = QGraphicsPathItem(path)
+    item.setPen(pen)
+    item.setZValue(Z_TRAIL)
+    item.setData(SHIP_KEY, ship_id)
+    return item
+
+
+#: a launched weapon's marker, by its behaviour: missiles a triangle, mines a diamond,
+#: buckyballs a circle, the kinetic buster a square
+ORDNANCE_SHAPES = {"missile": 3, "mine": 4, "buckyball": 0, "buster": 4}
+Z_ORDNANCE = 95.0
+ORDNANCE_KEY = 7  # QGraphicsItem.data key: the piece id (0-3 are taken)
+
+
+def ordnance_item(
+    piece: Ordnance, behaviour: str, colour: QColor, centre: QPointF, size: float
+) -> QGraphicsPathItem:
+    """A launched weapon on the map in its owner's colour, its vector (the hexes it
+    passed this turn) dotted, and the turns it has left as a number beside it."""
+    r = 0.28 * size
+    path = QPainterPath()
+    sides = ORDNANCE_SHAPES.get(behaviour, 0)
+    if sides == 0:
+        path.addEllipse(centre, r, r)
+    else:
+        turn = -math.pi / 2 if behaviour != "buster" else -math.pi / 4
+        points = [
+            QPointF(
+                centre.x() + r * math.cos(turn + 2 * math.pi * k / sides),
+                centre.y() + r * math.sin(turn + 2 * math.pi * k / sides),
+            )
+            for k in range(sides)
+        ]
+        path.addPolygon(QPolygonF([*points, points[0]]))
+    item = QGraphicsPathItem(path)
+    item.setPen(QPen(QColor("#05070f"), 0.05 * size))
+    item.setBrush(colour)
+    item.setZValue(Z_ORDNANCE)
+    item.setData(ORDNANCE_KEY, piece.id)
+    life = "∞" if piece.permanent else ("" if piece.turns_left is None else str(piece.turns_left))
+    if life:
+        label = QGraphicsSimpleTextItem(life, item)
+        font = QFont()
+        font.setPointSizeF(max(1.0, 0.32 * size))
+        font.setBold(True)
+        label.setFont(font)
+        label.setBrush(QColor("#e8ecf8"))
+        label.setPos(centre.x() + 0.3 * size, centre.y() - 0.55 * size)
+    item.setToolTip(
+        f"{piece.weapon.replace('_', ' ')}: "
+        + (
+            "stays for good"
+            if piece.permanent
+            else f"{piece.turns_left} of its owner's turns left"
+            if piece.turns_left is not None
+            else "until spent"
+        )
+    )
+    return item
+
+
+def ordnance_vector_item(points: list[QPointF], colour: QColor, size: float) -> QGraphicsPathItem:
+    """The hexes a launched weapon's vector ran through this turn: what mines attack."""
+    path = QPainterPath(points[0])
+    for p in points[1:]:
+        path.lineTo(p)
+    c = QColor(colour)
+    c.setAlpha(170)
+    pen = QPen(c, 0.08 * size, Qt.PenStyle.DotLine)
+    pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+    item = QGraphicsPathItem(path)
+    item.setPen(pen)
+    item.setZValue(Z_VECTOR)
+    return item
+
+
+def wreck_item(name: str, centre: QPointF, size: float) -> QGraphicsPathItem:
+    """A red cross over a base a kinetic buster destroyed: it serves nobody any more."""
+    r = 0.42 * size
+    path = QPainterPath(QPointF(centre.x() - r, centre.y() - r))
+    path.lineTo(centre.x() + r, centre.y() + r)
+    path.moveTo(centre.x() + r, centre.y() - r)
+    path.lineTo(centre.x() - r, centre.y() + r)
+    pen = QPen(QColor("#ff3030"), 0.14 * size)
+    pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+    item = QGraphicsPathItem(path)
+    item.setPen(pen)
+    item.setZValue(Z_ORDNANCE)
+    item.setToolTip(f"{name}: destroyed by a kinetic buster; it serves no ship")
+    return item

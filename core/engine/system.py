@@ -1,0 +1,163 @@
+"""The rule-system protocol: what a rule system gives the engine, and the registry that
+finds one by name.
+
+One engine runs several rule systems (Interplanetary, NPlanetary, System III Void, the
+Traveller squadron game). Each is a package under ``core/rules/`` that provides an object
+meeting :class:`RuleSystem`: its own state class, its commands and their handlers, its
+phases, its switches, and the moments of a game (start, end of phase, end of round,
+verdict). The generic engine (:mod:`core.engine.play`) knows systems only through this
+protocol, so nothing of one system runs in another system's game.
+
+Systems are found by id. The built-in ones are named here by module path and imported
+only when a game of theirs starts or is read; a group's own system, shipped as a package
+of its own, registers through the ``ecliptic.rule_systems`` entry-point group (the entry
+point's name is the system id, its value ``module:attribute``).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol, TypeVar, runtime_checkable
+
+from core.engine.commands import Command
+from core.engine.encounter import Encounter, Outcome
+from core.engine.errors import UnknownName
+from core.engine.events import Event
+from core.engine.phases import Phase
+
+S = TypeVar("S")
+
+#: carries out one command: the state after it and what happened, or raises
+#: :class:`~core.engine.errors.IllegalCommand` saying why not
+Handler = Callable[[Any, Command], tuple[Any, list[Event]]]
+
+ENTRY_POINT_GROUP = "ecliptic.rule_systems"
+
+
+@runtime_checkable
+class RuleSystem(Protocol):
+    """What a rule system gives the engine. ``S`` below is the system's own frozen state
+    class; the engine passes it through untouched."""
+
+    #: "interplanetary", "nplanetary", "void", "squadrons"
+    id: str
+    #: the players' name for it
+    name: str
+    #: its commands and the function that carries out each
+    handlers: Mapping[type[Command], Handler]
+    #: commands that answer a pending decision rather than act in the current phase
+    answers: frozenset[type[Command]]
+    #: its optional rules and ruling switches, with what each means when on
+    switches: Mapping[str, str]
+
+    def phases(self, state: Any) -> Sequence[Phase]:
+        """The phases of a turn in this game (they may depend on its ruleset)."""
+        ...
+
+    def phase(self, state: Any) -> Phase:
+        """The phase the game is in now."""
+        ...
+
+    def waiting_for(self, state: Any) -> Sequence[str]:
+        """The ids of the players who must act now."""
+        ...
+
+    def end_phase(
+        self, state: Any, player: str, orders: Sequence[Command]
+    ) -> tuple[Any, list[Event]]:
+        """``player`` is done with the phase; ``orders`` are the sealed orders of everyone,
+        given once all are in (empty for a phase that is not sealed)."""
+        ...
+
+    def end_round(self, state: Any) -> tuple[Any, list[Event]]:
+        """What happens when a round is over (ships coming back, counting down)."""
+        ...
+
+    def verdict(self, state: Any) -> tuple[Any, list[Event]]:
+        """Has the game been won or drawn? The state marked over, with who won."""
+        ...
+
+    def view(self, state: Any, player: str) -> Any:
+        """What one player may see of the state (fog of war, sealed orders, hidden
+        counters); the state itself for a game without secrets."""
+        ...
+
+    def turn_key(self, state: Any) -> tuple[int, ...]:
+        """Where the game stands, for the campaign's per-turn hashes: equal keys, same
+        turn."""
+        ...
+
+    def encounter(self, state: Any) -> Encounter | None:
+        """A game of another scale this moment opens (a Void battle), or None."""
+        ...
+
+    def resume(self, state: Any, outcome: Outcome) -> tuple[Any, list[Event]]:
+        """Take a finished child game's result back into this game."""
+        ...
+
+
+#: the built-in systems: id -> "module:attribute", imported on first use
+BUILT_IN: dict[str, str] = {
+    "interplanetary": "core.rules.interplanetary.system:SYSTEM",
+}
+
+_LOADED: dict[str, RuleSystem] = {}
+_PATHS: dict[str, str] = dict(BUILT_IN)
+_entry_points_read = False
+
+
+def register_system(system: RuleSystem | str, system_id: str | None = None) -> None:
+    """Make a rule system known: an object meeting :class:`RuleSystem`, or a
+    ``"module:attribute"`` path imported when a game of it first needs it."""
+    if isinstance(system, str):
+        if system_id is None:
+            raise ValueError("a system registered by path needs its id")
+        _PATHS[system_id] = system
+        _LOADED.pop(system_id, None)
+        return
+    _LOADED[system_id or system.id] = system
+
+
+def unregister_system(system_id: str) -> None:
+    """Forget a system (tests that register toy systems clean up with this)."""
+    _LOADED.pop(system_id, None)
+    _PATHS.pop(system_id, None)
+    if system_id in BUILT_IN:
+        _PATHS[system_id] = BUILT_IN[system_id]
+
+
+def _read_entry_points() -> None:
+    global _entry_points_read
+    if _entry_points_read:
+        return
+    _entry_points_read = True
+    from importlib.metadata import entry_points
+
+    for found in entry_points(group=ENTRY_POINT_GROUP):
+        _PATHS.setdefault(found.name, found.value)
+
+
+def system_for(system_id: str) -> RuleSystem:
+    """The rule system called ``system_id``, imported now if it was not yet."""
+    known = _LOADED.get(system_id)
+    if known is not None:
+        return known
+    path = _PATHS.get(system_id)
+    if path is None:
+        _read_entry_points()
+        path = _PATHS.get(system_id)
+    if path is None:
+        raise UnknownName(f"no rule system called {system_id!r} is installed")
+    module, _, attribute = path.partition(":")
+    system = getattr(importlib.import_module(module), attribute or "SYSTEM")
+    if not isinstance(system, RuleSystem):
+        raise UnknownName(f"{path} is not a rule system")
+    _LOADED[system_id] = system
+    return system
+
+
+def system_ids() -> list[str]:
+    """Every system that can be asked for, built-in and installed."""
+    _read_entry_points()
+    return sorted(set(_PATHS) | set(_LOADED))

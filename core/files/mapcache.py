@@ -1,0 +1,91 @@
+"""Maps that passed their checks once, kept on disk so the next start opens them at once.
+
+Opening a map file costs its TOML parse, pydantic's validation and the checks of meaning:
+for the built-in map about a third of the whole start-up, half of it importing pydantic
+(issue 4 req 7: the first painted window in under 0.6 s). A map that opened cleanly is
+pickled, named by a hash of the file's text and of the code that read it, so an edited
+file or a changed Ecliptic never finds an old entry. An entry that cannot be read for any
+reason counts as missing: the file is then read and checked as usual. A file with
+problems is never stored, so its problems are always reported.
+
+Only the map's own fields are stored, not the lookups it works out on demand (those may
+hold shapely geometry, which is slow to import). The folder is the user's own cache
+folder; unpickling trusts it as much as the rest of the user's files.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import pickle
+import sys
+import tempfile
+from dataclasses import fields
+from functools import cache
+from pathlib import Path
+
+from core.board.starmap import StarMap
+
+SUFFIX = ".map.pickle"
+#: entries kept; the oldest go when a new one is stored
+KEEP = 32
+
+
+@cache
+def code_fingerprint() -> str:
+    """What the entries depend on besides the file: Python, and every core module's size
+    and modification time (a new Ecliptic, or an edited reader, starts a fresh cache)."""
+    parts = [sys.version, str(pickle.HIGHEST_PROTOCOL)]
+    core = Path(__file__).resolve().parents[1]
+    for path in sorted(core.rglob("*.py")):
+        info = path.stat()
+        parts.append(f"{path.relative_to(core)}:{info.st_size}:{info.st_mtime_ns}")
+    return "\n".join(parts)
+
+
+def entry_path(text: str, folder: Path) -> Path:
+    digest = hashlib.sha256(f"{code_fingerprint()}\n\0{text}".encode()).hexdigest()
+    return folder / f"{digest[:40]}{SUFFIX}"
+
+
+def lookup(text: str, folder: Path) -> StarMap | None:
+    """The map stored for this file text, or None when there is no usable entry."""
+    path = entry_path(text, folder)
+    try:
+        with path.open("rb") as stream:
+            stored = pickle.load(stream)
+        starmap = StarMap(**stored)
+    except Exception:  # missing, truncated, from other code: read the file instead
+        return None
+    with contextlib.suppress(OSError):
+        os.utime(path)  # recently used: pruned last
+    return starmap
+
+
+def store(text: str, starmap: StarMap, folder: Path) -> None:
+    """Keep ``starmap``, read from ``text``, for the next time. Best effort: a cache that
+    cannot be written (read-only, full disk) only means the next start checks again."""
+    own = {f.name: getattr(starmap, f.name) for f in fields(StarMap)}
+    target = entry_path(text, folder)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=folder, suffix=".tmp")
+        try:
+            with os.fdopen(handle, "wb") as stream:
+                pickle.dump(own, stream, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(temporary, target)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+            raise
+        _prune(folder)
+    except OSError:
+        return
+
+
+def _prune(folder: Path) -> None:
+    entries = sorted(folder.glob(f"*{SUFFIX}"), key=lambda p: p.stat().st_mtime_ns)
+    for old in entries[:-KEEP]:
+        with contextlib.suppress(OSError):
+            old.unlink()

@@ -1,0 +1,336 @@
+"""Rulesets: the tables of a rule system (turn order, phases, burns, unit classes, the
+asteroid roll, and for Interplanetary the play aid of :mod:`core.rules.interplanetary.aid.playaid`)
+as TOML data in
+``resources/rulesets/``, validated when loaded.
+
+See ``docs/formats/ruleset.md``. Loading follows :mod:`core.files.mapfile`: pydantic models check
+the structure (fields, types, allowed values), then :func:`core.files.ruleset_file._build` checks
+the meaning (phases, profile names, the asteroid table covering 1-6, costs that rise). Every
+problem is reported with the file, the field and the line. The models live in
+:mod:`core.files.ruleset_file`, imported only when a file is parsed, so that importing this module
+(as the app does at startup) creates no pydantic classes.
+
+Fuel and costs are written in the file as TOML numbers, integers or decimals (``0.5``,
+``1.5``), and become exact :class:`~fractions.Fraction` values.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal
+
+from core.board.problems import FileProblems, Problem
+from core.engine.errors import UnknownName
+from core.engine.serial import added, register
+from core.files import tomlio
+from core.files.resources import resource_path
+from core.rules.interplanetary.aid.playaid import AttackTable, PlayAid
+
+FORMAT = "ecliptic-ruleset"
+#: built-in rulesets played by a rule system of another name (System III Void has two scales)
+SYSTEMS = {"system3void-strategic": "void", "system3void-tactical": "void"}
+VERSION = 1
+
+#: The switches the engine knows, with what each means when on. A ruleset lists its own
+#: defaults; a game may override them. Add new switches here and in docs/formats/ruleset.md.
+KNOWN_SWITCHES: dict[str, str] = {
+    "hexside_entered": (
+        "a course running exactly along a side of a gravity hex counts as passing through it "
+        "(except along the side its arrow points away from)"
+    ),
+    "kinetic_buster": (
+        "the kinetic buster may be launched: a weapon against bases only, destroying one when "
+        "a d6 rolls below the relative velocity"
+    ),
+    "rendezvous": (
+        "ships with matched vectors may meet, both agreeing, to exchange fuel and launched "
+        "weapons; both sit out their next turn"
+    ),
+    "surrender": (
+        "a ship may surrender to an enemy: it fires and launches no more, and the enemy may "
+        "meet it to take fuel and weapons without its agreement"
+    ),
+    "boarding": (
+        "a ship with its vector matched to a disabled enemy may board it instead of "
+        "attacking: opposed d6, the boarder wins on the higher roll"
+    ),
+    "boarding_takes_ship": (
+        "a ship subdued by boarding passes to the boarding player, who plays it from then on"
+    ),
+    "civilian_ships": (
+        "ships of civilian classes carry weapons only as cargo: they cannot launch them"
+    ),
+    "special_asteroids": (
+        "only the side controlling a special asteroid field's owner may enter its hexes; "
+        "others crash, and missiles entering them are lost (off: ordinary asteroids)"
+    ),
+    "bases_pick_sides": (
+        "bases belong to sides: enemies cannot use them, and they launch missiles and fire "
+        "mass drivers at enemy ships inside their zone of control"
+    ),
+    "mine_fields": "the scenario's mine fields are laid: stationary mines that never expire",
+    "fog_of_war": (
+        "enemy manifests are hidden until a ship of yours or a base of your side is within "
+        "its detector range; guns are shown when they fire"
+    ),
+}
+
+#: the switches that are the optional rules of a rule system (Interplanetary's "Optional
+#: rules"), by their names in the rule book, in its order: what New Game offers to tick
+OPTIONAL_RULES: dict[str, str] = {
+    "rendezvous": "Space rendezvous",
+    "surrender": "Surrender",
+    "boarding": "Boarding",
+    "boarding_takes_ship": "Boarding takes the ship",
+    "civilian_ships": "Civilian ships",
+    "special_asteroids": "Special asteroids",
+    "kinetic_buster": "Kinetic buster",
+    "bases_pick_sides": "Bases pick sides",
+    "mine_fields": "Mine fields",
+    "fog_of_war": "Fog of war",
+}
+
+#: the switches of a ruleset that does not list its own
+DEFAULT_SWITCHES: tuple[tuple[str, bool], ...] = (("hexside_entered", True),)
+
+_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+
+
+# ---- the values ----
+
+
+@register
+@dataclass(frozen=True)
+class Sequence:
+    """How a game turn runs."""
+
+    #: rotating: players take turns and the first player moves on each round;
+    #: simultaneous: everyone gives sealed orders, resolved together.
+    order: Literal["rotating", "simultaneous"]
+    phases: tuple[str, ...]
+    #: the phase in which ships move (one of ``phases``)
+    movement_phase: str
+
+
+@register
+@dataclass(frozen=True)
+class BurnProfile:
+    """The burns a kind of ship may make in one turn, and what they cost."""
+
+    #: costs[n-1] is the fuel for an n-hex burn; its length is the longest burn
+    costs: tuple[Fraction, ...]
+    #: burns of this many hexes or more are "high acceleration"
+    high_from: int | None = None
+    #: cooldown[n-1] is how many turns after an n-hex burn no high acceleration is allowed
+    cooldown: tuple[int, ...] = ()
+    #: a unit using this profile must have at least this max acceleration (in G)
+    min_max_accel: int | None = None
+    #: costs are not listed but derived per unit: max_accel // g_per_hex hexes, all free
+    derive_from_max_accel: bool = False
+    g_per_hex: int = 2
+
+
+@register
+@dataclass(frozen=True)
+class UnitClass:
+    """A class of ship in the ruleset's catalogue."""
+
+    id: str
+    name: str
+    fuel: Fraction
+    military: bool = True
+    profile: str = "standard"
+    #: maximum acceleration in G (System III Void)
+    max_accel: int | None = None
+    combat: int | None = None
+    #: defensive combat strength, where it differs from ``combat`` (stealth hulls)
+    defence: int | None = None
+    cargo: int | None = None
+    cost: int | None = None
+
+
+@register
+@dataclass(frozen=True)
+class AsteroidResult:
+    """One row of the asteroid roll: a d6 range (inclusive) and what happens."""
+
+    low: int
+    high: int
+    effect: Literal["none", "disabled", "damage"]
+    #: the players' words for the log
+    text: str
+
+
+@register
+@dataclass(frozen=True)
+class RulesetRef:
+    """What a campaign stores to replay the same rules: id, version and every switch."""
+
+    id: str
+    version: int
+    switches: tuple[tuple[str, bool], ...]
+
+
+@register
+@dataclass(frozen=True, kw_only=True)
+class Ruleset:
+    """A rule system's tables. Immutable; load with :func:`load_ruleset`."""
+
+    id: str
+    name: str
+    #: the ruleset's own version (``ruleset_version`` in the file)
+    version: int
+    sequence: Sequence
+    gravity: bool = True
+    #: whether the gravity of the hex a ship starts its move in acts on it
+    start_hex_gravity: bool = True
+    #: defaults of the ruleset's switches, sorted by name; a game may override them
+    switches: tuple[tuple[str, bool], ...] = DEFAULT_SWITCHES
+    profiles: tuple[tuple[str, BurnProfile], ...]
+    units: tuple[UnitClass, ...]
+    #: covers the rolls 1 to 6 exactly once
+    asteroid_table: tuple[AsteroidResult, ...]
+    #: fuel each surviving ship pays when a combat engagement ends
+    engagement_fuel: Fraction = Fraction(0)
+    description: str = ""
+    #: the game aid's tables and modules (Interplanetary); None for rule systems without one
+    play_aid: PlayAid | None = None
+    #: the rule system whose procedures play this ruleset; "" for the one named by ``id``
+    #: (or, for the built-in rulesets of a system with several, the one :data:`SYSTEMS` names)
+    system: str = added("")
+
+    @property
+    def system_id(self) -> str:
+        """The id of the rule system (:mod:`core.engine.system`) that plays this ruleset."""
+        return self.system or SYSTEMS.get(self.id, self.id)
+
+    def profile(self, name: str) -> BurnProfile:
+        for key, profile in self.profiles:
+            if key == name:
+                return profile
+        raise UnknownName(f"the {self.name} ruleset has no burn profile {name!r}")
+
+    def unit(self, id: str) -> UnitClass:
+        for unit in self.units:
+            if unit.id == id:
+                return unit
+        raise UnknownName(f"the {self.name} ruleset has no unit class {id!r}")
+
+    def switch(
+        self, name: str, overrides: Iterable[tuple[str, bool]] | Mapping[str, bool] = ()
+    ) -> bool:
+        """The value of a switch: the game's override if it has one, else the default."""
+        values = self.switch_values(overrides)
+        if name not in values:
+            raise UnknownName(f"the {self.name} ruleset has no switch {name!r}")
+        return values[name]
+
+    def switch_values(
+        self, overrides: Iterable[tuple[str, bool]] | Mapping[str, bool] = ()
+    ) -> dict[str, bool]:
+        """Every switch with the game's overrides applied; an unknown override is refused."""
+        values = dict(self.switches)
+        pairs = overrides.items() if isinstance(overrides, Mapping) else overrides
+        for name, value in pairs:
+            if name not in values:
+                raise UnknownName(f"the {self.name} ruleset has no switch {name!r}")
+            values[name] = value
+        return values
+
+    def ref(self, overrides: Iterable[tuple[str, bool]] | Mapping[str, bool] = ()) -> RulesetRef:
+        """What a campaign stores: this ruleset's id and version and all switch values."""
+        return RulesetRef(
+            self.id, self.version, tuple(sorted(self.switch_values(overrides).items()))
+        )
+
+    @property
+    def asteroid_hazard(self) -> bool:
+        """Whether crossing asteroids can do anything at all (else no roll is needed)."""
+        return any(r.effect != "none" for r in self.asteroid_table)
+
+
+def burn_costs_for(ruleset: Ruleset, unit: UnitClass) -> tuple[Fraction, ...]:
+    """Fuel for a 1-, 2-, ... hex burn by this unit: what the movement parameters need."""
+    profile = ruleset.profile(unit.profile)
+    if profile.derive_from_max_accel:
+        return (Fraction(0),) * ((unit.max_accel or 0) // profile.g_per_hex)
+    return profile.costs
+
+
+# ---- loading ----
+
+
+def ruleset_ids() -> list[str]:
+    """The ids of the built-in rulesets."""
+    return sorted(p.stem for p in resource_path("rulesets").glob("*.toml"))
+
+
+def load_ruleset(name_or_path: str | Path) -> Ruleset:
+    """Load a ruleset by built-in id (``"interplanetary"``) or from a file.
+
+    Built-in rulesets are read and validated once, then cached. Any problem raises
+    FileProblems listing them all.
+    """
+    if isinstance(name_or_path, str) and _ID.match(name_or_path):
+        return _builtin(name_or_path)
+    path = Path(name_or_path)
+    data, text = tomlio.read_toml(path)
+    return parse_ruleset(data, text, str(path))
+
+
+@cache
+def _builtin(id: str) -> Ruleset:
+    path = resource_path("rulesets", f"{id}.toml")
+    if not path.is_file():
+        known = ", ".join(ruleset_ids())
+        raise FileProblems([Problem(f"there is no built-in ruleset {id!r} (built in: {known})")])
+    data, text = tomlio.read_toml(path)
+    return parse_ruleset(data, text, str(path))
+
+
+def parse_ruleset(data: dict[str, Any], text: str = "", file: str | None = None) -> Ruleset:
+    """Check parsed TOML data and build the ruleset; problems raise FileProblems."""
+    # Imported here, not at the top, for startup: creating the file's pydantic models (its
+    # own and core.rules.interplanetary.aid.playaid_file's) takes some 30 ms, which the app need
+    # not pay before it parses a ruleset.
+    from core.files.ruleset_file import parse
+
+    return parse(data, text, file)
+
+
+def asteroid_rows(column: AttackTable) -> tuple[AsteroidResult, ...]:
+    """The asteroid roll read off the play aid's Asteroid column: a bare die, no modifiers,
+    neighbouring rolls with the same result sharing a row."""
+    rows: list[AsteroidResult] = []
+    for roll in range(1, 7):
+        result = column.result(roll)
+        effect: Literal["none", "disabled", "damage"] = (
+            "damage" if result.hits else "disabled" if result.disabled else "none"
+        )
+        if result.miss:
+            text = "threads the rocks unharmed"
+        elif not result.hits:
+            text = "is shaken by a glancing strike and disabled"
+        else:
+            rocks = "a rock" if result.hits == 1 else f"{result.hits} rocks"
+            disabled = " and disabled" if result.disabled else ""
+            times = "" if result.hits == 1 else f" {result.hits} times"
+            text = f"is struck by {rocks}{disabled}: roll for damage{times}"
+        if rows and rows[-1].text == text:
+            rows[-1] = AsteroidResult(rows[-1].low, roll, effect, text)
+        else:
+            rows.append(AsteroidResult(roll, roll, effect, text))
+    return tuple(rows)
+
+
+def show_amount(value: Fraction) -> str:
+    """A fraction as people write it: 1, 0.5, 1.5 (or 1/3 where no decimal is exact)."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    text = f"{float(value):g}"
+    return text if Fraction(text) == value else str(value)

@@ -1,0 +1,1 @@
+"""The rule systems, one package each, independent of one another."""

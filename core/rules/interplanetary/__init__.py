@@ -1,0 +1,1 @@
+"""Interplanetary: its play aid, combat, optional rules and scenario terms."""

@@ -1,0 +1,1 @@
+"""The game-aid card as data and the manifest sheet: outfits, damage placement, designs."""

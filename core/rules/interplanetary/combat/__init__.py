@@ -1,0 +1,1 @@
+"""Combat: attacks, guns, system and single-use modules, launched weapons, base defence."""

@@ -1,0 +1,112 @@
+"""Fog of war (seed "Optional rules: Fog of war"): what one player may see of the game.
+
+Positions, vectors and launched weapons are public (weapons are announced and drawn when
+launched); what is hidden is an enemy ship's manifest: its outfit, damage and fuel.
+Two ships show each other their manifests while they are within detector range of each
+other (the play aid's hull range, 3, or a working long-range sensor's), and a base of a
+side shows its side every ship within that range. A gun that has fired is known from
+then on, whoever fired it at.
+
+Rulings: "closer than the range" is read as within it (3 hexes apart or less); showing
+is mutual, by the longer of the two ships' ranges; what was seen is shown only while in
+range (the players remember the rest). A pure function of the state, so the window can
+show the seated player only their own view (:func:`view`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from core.board.hexgrid import Hex
+from core.rules.interplanetary.aid.manifest import Manifest
+from core.vector.state import GameState, Ship
+
+SWITCH = "fog_of_war"
+
+
+@dataclass(frozen=True)
+class Sight:
+    """What ``player`` may see: the ships whose manifests are ``hidden`` from them, and for
+    each of those the guns (mount point, gun id) that have given themselves away."""
+
+    player: str
+    hidden: frozenset[str]
+    guns: tuple[tuple[str, tuple[tuple[int, str], ...]], ...] = ()
+
+    def guns_of(self, ship: str) -> tuple[tuple[int, str], ...]:
+        return dict(self.guns).get(ship, ())
+
+
+def _range(state: GameState, ship: Ship) -> int:
+    from core.rules.interplanetary.combat.systems import (
+        detector_range,  # rules code, loaded with the game
+    )
+
+    return detector_range(state, ship)
+
+
+def _base_hexes(state: GameState, side: str) -> list[Hex]:
+    terms = state.terms
+    if terms is None:
+        return []
+    hexes = []
+    for own in terms.bases:
+        base = state.starmap.base(own.base)
+        if own.side == side and base is not None and own.base not in state.bases_lost:
+            hexes.append(base.approach)
+    return hexes
+
+
+def detected(state: GameState, player: str, ship: Ship) -> bool:
+    """Whether ``player`` sees ``ship``'s manifest now."""
+    side = state.player(player).side
+    if ship.side == side or not state.uses(SWITCH):
+        return True
+    at = ship.motion.position
+    reach = _range(state, ship)
+    for mine in state.ships:
+        if not (mine.side == side and mine.in_play):
+            continue
+        if at.distance(mine.motion.position) <= max(reach, _range(state, mine)):
+            return True
+    aid = state.rules.play_aid
+    base_reach = aid.hull.detector_range if aid is not None else 0
+    return any(at.distance(h) <= base_reach for h in _base_hexes(state, side))
+
+
+def sight(state: GameState, player: str) -> Sight:
+    """What ``player`` may see of every ship now."""
+    hidden = frozenset(s.id for s in state.ships if not detected(state, player, s))
+    guns = []
+    for ship_id in sorted(hidden):
+        ship = state.ship(ship_id)
+        mounts = ship.manifest.guns if ship.manifest is not None else ()
+        shown = tuple(
+            (p, g)
+            for p, g in enumerate(mounts)
+            if g is not None and f"{ship_id}:{p}" in state.revealed
+        )
+        if shown:
+            guns.append((ship_id, shown))
+    return Sight(player, hidden, tuple(guns))
+
+
+def view(state: GameState, player: str) -> GameState:
+    """The state as ``player`` may see it: hidden ships without their manifest (only the
+    guns that fired are kept on it) and with their fuel unknown (shown as 0 here; ask
+    :func:`sight` to tell an unknown from an empty tank). For display, never for play."""
+    seen = sight(state, player)
+    if not seen.hidden:
+        return state
+    ships = []
+    for ship in state.ships:
+        if ship.id in seen.hidden:
+            manifest = None
+            if ship.manifest is not None and seen.guns_of(ship.id):
+                guns: list[str | None] = [None] * len(ship.manifest.guns)
+                for p, g in seen.guns_of(ship.id):
+                    guns[p] = g
+                manifest = Manifest(guns=tuple(guns))
+            ship = replace(ship, manifest=manifest, fitted=None, fuel=ship.fuel * 0)
+        ships.append(ship)
+    return replace(state, ships=tuple(ships))

@@ -1,0 +1,1 @@
+"""Interplanetary's scenario terms: special rules, setup checks and graded victory."""

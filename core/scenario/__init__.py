@@ -1,0 +1,1 @@
+"""Scenario documents and the generic parts of victory."""

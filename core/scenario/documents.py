@@ -1,0 +1,57 @@
+"""Opening any Ecliptic file: maps, rulesets and scenarios, told apart by their
+top-level ``format`` key (anything without a known one is read as a map).
+
+The command line, the render command and the main window all open files this way, so
+each file is read and parsed once and every kind is recognised the same everywhere.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, TypeAlias
+
+from core.board.starmap import StarMap
+from core.files import tomlio
+
+if TYPE_CHECKING:
+    from core.files.ruleset import Ruleset
+    from core.scenario.document import Scenario
+
+Document: TypeAlias = "StarMap | Ruleset | Scenario"
+
+#: the ``format`` keys of scenario and ruleset files (kept here so that telling files
+#: apart loads neither reader; ``core.scenario.document`` and a test check they are the same)
+SCENARIO_FORMAT = "ecliptic-scenario"
+RULESET_FORMAT = "ecliptic-ruleset"
+
+
+def load_document(path: Path, cache: Path | None = None) -> Document:
+    """A map, ruleset or scenario, by the file's ``format``; problems raise FileProblems.
+
+    With a ``cache`` folder, a map that opened cleanly before comes from
+    :mod:`core.files.mapcache` without being parsed or checked again (nor pydantic imported).
+    """
+    text = tomlio.read_text(path)
+    if cache is not None:
+        from core.files import mapcache
+
+        cached = mapcache.lookup(text, cache)
+        if cached is not None:
+            return cached
+    data = tomlio.parse_toml(text, str(path))
+    if data.get("format") == RULESET_FORMAT:
+        from core.files.ruleset import parse_ruleset
+
+        return parse_ruleset(data, text, str(path))
+    if data.get("format") == SCENARIO_FORMAT:
+        from core.scenario.document import parse_scenario
+
+        return parse_scenario(data, text, path)
+    from core.files.mapfile import parse_map
+
+    starmap = parse_map(data, text, str(path))
+    if cache is not None:
+        from core.files import mapcache
+
+        mapcache.store(text, starmap, cache)
+    return starmap

@@ -1,0 +1,170 @@
+"""The course plotter's view of a ship's turn: every legal end point for one set of
+gravity choices, each with the move the engine would make.
+
+The map view shows these before the player commits. Each option is checked by the same
+code that checks a plotted order (:func:`core.vector.astrogation.check_plan`), so an end point
+is offered exactly when the engine would accept it, and its path, fuel, hazards and the
+gravity waiting next turn are the engine's own figures.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from core.board.hexgrid import ZERO, Direction, Hex
+from core.board.starmap import Arrow
+from core.engine.errors import IllegalCommand
+from core.rules.interplanetary.allegiance import ship_passage
+from core.vector import astrogation
+from core.vector.movement import Motion, MoveResult, Order, burns, coast, default_order
+from core.vector.state import GameState, Plan, Ship, ShipStatus
+
+if TYPE_CHECKING:
+    from core.rules.interplanetary.combat.threats import WeaponMet
+
+
+@dataclass(frozen=True)
+class GravityChoice:
+    """A pull waiting for the ship that the player has a say in.
+
+    ``may_ignore``: a weak pull the pilot may decline; ``arrows`` with two entries: a
+    two-directed hex where the pilot picks one.
+    """
+
+    index: int
+    hex: Hex
+    arrows: tuple[Arrow, ...]
+    may_ignore: bool
+
+    @property
+    def two_directed(self) -> bool:
+        return len(self.arrows) >= 2
+
+
+@dataclass(frozen=True)
+class Option:
+    """One end point: the order reaching it and what the move would do."""
+
+    order: Order
+    result: MoveResult
+    weapons: tuple[WeaponMet, ...] = ()
+    """Launched weapons this course would meet (:mod:`core.rules.interplanetary.combat.threats`)."""
+    bounce: Motion | None = None
+    """Where the ship comes back in when this course leaves a map it bounces off."""
+
+    @property
+    def tip(self) -> Hex:
+        return self.result.tip
+
+    @property
+    def fuel(self) -> Fraction:
+        return self.result.fuel
+
+
+@dataclass(frozen=True)
+class Preview:
+    """A ship's choices this turn for one setting of its gravity choices."""
+
+    ship: str
+    start: Hex
+    drift: Hex
+    """Where the ship ends without burning, with the chosen gravity."""
+    choices: tuple[GravityChoice, ...]
+    ignore: frozenset[int]
+    picks: tuple[tuple[int, Direction], ...]
+    options: tuple[Option, ...]
+    launch: tuple[Hex, ...] = ()
+    """For a landed ship: the hexes it may launch to (it has no other options)."""
+
+    def at(self, tip: Hex) -> Option | None:
+        """The option whose vector ends at ``tip``, if any."""
+        return next((o for o in self.options if o.tip == tip), None)
+
+
+def choices_for(ship: Ship) -> tuple[GravityChoice, ...]:
+    """The pulls on a ship that the player may ignore or pick an arrow of."""
+    return tuple(
+        GravityChoice(i, pull.hex, pull.arrows, pull.optional)
+        for i, pull in enumerate(ship.motion.pulls)
+        if pull.optional or pull.two_directed
+    )
+
+
+def default_choices(
+    ship: Ship, plan: Plan | None = None
+) -> tuple[frozenset[int], tuple[tuple[int, Direction], ...]]:
+    """The choices a preview starts from: the plan's if there is one, else coasting's
+    (every weak pull applied; in a two-directed hex, the orbited body's arrow)."""
+    if plan is not None and not plan.launch:
+        return plan.order.ignore, plan.order.picks
+    order = default_order(ship.motion.pulls, prefer=ship.orbit)
+    return order.ignore, order.picks
+
+
+def preview(
+    state: GameState,
+    ship_id: str,
+    ignore: frozenset[int] | None = None,
+    picks: tuple[tuple[int, Direction], ...] | None = None,
+) -> Preview:
+    """Every end point the ship may plot this turn with these gravity choices (the
+    defaults of :func:`default_choices` when None). Illegal choices give no options."""
+    ship = state.ship(ship_id)
+    default_ignore, default_picks = default_choices(ship, state.plan(ship_id))
+    ignore = default_ignore if ignore is None else ignore
+    picks = default_picks if picks is None else picks
+    start = ship.motion.position
+    if ship.status is ShipStatus.LANDED:
+        launch = astrogation.launch_hexes(state, ship)
+        return Preview(ship.id, start, start, (), ignore, picks, (), launch)
+    options: list[Option] = []
+    drift = start
+    if ship.status is ShipStatus.ACTIVE:
+        params = astrogation.params_for(state, ship)
+        met = _watch(state, ship)
+        for shift, _cost, dirs in burns(params.burn_costs):
+            order = Order(dirs, ignore, picks)
+            try:
+                result = astrogation.check_plan(state, ship, Plan(order))
+            except IllegalCommand:
+                continue
+            bounce = astrogation.bounced(state, ship, result)
+            options.append(Option(order, result, met(result), bounce))
+            if shift == ZERO:
+                drift = result.tip
+    return Preview(ship.id, start, drift, choices_for(ship), ignore, picks, tuple(options))
+
+
+def _watch(state: GameState, ship: Ship) -> Callable[[MoveResult], tuple[WeaponMet, ...]]:
+    """:func:`core.rules.interplanetary.combat.threats.watch` when there are pieces in flight;
+    imported only then, so that the plotter does not load the combat rules before a game needs
+    them."""
+    if not state.ordnance:
+        return lambda result: ()
+    from core.rules.interplanetary.combat.threats import watch
+
+    return watch(state, ship)
+
+
+def projection(state: GameState, ship_id: str, turns: int) -> list[MoveResult]:
+    """Where the ship drifts over the next ``turns`` turns if it never burns: this
+    turn by its plan (or coasting), then coasting with every weak pull applied."""
+    ship = state.ship(ship_id)
+    if ship.status is not ShipStatus.ACTIVE or turns <= 0:
+        return []
+    plan = state.plan(ship_id)
+    try:
+        first = astrogation.check_plan(
+            state, ship, plan or Plan(default_order(ship.motion.pulls, prefer=ship.orbit))
+        )
+    except IllegalCommand:
+        return []
+    if first.stopped or turns == 1:
+        return [first]
+    params = astrogation.params_for(state, ship)
+    passage = ship_passage(state, ship)
+    rest = coast(state.starmap, first.next, params, turns - 1, passage=passage, prefer=ship.orbit)
+    return [first, *rest]

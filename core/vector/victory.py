@@ -1,0 +1,318 @@
+"""Victory conditions: what a scenario says ends the game, and who wins it.
+
+Conditions are plain data kept in the game state (so a saved game knows how it is won),
+checked by the engine after every phase, movement included. The first condition met, in
+the scenario's order, ends the game. A race is followed through ``Ship.wells``, the
+bodies whose gravity each ship has entered in order (see :mod:`core.vector.astrogation`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from core.engine.events import Event, event
+from core.engine.serial import register
+
+if TYPE_CHECKING:
+    from core.vector.state import GameState, Ship
+
+
+@register
+@dataclass(frozen=True)
+class Race:
+    """Enter the gravity of each body of ``visit`` (in that order when ``in_order``),
+    then be in orbit around ``orbit`` or docked at ``dock`` when either is given. The
+    first ship to finish wins for its side; ``ship`` limits the race to one ship."""
+
+    visit: tuple[str, ...] = ()
+    in_order: bool = True
+    orbit: str | None = None
+    dock: str | None = None
+    ship: str | None = None
+
+
+@register
+@dataclass(frozen=True)
+class LastStanding:
+    """The last side with ships in play (or coming back onto the map) wins."""
+
+
+@register
+@dataclass(frozen=True)
+class Destroy:
+    """When the ship ``ship`` is destroyed, ``side`` wins."""
+
+    ship: str
+    side: str
+
+
+@register
+@dataclass(frozen=True)
+class TurnLimit:
+    """When round ``rounds`` is over, ``side`` wins, or (None) the game is drawn."""
+
+    rounds: int
+    side: str | None = None
+
+
+@register
+@dataclass(frozen=True)
+class Kills:
+    """The first side whose ships have destroyed ``count`` enemy ships wins (Last man
+    standing's variation, where destroyed ships come back)."""
+
+    count: int
+
+
+@register
+@dataclass(frozen=True)
+class Heist:
+    """Industrial sabotage's graded outcome. ``guards`` fly ``ship`` through the gravity
+    of every body of ``visit`` (any order), then dock at ``dock``; ``raiders`` board it
+    (the boarder carries its secrets) and carry them into the gravity of ``escape``.
+
+    Delivered never boarded: the guards' clear victory. Secrets carried to ``escape``:
+    the raiders' clear victory. The ship destroyed before delivering, never boarded: the
+    raiders' weak victory. Boarded, but every carrier destroyed: a draw if the ship is
+    destroyed too, the guards' weak victory if it is delivered."""
+
+    ship: str
+    visit: tuple[str, ...]
+    dock: str
+    guards: str
+    raiders: str
+    escape: str
+
+
+@register
+@dataclass(frozen=True)
+class Headquarters:
+    """Each side's headquarters (``bases``: side, base). When one falls, the other sides
+    win a decisive victory, unless another headquarters falls within ``within`` turns
+    of it (players' turns): then the game is drawn (Hostile takeover)."""
+
+    bases: tuple[tuple[str, str], ...]
+    within: int = 2
+
+
+Condition = Race | LastStanding | Destroy | TurnLimit | Kills | Heist | Headquarters
+
+
+@event
+class GameWon(Event):
+    """A condition is met: ``winners`` are the winning players' ids."""
+
+    winners: tuple[str, ...]
+
+
+@event
+class GameDrawn(Event):
+    """A condition ended the game without a winner."""
+
+
+def check(state: GameState) -> tuple[GameState, list[Event]]:
+    """End the game if one of its conditions is met, saying who won, how well and why
+    (``GameState.outcome``: "clear victory", "weak victory"... for graded conditions)."""
+    if state.over:
+        return state, []
+    state = _record_losses(state)
+    for condition in state.victory:
+        met = _graded(state, condition)
+        if met is None:
+            continue
+        sides, why, grade = met
+        winners = tuple(p.id for p in state.players if p.side in sides)
+        state = replace(state, over=True, winners=winners, outcome=grade)
+        if not winners:
+            return state, [GameDrawn(f"The game is drawn: {why}")]
+        names = _and([state.player(p).name for p in winners])
+        verb = "wins" if len(winners) == 1 else "win"
+        how = f" a {grade}" if grade else ""
+        return state, [GameWon(f"{names} {verb}{how}: {why}", winners)]
+    return state, []
+
+
+def nobody_left(state: GameState) -> tuple[GameState, list[Event]]:
+    """End the game drawn when no ship is left in play or coming back: nobody is left to
+    meet any condition, so nobody can win (all drifted off the map, or died at once)."""
+    if state.over or any(s.in_play or s.returns_in is not None for s in state.ships):
+        return state, []
+    from core.vector.state import ShipStatus  # here: core.vector.state imports this module
+
+    gone = [s for s in state.ships if s.status is ShipStatus.DESTROYED]
+    left = [s for s in state.ships if s.status is ShipStatus.OFF_MAP]
+    why: list[str] = []
+    if gone:
+        why.append(f"{_and(s.name for s in gone)} {'was' if len(gone) == 1 else 'were'} destroyed")
+    if left:
+        why.append(f"{_and(s.name for s in left)} left the map")
+    text = "The game is drawn: no ship is left in play" + (f" ({'; '.join(why)})" if why else "")
+    return replace(state, over=True, winners=(), outcome=""), [GameDrawn(text)]
+
+
+def now(state: GameState) -> int:
+    """Players' turns begun since the start: 1 in the first player's first turn."""
+    return (state.round - 1) * len(state.players) + state.turn + 1
+
+
+def _record_losses(state: GameState) -> GameState:
+    """Note when each base fell (a kinetic buster's work), for Headquarters."""
+    terms = state.terms
+    if terms is None or not state.bases_lost:
+        return state
+    known = {b for b, _ in terms.lost_at}
+    new = sorted(state.bases_lost - known)
+    if not new:
+        return state
+    lost = (*terms.lost_at, *((b, now(state)) for b in new))
+    return replace(state, terms=replace(terms, lost_at=lost))
+
+
+def _graded(state: GameState, condition: Condition) -> tuple[set[str], str, str] | None:
+    if isinstance(condition, Kills | Heist | Headquarters):
+        from core.rules.interplanetary.scenario.victory_graded import (
+            met,  # here: only scenarios that use them pay
+        )
+
+        return met(state, condition)
+    plain = _met(state, condition)
+    return None if plain is None else (*plain, "")
+
+
+def _met(
+    state: GameState, condition: Race | LastStanding | Destroy | TurnLimit
+) -> tuple[set[str], str] | None:
+    """The winning sides (empty: a draw) and the reason, when ``condition`` is met."""
+    if isinstance(condition, Race):
+        done = [s for s in state.ships if s.in_play and finished(s, condition)]
+        if not done:
+            return None
+        return {s.side for s in done}, _race_reason(done, condition)
+    if isinstance(condition, LastStanding):
+        if len({p.side for p in state.players}) < 2:
+            return None  # nobody to outlast
+        alive = {s.side for s in state.ships if s.in_play or s.returns_in is not None}
+        if len(alive) > 1:
+            return None
+        return alive, "the last side with ships in play" if alive else "no ship is left"
+    if isinstance(condition, Destroy):
+        from core.vector.state import ShipStatus  # here: core.vector.state imports this module
+
+        target = next((s for s in state.ships if s.id == condition.ship), None)
+        if target is None or target.status is not ShipStatus.DESTROYED:
+            return None
+        return {condition.side}, f"{target.name} is destroyed"
+    if state.round <= condition.rounds:
+        return None
+    sides = {condition.side} if condition.side is not None else set()
+    return sides, f"round {condition.rounds}, the last, is over"
+
+
+def visited(wells: Sequence[str], race: Race) -> int:
+    """How many of the race's bodies the wells complete: in order, the length of the
+    longest leading part of ``visit`` found in ``wells`` in that order; in any order, how
+    many of them appear at all."""
+    if not race.in_order:
+        return sum(1 for body in race.visit if body in wells)
+    done = 0
+    for body in wells:
+        if done < len(race.visit) and body == race.visit[done]:
+            done += 1
+    return done
+
+
+def _at_goal(ship: Ship, race: Race) -> bool:
+    if race.orbit is not None:
+        return ship.orbit == race.orbit
+    if race.dock is not None:
+        return ship.docked_at == race.dock
+    return True
+
+
+def finished(ship: Ship, race: Race) -> bool:
+    """Whether this ship has run the whole race (and may win it)."""
+    if race.ship is not None and ship.id != race.ship:
+        return False
+    return visited(ship.wells, race) == len(race.visit) and _at_goal(ship, race)
+
+
+def _goal(race: Race) -> str:
+    if race.orbit is not None:
+        return f"orbit {race.orbit}"
+    if race.dock is not None:
+        return f"dock at {race.dock}"
+    return ""
+
+
+def _race_reason(ships: list[Ship], race: Race) -> str:
+    who = _and(s.name for s in ships)
+    after = f" after {_and(race.visit)}" if race.visit else ""
+    if race.orbit is not None:
+        return f"{who} reached orbit around {race.orbit}{after}"
+    if race.dock is not None:
+        return f"{who} docked at {race.dock}{after}"
+    return f"{who} {'has' if len(ships) == 1 else 'have'} visited {_and(race.visit)}"
+
+
+def progress(state: GameState, ship_id: str) -> str:
+    """A ship's race so far, for the ship list: "Venus ✓ · Mercury next · then Luna ·
+    then orbit Earth"; "" when no race applies to it."""
+    race = next((c for c in state.victory if isinstance(c, Race)), None)
+    ship = next((s for s in state.ships if s.id == ship_id), None)
+    if race is None or ship is None or (race.ship is not None and race.ship != ship_id):
+        return ""
+    done = visited(ship.wells, race)
+    parts: list[str]
+    if race.in_order:
+        parts = [
+            f"{body} ✓" if i < done else f"{body} next" if i == done else f"then {body}"
+            for i, body in enumerate(race.visit)
+        ]
+    else:
+        parts = [f"{body} ✓" for body in race.visit if body in ship.wells]
+        left = [body for body in race.visit if body not in ship.wells]
+        if left:
+            parts.append(f"to visit: {', '.join(left)}")
+    goal = _goal(race)
+    if goal and done < len(race.visit):
+        parts.append(f"then {goal}")
+    elif goal:
+        parts.append(f"{goal} ✓" if _at_goal(ship, race) else f"{goal} next")
+    return " · ".join(parts)
+
+
+def describe(condition: Condition) -> str:
+    """The condition in players' words, for briefings and ``python -m core info``."""
+    if isinstance(condition, Kills | Heist | Headquarters):
+        from core.rules.interplanetary.scenario.victory_graded import describe_graded
+
+        return describe_graded(condition)
+    if isinstance(condition, Race):
+        order = ", then ".join(condition.visit) if condition.in_order else _and(condition.visit)
+        how = "in that order" if condition.in_order and len(condition.visit) > 1 else ""
+        steps = [f"enter a gravity hex of {order}" + (f" {how}" if how else "")]
+        if not condition.visit:
+            steps = []
+        if condition.orbit is not None:
+            steps.append(f"get into orbit around {condition.orbit}")
+        elif condition.dock is not None:
+            steps.append(f"dock at {condition.dock}")
+        steps_text = "; then ".join(steps)
+        if condition.ship is None:
+            return f"race: {steps_text}; the first ship to do it wins for its side"
+        return f"race for ship {condition.ship}: {steps_text}; when it does, its side wins"
+    if isinstance(condition, LastStanding):
+        return "last standing: the last side with ships in play wins"
+    if isinstance(condition, Destroy):
+        return f"destroy: if ship {condition.ship} is destroyed, side {condition.side} wins"
+    who = f"side {condition.side} wins" if condition.side is not None else "the game is drawn"
+    return f"turn limit: after round {condition.rounds}, {who}"
+
+
+def _and(names: Iterable[str]) -> str:
+    items = list(names)
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"
