@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from core.engine.commands import Command
@@ -25,6 +26,7 @@ from core.engine.encounter import Encounter, Outcome
 from core.engine.errors import UnknownName
 from core.engine.events import Event
 from core.engine.phases import Phase
+from core.engine.serial import register
 
 S = TypeVar("S")
 
@@ -33,6 +35,18 @@ S = TypeVar("S")
 Handler = Callable[[Any, Command], tuple[Any, list[Event]]]
 
 ENTRY_POINT_GROUP = "ecliptic.rule_systems"
+
+
+@register
+@dataclass(frozen=True)
+class Seat:
+    """A player as a game is started with them: the id the game uses, the name shown,
+    the side they play and their colour (``"#rrggbb"``)."""
+
+    id: str
+    name: str
+    side: str
+    colour: str = ""
 
 
 @runtime_checkable
@@ -50,6 +64,15 @@ class RuleSystem(Protocol):
     answers: frozenset[type[Command]]
     #: its optional rules and ruling switches, with what each means when on
     switches: Mapping[str, str]
+
+    def start(
+        self, ruleset: str, seats: Sequence[Seat], seed: int, setup: Any
+    ) -> tuple[Any, list[Event]]:
+        """A new game: the first state and the events of starting (rolls for first
+        player...). ``setup`` is what the system needs beyond the seats: for the vector
+        games a map, the ships and the victory conditions; for a child game the
+        :attr:`Encounter.setup <core.engine.encounter.Encounter.setup>`."""
+        ...
 
     def phases(self, state: Any) -> Sequence[Phase]:
         """The phases of a turn in this game (they may depend on its ruleset)."""
