@@ -21,11 +21,9 @@ from core.campaign import EXTENSION, CampaignError, CampaignInUse
 from core.engine.errors import IllegalCommand
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
-
+    from app.play.systems import Outfits
     from app.shell.main_window import MainWindow
     from core.campaign import CampaignFile, GameRecord
-    from core.rules.interplanetary.aid.manifest import Manifest
     from core.scenario.document import Scenario, Seat
     from core.vector.state import GameState, Player
 
@@ -83,7 +81,7 @@ class CampaignWindow(Base):
         scenario: Scenario,
         seats: list[Seat],
         seed: int,
-        outfits: Mapping[str, Manifest] | None = None,
+        outfits: Outfits | None = None,
     ) -> bool:
         if self.session is not None and not self.close_game():
             return False

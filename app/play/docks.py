@@ -5,8 +5,9 @@ when the session changes; none of them changes the game except through signals t
 window connects to the session.
 
 The docks are built with the window, empty; the game rules they read (the engine's
-events, the state, fog of war, victory) are imported when a game first fills them, so
-that start-up does not load the engine (issue 4 req 7).
+events, the state, victory) are imported when a game first fills them, so that start-up
+does not load the engine (issue 4 req 7). What fog of war hides is the rule system's to
+say (:attr:`GameSession.ui <app.play.session.GameSession.ui>`).
 """
 
 from __future__ import annotations
@@ -65,14 +66,13 @@ class ShipList(QTreeWidget):
 
     def refresh(self, session: GameSession, selected: str | None) -> None:
         from core.files.ruleset import show_amount
-        from core.rules.interplanetary.fog import sight
         from core.vector import victory
 
         state = session.state
         seat = session.seat()
         self.clear()
         labels = state.starmap.bounds.labels
-        hidden = sight(state, seat.id).hidden if seat is not None else frozenset()
+        hidden = session.ui.hidden_ships(state, seat.id) if seat is not None else frozenset()
         for ship in state.ships:
             plan = state.plan(ship.id)
             if plan is None:

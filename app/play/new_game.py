@@ -7,6 +7,7 @@ common kinds of colour blindness; each can be changed with a colour picker.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -33,14 +34,28 @@ from PySide6.QtWidgets import (
 )
 
 from app.board.style import OKABE_ITO
+from app.play.systems import Outfits, PurchaseStep, ui_for
 from core.board.problems import FileProblems
 from core.files.ruleset import KNOWN_SWITCHES, OPTIONAL_RULES
-from core.rules.interplanetary.aid.manifest import Manifest
 from core.scenario.document import Scenario, Seat, builtin_scenarios, load_scenario
 
 MAX_SEATS = 6
 DEFAULT_NAMES = ("Ann", "Bob", "Cleo", "Dev", "Eve", "Finn")
 SCENARIO_FILTER = "Ecliptic scenarios (*.toml);;All files (*)"
+
+
+class NoPurchases(QWidget):
+    """The purchases step of a rule system without one: nothing to buy, not shown."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.hide()
+
+    def set_game(self, scenario: Scenario | None, seats: Sequence[Seat]) -> None:
+        pass
+
+    def outfits(self) -> Outfits:
+        return {}
 
 
 class ColourButton(QPushButton):
@@ -199,21 +214,40 @@ class NewGameDialog(QDialog):
                     item.widget().setVisible(i < n)
         self._validate()
 
-    # ---- fleet purchases (app.rules.interplanetary.purchases)
+    # ---- purchases: the rule system's step, if it has one
 
     def _add_purchases(self, layout: QVBoxLayout) -> None:
-        from app.rules.interplanetary.purchases import PurchasesRow
+        self._purchases_place = QVBoxLayout()
+        self._purchases_place.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(self._purchases_place)
+        self._purchases_system: str | None = None
+        self._step: PurchaseStep = NoPurchases(self)
+        self.purchases: QWidget = self._step  # the same object: tests and layout see it
+        self._purchases_place.addWidget(self.purchases)
 
-        self.purchases = PurchasesRow(self)
-        layout.addWidget(self.purchases)
+    def _purchases_for(self, scenario: Scenario | None) -> None:
+        """Put the purchases step of the scenario's rule system in place (kept while
+        the system stays the same)."""
+        if scenario is None or scenario.rules.system_id == self._purchases_system:
+            return
+        self._purchases_system = scenario.rules.system_id
+        step = ui_for(self._purchases_system).purchases(self)
+        if not isinstance(step, QWidget):
+            step = NoPurchases(self)
+        self._purchases_place.removeWidget(self.purchases)
+        self.purchases.deleteLater()
+        self._step = step
+        self.purchases = step
+        self._purchases_place.addWidget(step)
 
-    def outfits(self) -> dict[str, Manifest]:
+    def outfits(self) -> Outfits:
         """The players' purchases by ship id, for ``Scenario.start``."""
-        return self.purchases.outfits()
+        return self._step.outfits()
 
     def _validate(self) -> None:
         if hasattr(self, "purchases"):
-            self.purchases.set_game(self.scenario, self.seats())
+            self._purchases_for(self.scenario)
+            self._step.set_game(self.scenario, self.seats())
         ok = self.scenario is not None
         message = ""
         if ok:

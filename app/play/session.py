@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
+from app.play.systems import SystemUI, ui_for
 from core.board.hexgrid import Hex
 from core.campaign import CampaignError
 from core.engine import play as engine
@@ -49,20 +50,6 @@ class Entry:
     phase: str
     event: Event
     depth: int = 0
-
-
-def _exact(command: Command) -> bool:
-    """Orders, and base services, roll no dice: going back to the state before one is
-    exact, so a quick game can take them back."""
-    if isinstance(command, PLANNING):
-        return True
-    from core.rules.interplanetary.bases import (  # loaded with the rules once a game is on
-        Load,
-        Refit,
-        Refuel,
-    )
-
-    return isinstance(command, Refuel | Refit | Load)
 
 
 class GameSession(QObject):
@@ -96,6 +83,8 @@ class GameSession(QObject):
         self.title = title
         self.record = record
         self.read_only = read_only
+        self.ui: SystemUI = ui_for(state.rules.system_id)
+        """The interface of the game's rule system (its docks, its rule questions)."""
         self.live = record.state if record is not None else state
         self.viewing: GameState | None = None  # the replay view's state
         self.viewing_depth = 0
@@ -150,11 +139,7 @@ class GameSession(QObject):
         """Whether the player at the table has anything to do but end the phase."""
         if self.state.over or self.replaying or self.read_only:
             return False
-        from core.rules.interplanetary import (
-            actions,  # with the combat rules, loaded once a game is on
-        )
-
-        return self.can_plot() or actions.has_something_to_do(self.state)
+        return self.can_plot() or self.ui.can_act(self.state)
 
     def turn_key(self) -> tuple[object, ...]:
         """Changes exactly when a new player's turn begins: the round and seat in a
@@ -167,6 +152,11 @@ class GameSession(QObject):
         if self.state.rules.sequence.order == "simultaneous":
             return (self.state.round, self.state.phase, seat.id if seat else None)
         return (self.state.round, self.state.turn)
+
+    def exact(self, command: Command) -> bool:
+        """Orders, and what the rule system says rolls no dice (base services): going
+        back to the state before one is exact, so a quick game can take them back."""
+        return isinstance(command, PLANNING) or self.ui.exact(command)
 
     def can_undo(self) -> bool:
         if self.replaying or self.read_only:
@@ -202,7 +192,7 @@ class GameSession(QObject):
             self.refused.emit(f"the command could not be stored, so it was not made: {exc}")
             return False
         if self.record is None:
-            if _exact(command):
+            if self.exact(command):
                 self._undo.append(before)
             else:
                 self._undo.clear()

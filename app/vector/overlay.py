@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen, QTransform
@@ -27,9 +27,6 @@ from core.board.hexgrid import Direction, Hex, Layout, Vector
 from core.vector.movement import AsteroidHex, Crash, ForbiddenAsteroid, MoveResult, OffMap
 from core.vector.preview import Option, Preview
 
-if TYPE_CHECKING:
-    from core.rules.interplanetary.combat.threats import WeaponMet
-
 Z_OVERLAY = 90.0
 SAFE = QColor("#5fe0a0")
 RISKY = QColor("#E69F00")
@@ -41,6 +38,20 @@ ROLE_KEY = 3
 find them by it)."""
 
 Centre = Callable[[Hex], QPointF]
+
+
+class MetWeapon(Protocol):
+    """A launched weapon a course would meet, as the rule system reports it in
+    :attr:`Option.weapons <core.vector.preview.Option.weapons>`."""
+
+    @property
+    def hex(self) -> Hex: ...
+
+    @property
+    def certain(self) -> bool: ...
+
+    @property
+    def reason(self) -> str: ...
 
 
 def danger(result: MoveResult, *, bounces: bool = False) -> QColor:
@@ -195,7 +206,7 @@ class PlotOverlay:
         ring.setToolTip("Back on the map here after bouncing off the edge")
         ring.setParentItem(self.course)
 
-    def _weapon(self, weapon: WeaponMet) -> None:
+    def _weapon(self, weapon: MetWeapon) -> None:
         """A ringed warning sign on the hex where a launched weapon would meet the course,
         up in the hex's corner so that neither the end point nor the weapon hides it."""
         at = self.centre(weapon.hex) + QPointF(-0.42 * HEX_SIZE, -0.5 * HEX_SIZE)

@@ -75,7 +75,7 @@ def to_gun_phase(qtbot: QtBot, win: MainWindow, seed: int) -> None:
 
 def test_gun_phase_shows_odds_before_the_roll(qtbot: QtBot, window: MainWindow) -> None:
     to_gun_phase(qtbot, window, seed=1)
-    panel = window.combat_panel
+    panel = window.panel("combat")
     assert panel.fire_button.isVisible()
     assert panel.gun.currentText().startswith("Artillery gun")
     assert panel.target.currentText() == "Beta"
@@ -90,7 +90,7 @@ def test_defender_places_the_damage_then_may_fire_back(qtbot: QtBot, window: Mai
         session = window.session
         assert session is not None
         assert window.docks["manifest"].visibleRegion().isEmpty()  # behind the ship list
-        qtbot.mouseClick(window.combat_panel.fire_button, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(window.panel("combat").fire_button, Qt.MouseButton.LeftButton)
         if session.state.pending and isinstance(session.state.pending[0], PendingHit):
             break
         window.close_game()
@@ -100,7 +100,7 @@ def test_defender_places_the_damage_then_may_fire_back(qtbot: QtBot, window: Mai
     assert window.stack.currentWidget() is window.hand_over
     assert "Bob" in window.hand_over.message.text()
     sit(qtbot, window)
-    panel = window.combat_panel
+    panel = window.panel("combat")
     assert panel.suggested_button.isVisible() and "Place" in panel.title.text()
     # the sheet, tabbed with the ship list, comes to the front to place the hit on
     assert not window.docks["manifest"].visibleRegion().isEmpty()
@@ -166,7 +166,7 @@ def test_resupply_at_a_base_refuels_and_loads_weapons(qtbot: QtBot, window: Main
     assert session.phase() == "resupply", "a ship at a base keeps the resupply phase"
     assert window.board is not None
     window.board.select("s")
-    panel = window.combat_panel
+    panel = window.panel("combat")
     assert panel.refuel_button.isVisible() and "Swift at Outpost" in panel.title.text()
     qtbot.mouseClick(panel.refuel_button, Qt.MouseButton.LeftButton)
     assert session.state.ship("s").fuel == 15
@@ -183,7 +183,7 @@ def test_hand_over_says_what_the_defender_is_asked(qtbot: QtBot, window: MainWin
         to_gun_phase(qtbot, window, seed)
         session = window.session
         assert session is not None
-        qtbot.mouseClick(window.combat_panel.fire_button, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(window.panel("combat").fire_button, Qt.MouseButton.LeftButton)
         if session.state.pending:
             break
         window.close_game()
@@ -218,7 +218,7 @@ def test_launch_a_mine_and_see_it_on_the_map_with_its_life(
     assert session is not None and session.phase() == "launch"
     assert window.board is not None
     window.board.select("alpha")
-    panel = window.combat_panel
+    panel = window.panel("combat")
     assert panel.launch_button.isVisible() and panel.slot.currentText().startswith("Mine")
     assert panel.thrust.count() == 1  # a mine has no thrust of its own
     qtbot.mouseClick(panel.launch_button, Qt.MouseButton.LeftButton)
@@ -262,7 +262,7 @@ def test_outside_the_gun_phase_the_combat_dock_names_the_phase_instead_of_target
     assert window.session is not None and window.session.phase() == "astrogation"
     assert window.board is not None
     window.board.select("alpha")
-    panel = window.combat_panel
+    panel = window.panel("combat")
     assert panel is not None
     assert panel.title.text() == "Astrogation phase: nothing to fire or launch now."
     assert not panel.fire_button.isVisible()

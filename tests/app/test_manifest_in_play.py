@@ -42,8 +42,8 @@ def window(qtbot: QtBot, tmp_path: Path) -> MainWindow:
 
 
 def panel_of(win: MainWindow) -> ManifestPanel:
-    assert win.manifest_panel is not None
-    return win.manifest_panel
+    assert win.panel("manifest") is not None
+    return win.panel("manifest")
 
 
 def shown(win: MainWindow):  # type: ignore[no-untyped-def]
@@ -86,7 +86,7 @@ def test_manifest_dock_shows_damage_placed_on_the_defender(
         to_gun_phase(qtbot, window, seed)
         session = window.session
         assert session is not None
-        window.combat_panel.fire()
+        window.panel("combat").fire()
         if session.state.pending and isinstance(session.state.pending[0], PendingHit):
             break
         window.close_game()
@@ -94,7 +94,7 @@ def test_manifest_dock_shows_damage_placed_on_the_defender(
         raise AssertionError("no seed gives a hit")
     sit(qtbot, window)
     while session.state.pending and isinstance(session.state.pending[0], PendingHit):
-        window.combat_panel.use_suggested()
+        window.panel("combat").use_suggested()
     assert window.board is not None
     window.board.select("beta")
     beta = session.state.ship("beta")

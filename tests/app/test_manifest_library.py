@@ -117,6 +117,6 @@ def test_the_ships_menu_opens_the_library(qtbot: QtBot, tmp_path: Path, monkeypa
     monkeypatch.setattr(LibraryDialog, "exec", lambda self: opened.append(self) or 0)
     window = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(window)
-    assert window.designs_action.text() == "Ship &Designs…"
-    window.designs_action.trigger()
+    assert window.tool_actions["designs"].text() == "Ship &Designs…"
+    window.tool_actions["designs"].trigger()
     assert len(opened) == 1 and opened[0].parent() is window

@@ -51,7 +51,7 @@ def test_rendezvous_from_the_combat_dock(qtbot: QtBot, window: MainWindow) -> No
     to(session, "resupply")
     assert window.board is not None
     window.board.select("tanker")
-    actions = window.combat_panel.optional
+    actions = window.panel("combat").optional
     assert actions.isVisible() and actions.meet_button.isVisible()
     actions.fuel.setValue(6)
     qtbot.mouseClick(actions.meet_button, CLICK)
@@ -70,7 +70,7 @@ def test_board_and_surrender_from_the_combat_dock(qtbot: QtBot, window: MainWind
     to(session, "guns")
     assert window.board is not None
     window.board.select("raider")
-    actions = window.combat_panel.optional
+    actions = window.panel("combat").optional
     assert actions.board_button.isVisible() and actions.prize.currentData() == "prize"
     assert actions.surrender_button.isVisible() and actions.victor.currentText() == "Bob"
     qtbot.mouseClick(actions.board_button, CLICK)

@@ -60,7 +60,7 @@ def test_a_booster_is_fired_from_the_dock_before_the_move(qtbot: QtBot, window: 
     assert session is not None and session.phase() == "astrogation"
     assert window.board is not None
     window.board.select("alpha")
-    panel = window.combat_panel
+    panel = window.panel("combat")
     assert panel.use_button.isVisible()
     assert panel.module.currentText() == "Chemical booster (slot 1)"
     qtbot.mouseClick(panel.use_button, Qt.MouseButton.LeftButton)
@@ -73,12 +73,12 @@ def test_the_defender_fires_a_randomizer_boost_before_the_enemy_gun_rolls(
     qtbot: QtBot, window: MainWindow
 ) -> None:
     session = to_guns(qtbot, window, carrying(duel(1), "beta", "randomizer"))
-    qtbot.mouseClick(window.combat_panel.fire_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.panel("combat").fire_button, Qt.MouseButton.LeftButton)
     assert isinstance(session.state.pending[0], PendingRoll)
     assert window.stack.currentWidget() is window.hand_over
     assert "Randomizer boost" in window.hand_over.detail.text()
     sit(qtbot, window)
-    panel = window.combat_panel
+    panel = window.panel("combat")
     assert panel.decline_button.isVisible() and panel.use_button.isVisible()
     assert "Randomizer boost" in panel.module.currentText()
     before = session.state.dice.rolled
@@ -97,9 +97,9 @@ def test_letting_the_gun_roll_keeps_the_boost(qtbot: QtBot, window: MainWindow) 
     session.apply(EndPhase("a"))
     assert window.board is not None
     window.board.select("alpha")
-    qtbot.mouseClick(window.combat_panel.fire_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.panel("combat").fire_button, Qt.MouseButton.LeftButton)
     sit(qtbot, window)
-    qtbot.mouseClick(window.combat_panel.decline_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.panel("combat").decline_button, Qt.MouseButton.LeftButton)
     assert not any(isinstance(p, PendingRoll) for p in session.state.pending)
     beta = session.state.ship("beta")
     assert beta.manifest is not None and beta.manifest.single_use[0] == "randomizer"
@@ -110,7 +110,7 @@ def test_a_spin_booster_is_offered_while_a_hit_waits(qtbot: QtBot, window: MainW
     hit = PendingHit("b", "beta", "structure", 3, "Alpha's gun", "Beta", "Structure", "alpha")
     assert window.play(replace(state, pending=(hit,)), [], "Duel")
     sit(qtbot, window)
-    panel = window.combat_panel
+    panel = window.panel("combat")
     assert panel.suggested_button.isVisible() and panel.use_button.isVisible()
     qtbot.mouseClick(panel.use_button, Qt.MouseButton.LeftButton)
     session = window.session
@@ -146,7 +146,7 @@ def test_an_armour_ai_point_is_placed_by_hand_on_another_subsystem(
         return QDialog.DialogCode.Accepted.value
 
     monkeypatch.setattr(AllocationDialog, "exec", by_hand)
-    window.combat_panel.place_damage()
+    window.panel("combat").place_damage()
     assert seen and seen[0].movable == 1
     session = window.session
     assert session is not None and not session.state.pending
@@ -168,7 +168,7 @@ def test_without_an_armour_ai_only_the_hit_subsystem_is_offered(
         return QDialog.DialogCode.Rejected.value
 
     monkeypatch.setattr(AllocationDialog, "exec", look)
-    window.combat_panel.place_damage()
+    window.panel("combat").place_damage()
     assert roles == {"gun_mounts"}
 
 
@@ -180,7 +180,7 @@ def test_a_patch_pod_is_offered_in_the_gun_phase_of_the_owners_turn(
     assert alpha.manifest is not None
     state = state.with_ship(replace(alpha, manifest=alpha.manifest.with_damage("structure", 0, 2)))
     session = to_guns(qtbot, window, state)
-    panel = window.combat_panel
+    panel = window.panel("combat")
     assert panel.fire_button.isVisible() and panel.use_button.isVisible()
     assert panel.module.currentText().startswith("Emergency patch pod: mend Structure")
     qtbot.mouseClick(panel.use_button, Qt.MouseButton.LeftButton)

@@ -1,0 +1,219 @@
+"""The rule systems' user interfaces, found by the id of the rule system a game is played
+by: the one way the generic app (shell, play, board, vector, campaign) reaches a rule
+system's widgets and the questions only that system can answer.
+
+Like the engine's registry (:mod:`core.engine.system`), a system's interface is named by
+``"module:attribute"`` and imported only when a game of that system is shown, so start-up
+loads none of them. What the window must lay out before that (the system's docks, so a
+saved window layout can be restored, and its menu tools) is declared here as plain data,
+the way a plug-in manifest declares its views before the plug-in is activated.
+
+A system without an interface of its own gets :class:`PlainUI`: its games open with the
+generic docks only.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal, Protocol
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWidget
+
+    from core.engine.commands import Command
+    from core.scenario.document import Scenario, Seat
+    from core.vector.state import GameState
+
+#: the players' purchases by ship id, as a purchases step gives them to ``Scenario.start``
+Outfits = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class DockSlot:
+    """A dock a system's interface fills during its games. The window builds it at
+    start-up with ``placeholder`` in it, in ``area``, tabbed behind the generic dock
+    ``tab_with`` if given."""
+
+    key: str
+    title: str
+    placeholder: str
+    area: Literal["left", "right", "bottom"] = "right"
+    tab_with: str | None = None
+
+
+@dataclass(frozen=True)
+class Tool:
+    """A menu entry of a system's interface that needs no game (Ship Designs…): the
+    window calls ``ui.run_tool(name, window)`` when it is chosen."""
+
+    name: str
+    label: str
+    tip: str = ""
+
+
+@dataclass(frozen=True)
+class UIEntry:
+    """A registered interface: where to import it from, and what it declares before."""
+
+    path: str
+    docks: tuple[DockSlot, ...] = ()
+    tools: tuple[Tool, ...] = ()
+
+
+class PurchaseStep(Protocol):
+    """The row of the New Game and New Campaign dialogs where players spend their
+    points (a QWidget, hidden when the scenario has nothing to buy)."""
+
+    def set_game(self, scenario: Scenario | None, seats: Sequence[Seat]) -> None: ...
+
+    def outfits(self) -> Outfits: ...
+
+
+class SystemDocks(Protocol):
+    """One window's panels of one system, by dock key (see :class:`DockSlot`)."""
+
+    panels: Mapping[str, QWidget]
+
+    def refresh(self, session: Any, ship_id: str | None) -> str | None:
+        """Show the game (``session``, the window's :class:`~app.play.session.GameSession`)
+        and the selected ship; the key of a dock that has just begun to ask for the
+        player's attention, to bring to the front, else None."""
+        ...
+
+    def clear(self) -> None:
+        """The game has left the screen."""
+        ...
+
+
+class SystemUI(Protocol):
+    """What the generic window asks of a rule system's interface."""
+
+    id: str
+
+    def docks(self) -> SystemDocks:
+        """New panels for the docks the system declared (one set per window)."""
+        ...
+
+    def can_act(self, state: GameState) -> bool:
+        """Whether the player the game waits for has anything to do but end the phase
+        (plotting aside); the session ends phases for them otherwise."""
+        ...
+
+    def exact(self, command: Command) -> bool:
+        """Whether ``command`` rolls no dice, so a quick game may take it back (orders
+        always are)."""
+        ...
+
+    def hidden_ships(self, state: GameState, player: str) -> frozenset[str]:
+        """The ships whose manifests (fuel, outfit) ``player`` may not see."""
+        ...
+
+    def purchases(self, parent: QWidget) -> PurchaseStep | None:
+        """The purchases step of the new-game dialogs, or None for a system without."""
+        ...
+
+    def design_names(self) -> list[str]:
+        """Names of the ship designs a scenario's ship may start with (map editor)."""
+        ...
+
+    def run_tool(self, name: str, parent: QWidget) -> None:
+        """Run one of the system's :class:`Tool` entries."""
+        ...
+
+
+class PlainDocks:
+    """No panels: the generic docks are all there is."""
+
+    panels: Mapping[str, QWidget] = {}
+
+    def refresh(self, session: Any, ship_id: str | None) -> str | None:
+        return None
+
+    def clear(self) -> None:
+        pass
+
+
+@dataclass(frozen=True)
+class PlainUI:
+    """The interface of a system without one of its own: plotting only."""
+
+    id: str
+
+    def docks(self) -> SystemDocks:
+        return PlainDocks()
+
+    def can_act(self, state: GameState) -> bool:
+        return bool(state.pending)
+
+    def exact(self, command: Command) -> bool:
+        return False
+
+    def hidden_ships(self, state: GameState, player: str) -> frozenset[str]:
+        return frozenset()
+
+    def purchases(self, parent: QWidget) -> PurchaseStep | None:
+        return None
+
+    def design_names(self) -> list[str]:
+        return []
+
+    def run_tool(self, name: str, parent: QWidget) -> None:
+        pass
+
+
+COMBAT_PLACEHOLDER = "Combat controls appear when a game is on."
+MANIFEST_PLACEHOLDER = "The selected ship's manifest sheet, during a game."
+
+#: the built-in interfaces, by rule-system id
+BUILT_IN: dict[str, UIEntry] = {
+    "interplanetary": UIEntry(
+        "app.rules.interplanetary.ui:UI",
+        docks=(
+            DockSlot("combat", "Combat", COMBAT_PLACEHOLDER),
+            # The sheet shares the ship list's place, so the map keeps the middle of the
+            # window; it comes to the front when a hit is to be placed or a ship refits.
+            DockSlot("manifest", "Manifest", MANIFEST_PLACEHOLDER, tab_with="ships"),
+        ),
+        tools=(Tool("designs", "Ship &Designs…", "Outfit, keep, print and share ship designs"),),
+    ),
+}
+
+_ENTRIES: dict[str, UIEntry] = dict(BUILT_IN)
+_LOADED: dict[str, SystemUI] = {}
+
+
+def register_ui(system_id: str, entry: UIEntry) -> None:
+    """Make an interface known for the games of ``system_id``."""
+    _ENTRIES[system_id] = entry
+    _LOADED.pop(system_id, None)
+
+
+def unregister_ui(system_id: str) -> None:
+    """Forget an interface (tests clean up with this); a built-in one comes back."""
+    _ENTRIES.pop(system_id, None)
+    _LOADED.pop(system_id, None)
+    if system_id in BUILT_IN:
+        _ENTRIES[system_id] = BUILT_IN[system_id]
+
+
+def entries() -> Mapping[str, UIEntry]:
+    """Every registered interface by system id, none of them imported."""
+    return dict(_ENTRIES)
+
+
+def ui_for(system_id: str) -> SystemUI:
+    """The interface of ``system_id``'s games, imported now if it was not yet;
+    :class:`PlainUI` for a system without one."""
+    known = _LOADED.get(system_id)
+    if known is not None:
+        return known
+    entry = _ENTRIES.get(system_id)
+    if entry is None:
+        ui: SystemUI = PlainUI(system_id)
+    else:
+        module, _, attribute = entry.path.partition(":")
+        ui = getattr(importlib.import_module(module), attribute or "UI")
+    _LOADED[system_id] = ui
+    return ui

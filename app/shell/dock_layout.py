@@ -1,0 +1,111 @@
+"""The main window's docks and where they sit: the generic game docks (ships, course,
+event log, dice), the campaign browser, and the docks the rule systems declare in
+:mod:`app.play.systems` (Interplanetary's Combat and Manifest).
+
+Every declared dock is built at start-up with a placeholder in it, so a saved window
+layout is restored whole; its panel comes from the rule system's interface when a game
+of that system is first shown, and a game of another system puts the placeholders back.
+
+A mixin for the main window (:mod:`app.shell.main_window`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDockWidget, QLabel, QScrollArea, QWidget
+
+from app.play.docks import CoursePanel, DiceLog, EventLog, ShipList
+from app.play.systems import DockSlot, SystemDocks, SystemUI, entries
+
+if TYPE_CHECKING:
+    from app.campaign.browser import CampaignBrowser
+
+AREAS = {
+    "left": Qt.DockWidgetArea.LeftDockWidgetArea,
+    "right": Qt.DockWidgetArea.RightDockWidgetArea,
+    "bottom": Qt.DockWidgetArea.BottomDockWidgetArea,
+}
+
+
+class DockLayout:
+    """The docks of the main window (see the module's docstring), by key in ``docks``."""
+
+    browser: CampaignBrowser
+
+    def _create_docks(self) -> None:
+        self.ship_list = ShipList()
+        self.course_panel = CoursePanel()
+        self.event_log = EventLog()
+        self.dice_log = DiceLog()
+        #: the panels of the game on show's rule system (None before the first game)
+        self.system_docks: SystemDocks | None = None
+        self._system_panels: dict[str, SystemDocks] = {}  # by system id, built once
+        self._placeholders: dict[str, QLabel] = {}
+        self.docks: dict[str, QDockWidget] = {}
+        slots = [slot for entry in entries().values() for slot in entry.docks]
+        for slot in slots:
+            placeholder = QLabel(slot.placeholder)
+            placeholder.setWordWrap(True)
+            self._placeholders[slot.key] = placeholder
+        for key, title, widget, where in (
+            ("ships", "Ships", self.ship_list, "right"),
+            ("course", "Course", self.course_panel, "right"),
+            *((s.key, s.title, self._placeholders[s.key], s.area) for s in slots),
+            ("events", "Event Log", self.event_log, "bottom"),
+            ("dice", "Dice", self.dice_log, "bottom"),
+            ("campaign", "Campaign", self.browser, "left"),
+        ):
+            dock = QDockWidget(title, self)
+            dock.setObjectName(f"{key}_dock")
+            if isinstance(widget, CoursePanel):
+                # Its text changes as the mouse moves: a scroll area keeps that from
+                # resizing the dock, which would shift the map under the mouse.
+                scroll = QScrollArea()
+                scroll.setWidgetResizable(True)
+                scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+                scroll.setWidget(widget)
+                dock.setWidget(scroll)
+            else:
+                dock.setWidget(widget)
+            self.addDockWidget(AREAS[where], dock)
+            self.docks[key] = dock
+        self._tabify(self.docks["events"], self.docks["dice"])
+        for slot in slots:
+            self._tab_behind(slot)
+        self.docks["campaign"].hide()
+
+    def _tabify(self, front: QDockWidget, behind: QDockWidget) -> None:
+        self.tabifyDockWidget(front, behind)
+        front.raise_()
+
+    def _tab_behind(self, slot: DockSlot) -> None:
+        if slot.tab_with is not None and slot.tab_with in self.docks:
+            self._tabify(self.docks[slot.tab_with], self.docks[slot.key])
+
+    def show_system_docks(self, ui: SystemUI) -> None:
+        """Put the panels of ``ui``'s rule system in its docks (built on its first game),
+        and the placeholders back in the docks of the other systems."""
+        docks = self._system_panels.get(ui.id)
+        if docks is None:
+            docks = self._system_panels[ui.id] = ui.docks()
+        for key, placeholder in self._placeholders.items():
+            widget = docks.panels.get(key, placeholder)
+            dock = self.docks[key]
+            old = dock.widget()
+            if old is widget:
+                continue
+            if old is not None:
+                old.hide()
+                old.setParent(None)  # kept by this window, shown again in its system's game
+            dock.setWidget(widget)
+            widget.show()
+        self.system_docks = docks
+
+    def panel(self, key: str) -> QWidget | None:
+        """The rule system's panel in the dock ``key`` (``"combat"``), if the game on show
+        has one there."""
+        if self.system_docks is None:
+            return None
+        return self.system_docks.panels.get(key)

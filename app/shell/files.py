@@ -1,0 +1,194 @@
+"""The main window's files: opening a campaign, map or scenario (a bad file explained,
+the map on screen kept), showing a map, exporting and printing the map on show, and
+the recent files.
+
+A mixin for the main window (:mod:`app.shell.main_window`), calling its game and
+campaign methods.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QFileDialog, QLabel, QMenu, QMessageBox
+
+from app.board.scene import StarMapScene
+from app.board.view import MapView
+from app.campaign.paths import map_cache_dir
+from core.board.problems import FileProblems, Problem
+from core.board.starmap import StarMap
+from core.campaign.fileformat import EXTENSION, MAGIC
+from core.files.resources import SOLAR_SYSTEM_MAP
+from core.scenario.documents import load_document
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QAction
+
+    from app.editor.install import EditorMode
+    from app.play.session import GameSession
+
+MAP_FILTER = (
+    f"Campaigns, maps and scenarios (*{EXTENSION} *.toml);;Campaigns (*{EXTENSION});;"
+    "Maps and scenarios (*.toml);;All files (*)"
+)
+RECENT_KEY = "recent_files"
+MAX_RECENT = 8
+
+
+class FileActions:
+    """Files of the main window (see the module's docstring)."""
+
+    settings: QSettings
+    current_path: Path | None
+    starmap: StarMap | None
+    scene: StarMapScene | None
+    map_view: MapView
+    status_label: QLabel
+    recent_menu: QMenu
+    labels_action: QAction
+    editor_mode: EditorMode
+    session: GameSession | None
+
+    def open_map(self) -> None:
+        start = str(self.current_path.parent) if self.current_path else ""
+        filename, _ = QFileDialog.getOpenFileName(self, "Open Map or Scenario", start, MAP_FILTER)
+        if filename:
+            self.open_path(Path(filename))
+
+    def open_path(self, path: Path) -> bool:
+        """Open a campaign, load and show a map, or offer a scenario in the New Game
+        dialog. A bad file is explained and the current map kept."""
+        if is_campaign_file(path):
+            return self.open_campaign(path)
+        try:
+            document = load_document(path, cache=map_cache_dir())
+            if not isinstance(document, StarMap) and is_ruleset(document):
+                problem = Problem("this is a ruleset: open a map or a scenario", "format")
+                raise FileProblems([problem])
+        except FileProblems as exc:
+            self.show_problems(path, exc)
+            return False
+        if not isinstance(document, StarMap):  # a scenario
+            self._remember(path)
+            return self.new_game(path)
+        if self.session is not None and not self.close_game():
+            return False
+        self.show_map(document, path)
+        if path != SOLAR_SYSTEM_MAP:
+            self._remember(path)
+        return True
+
+    def show_problems(self, path: Path, exc: FileProblems) -> None:
+        shown = exc.problems[:12]
+        more = len(exc.problems) - len(shown)
+        text = "\n".join(f"• {p}" for p in shown) + (f"\n… and {more} more" if more else "")
+        box = QMessageBox(
+            QMessageBox.Icon.Warning,
+            "Cannot open file",
+            f"{path.name} could not be opened:",
+            QMessageBox.StandardButton.Ok,
+            self,
+        )
+        box.setInformativeText(text)
+        box.setObjectName("problems_box")
+        box.open()
+        self.status_label.setText(f"Could not open {path.name}: {exc.problems[0].message}")
+
+    def map_on_show(self) -> StarMap | None:
+        """The map being edited in the Map Editor, else the game's or the one opened."""
+        mode = self.editor_mode
+        if mode.editor is not None and mode.mode_action.isChecked():
+            return mode.editor.document.map.starmap()
+        return self.starmap
+
+    def export_map(self) -> None:
+        """File › Export Map…: the map on show to a PNG or SVG picture or a PDF page."""
+        starmap = self.map_on_show()
+        if starmap is not None:
+            from app.editor.export import ask_export_map
+
+            ask_export_map(starmap, self)
+
+    def print_map(self) -> None:
+        starmap = self.map_on_show()
+        if starmap is not None:
+            from app.editor.export import print_map
+
+            print_map(starmap, self)
+
+    def show_map(self, starmap: StarMap, path: Path | None = None) -> None:
+        self.starmap = starmap
+        self.scene = StarMapScene(starmap, parent=self)
+        self.scene.set_labels_visible(self.labels_action.isChecked())
+        self.map_view.setScene(self.scene)
+        if path is not None:
+            self.current_path = path
+            self.setWindowTitle(f"{starmap.name} ({path.name}) — Ecliptic")
+        b = starmap.bounds
+        self.status_label.setText(
+            f"{starmap.name}: {b.width}x{b.height} hexes, {len(starmap.bodies)} bodies, "
+            f"{len(starmap.bases)} bases"
+        )
+        self.fit_map()
+
+    # Recent files
+
+    def recent_files(self) -> list[str]:
+        value = self.settings.value(RECENT_KEY, [])
+        if isinstance(value, str):
+            value = [value]
+        return [str(v) for v in value] if isinstance(value, list) else []
+
+    def _remember(self, path: Path) -> None:
+        name = str(path.resolve())
+        recent = [name] + [p for p in self.recent_files() if p != name]
+        self.settings.setValue(RECENT_KEY, recent[:MAX_RECENT])
+        self._fill_recent_menu()
+
+    def _fill_recent_menu(self) -> None:
+        """Recent campaigns (from the index in the user data folder), then recent maps
+        and scenarios."""
+        menu: QMenu = self.recent_menu
+        menu.clear()
+        campaigns = self.recent_campaign_paths()
+        for item in campaigns:
+            action = menu.addAction(f"{item.get('name') or Path(item['path']).stem}")
+            action.setToolTip(item["path"])
+            action.triggered.connect(lambda _=False, n=item["path"]: self.open_recent_campaign(n))
+        recent = self.recent_files()
+        if campaigns and recent:
+            menu.addSeparator()
+        for name in recent:
+            action = menu.addAction(Path(name).name)
+            action.setToolTip(name)
+            action.triggered.connect(lambda _=False, n=name: self._open_recent(n))
+        menu.setEnabled(bool(recent or campaigns))
+
+    def _open_recent(self, name: str) -> None:
+        path = Path(name)
+        if not path.exists():
+            QMessageBox.warning(self, "Open Recent", f"{name} no longer exists.")
+            self.settings.setValue(RECENT_KEY, [p for p in self.recent_files() if p != name])
+            self._fill_recent_menu()
+            return
+        self.open_path(path)
+
+
+def is_campaign_file(path: Path) -> bool:
+    """A campaign by its extension, or any SQLite file (which the campaign opener then
+    explains if it is not one of ours)."""
+    if path.suffix == EXTENSION:
+        return True
+    try:
+        with open(path, "rb") as f:
+            return f.read(len(MAGIC)) == MAGIC
+    except OSError:
+        return False
+
+
+def is_ruleset(document: object) -> bool:
+    from core.files.ruleset import Ruleset  # not needed to open a map
+
+    return isinstance(document, Ruleset)

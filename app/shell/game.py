@@ -1,0 +1,362 @@
+"""The main window's game: starting one (quick or from a campaign), showing it in the
+turn bar, the docks and the map, handing the seat over between players, the orders the
+window gives (end turn, undo, take back) and closing the game.
+
+A mixin for the main window (:mod:`app.shell.main_window`). The game's side (the
+session, the board and with them the engine) loads with the first game, not at start-up;
+the docks of the game's rule system come from its interface (:mod:`app.play.systems`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import QDialog, QLabel, QMessageBox, QStackedWidget
+
+from core.engine.errors import IllegalCommand
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QAction
+    from PySide6.QtWidgets import QDockWidget
+
+    from app.board.view import MapView
+    from app.campaign.browser import CampaignBrowser
+    from app.play.board import GameBoard
+    from app.play.docks import CoursePanel, DiceLog, EventLog, ShipList
+    from app.play.session import GameSession
+    from app.play.systems import Outfits, SystemDocks
+    from app.play.turn import HandOver, TurnBar
+    from core.campaign import CampaignFile, GameRecord
+    from core.engine.events import Event
+    from core.scenario.document import Scenario, Seat
+    from core.vector.state import GameState, Player
+
+
+class GameActions:
+    """The game side of the main window (see the module's docstring)."""
+
+    session: GameSession | None
+    board: GameBoard | None
+    campaign: CampaignFile | None
+    system_docks: SystemDocks | None
+    docks: dict[str, QDockWidget]
+    stack: QStackedWidget
+    map_view: MapView
+    hand_over: HandOver
+    turn_bar: TurnBar
+    status_label: QLabel
+    browser: CampaignBrowser
+    ship_list: ShipList
+    course_panel: CoursePanel
+    event_log: EventLog
+    dice_log: DiceLog
+    projection_action: QAction
+    _last_seat: str | None
+    ask_before_closing: bool
+
+    def new_game(self, scenario: Path | None = None) -> bool:
+        """Ask for a scenario and players, then start the game."""
+        from app.play.new_game import NewGameDialog  # with the scenario checks
+
+        dialog = NewGameDialog(self, scenario)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return False
+        chosen = dialog.result_game()
+        if chosen is None:
+            return False
+        return self.start_game(*chosen, outfits=dialog.outfits())
+
+    def start_game(
+        self,
+        scenario: Scenario,
+        seats: list[Seat],
+        seed: int,
+        outfits: Outfits | None = None,
+    ) -> bool:
+        """Start a hot-seat game of ``scenario`` for these seats, with the players'
+        purchases (``outfits``, by ship id) where the scenario has ship points to spend."""
+        try:
+            state, events = scenario.start(seats, seed, outfits=outfits)
+        except IllegalCommand as exc:
+            QMessageBox.warning(self, "Cannot start the game", str(exc))
+            return False
+        return self.play(state, events, scenario.name)
+
+    def play(
+        self,
+        state: GameState,
+        events: list[Event],
+        title: str,
+        *,
+        record: GameRecord | None = None,
+        read_only: bool = False,
+    ) -> bool:
+        """Show a game from ``state`` (new, or continued; kept in a campaign when
+        ``record`` is given) and hand the seat over; False if the player keeps the game
+        already on screen instead."""
+        if self.session is not None and not self.close_game():
+            return False
+        # The game's side of the window (and with it the engine) loads with the first
+        # game, not at start-up.
+        from app.play.board import GameBoard
+        from app.play.session import GameSession
+
+        self.show_map(state.starmap)
+        assert self.scene is not None
+        session = GameSession(state, events, title=title, record=record, read_only=read_only)
+        self.show_system_docks(session.ui)
+        self.session = session
+        self.event_log.clear()
+        self.dice_log.clear()
+        self.event_log.add(session.log)
+        self.dice_log.add(session.log)
+        session.logged.connect(self.event_log.add)
+        session.logged.connect(self.dice_log.add)
+        session.log_reset.connect(self._log_reset)
+        session.refused.connect(self._refused)
+        session.changed.connect(self._game_changed)
+        session.turn_began.connect(self._turn_began)
+        session.finished.connect(self._finished)
+        self.board = GameBoard(session, self.scene, self.map_view)
+        self.board.selection_changed.connect(self._selection_changed)
+        self.board.hovered.connect(self._hovered)
+        self.board.set_projection(self.projection_action.isChecked())
+        session.start()
+        self._last_seat = None
+        self.setWindowTitle(f"{title} — Ecliptic")
+        self._game_changed()
+        self._turn_began(session.seat())
+        return True
+
+    def close_game(self) -> bool:
+        """End the game on screen. A campaign is already saved, command by command; a
+        quick game is lost, so the player is asked first."""
+        if self.session is None:
+            return True
+        if (
+            self.campaign is None
+            and not self.session.state.over
+            and self.isVisible()
+            and self.ask_before_closing
+        ):
+            answer = QMessageBox.question(
+                self,
+                "Close Game",
+                "Close this quick game? Quick games are not kept: start a campaign "
+                "(File › New Campaign) to keep a game.",
+            )
+            if answer != QMessageBox.StandardButton.Yes:
+                return False
+        if self.board is not None:
+            self.board.detach()
+            self.board.overlay.clear()
+        self.board = None
+        self.session = None
+        self._last_seat = None
+        self.stack.setCurrentWidget(self.map_view)
+        self.ship_list.clear()
+        self.course_panel.clear_ship()
+        if self.system_docks is not None:
+            self.system_docks.clear()
+        self._update_game_actions()
+        self.turn_bar.show_turn(None, "", None, "")
+        self.close_campaign()
+        self._update_game_actions()
+        self.setWindowTitle("Ecliptic")
+        return True
+
+    def end_turn(self) -> None:
+        if self.session is not None:
+            self.session.end_turn()
+
+    def undo(self) -> None:
+        if self.session is not None and self.session.undo():
+            self.status_label.setText(
+                "Undone: it is kept in the campaign as a branch (Campaign dock)"
+                if self.campaign is not None
+                else "Order taken back"
+            )
+            self.browser.schedule_refresh()
+
+    def _log_reset(self) -> None:
+        if self.session is None:
+            return
+        self.event_log.clear()
+        self.dice_log.clear()
+        self.event_log.add(self.session.visible_log())
+        self.dice_log.add(self.session.visible_log())
+
+    def take_back(self) -> None:
+        """Withdraw the selected ship's order (the same as undoing it)."""
+        if self.session is None or self.board is None or self.board.selected is None:
+            return
+        seat = self.session.seat()
+        if seat is not None and self.session.state.plan(self.board.selected) is not None:
+            from core.vector.orders import Unplot
+
+            self.session.apply(Unplot(seat.id, self.board.selected))
+
+    def take_seat(self) -> None:
+        """The next player pressed their button: show the map, centred on their ship."""
+        self.stack.setCurrentWidget(self.map_view)
+        if self.board is not None:
+            self.board.centre_on_seat()
+        self._update_game_actions()
+
+    def _turn_began(self, player: Player | None) -> None:
+        """A new turn: hand the seat over unless the same player goes on."""
+        if self.campaign is not None:
+            self.browser.schedule_refresh()
+        if self.session is None or player is None:
+            return
+        same = player.id == self._last_seat
+        self._last_seat = player.id
+        if len(self.session.state.players) > 1 and not same and not self.session.read_only:
+            state = self.session.state
+            detail = f"Round {state.round}: {self.session.phase()} phase"
+            if state.pending:
+                detail = f"Round {state.round}: {state.pending[0].prompt()}"
+            self.hand_over.show_for(player, detail)
+            self.stack.setCurrentWidget(self.hand_over)
+            if self.board is not None:
+                self.board.select(None)
+            self._update_game_actions()
+        else:
+            self.take_seat()
+
+    def _game_changed(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        state = session.state
+        seat = session.seat()
+        hint = ""
+        if session.can_plot() and seat is not None:
+            plotted = {sid for sid, _ in state.plans}
+            waiting = [
+                s for s in state.ships if s.owner == seat.id and s.in_play and s.id not in plotted
+            ]
+            hint = (
+                f"{len(waiting)} ship(s) without orders (they coast)"
+                if waiting
+                else "All ships have orders: End Turn when ready"
+            )
+        if state.over:
+            hint = self._result_text()
+        if session.replaying:
+            hint = "Replay: the map as it was (Escape returns to play)"
+        elif session.read_only:
+            hint = "Read-only: another Ecliptic has this campaign open"
+        shown = session.shown_player() if session.replaying else seat
+        self.turn_bar.show_turn(state.round, session.phase(), shown, hint)
+        self._update_title()
+        self.ship_list.refresh(session, self.board.selected if self.board else None)
+        self._selection_changed(self.board.selected if self.board else None)
+        self._update_game_actions()
+
+    def _update_title(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        if self.campaign is None:
+            self.setWindowTitle(f"{session.title} — Ecliptic")
+            return
+        extra = " (read-only)" if self.campaign.read_only else ""
+        self.setWindowTitle(
+            f"{self.campaign.name()}: {session.title}, round {session.live.round}{extra} — Ecliptic"
+        )
+
+    def _result_text(self) -> str:
+        assert self.session is not None
+        state = self.session.state
+        if not state.winners:
+            return "Game over: nobody won"
+        names = " and ".join(state.player(w).name for w in state.winners)
+        return f"Game over: {names} won"
+
+    def _finished(self) -> None:
+        text = self._result_text()
+        self.status_label.setText(text)
+        self.stack.setCurrentWidget(self.map_view)
+        last = [e.event.text for e in self.session.log[-3:]] if self.session else []
+        box = QMessageBox(
+            QMessageBox.Icon.Information, "Game over", text, QMessageBox.StandardButton.Ok, self
+        )
+        box.setObjectName("game_over_box")
+        box.setInformativeText("\n".join(last))
+        box.open()
+
+    def _refused(self, reason: str) -> None:
+        self.status_label.setText(f"Not allowed: {reason}")
+
+    def _selection_changed(self, ship_id: object) -> None:
+        if self.session is None or self.board is None:
+            return
+        state = self.session.state
+        ship = state.ship(ship_id) if isinstance(ship_id, str) else None
+        seat = self.session.seat()
+        mine = ship is not None and seat is not None and ship.owner == seat.id
+        self.course_panel.show_ship(state, ship, self.board.preview, mine)
+        if self.system_docks is not None:
+            front = self.system_docks.refresh(self.session, ship.id if ship is not None else None)
+            if front is not None:
+                self.docks[front].raise_()
+        self.ship_list.select_ship(ship.id if ship is not None else None)
+        self._update_game_actions()
+
+    def _hovered(self, option: object) -> None:
+        if self.session is not None:
+            from core.vector.preview import Option
+
+            self.course_panel.show_hovered(
+                self.session.state, option if isinstance(option, Option) else None
+            )
+
+    def _ship_chosen(self, ship_id: str) -> None:
+        if self.board is not None and self.stack.currentWidget() is self.map_view:
+            self.board.select(ship_id)
+            self.map_view.centre_on_hex(
+                self.session.state.ship(ship_id).motion.position
+            ) if self.session else None
+
+    def _choices_changed(self, ignore: object, picks: object) -> None:
+        if self.board is not None:
+            self.board.set_choices(ignore, picks)  # type: ignore[arg-type]
+
+    def _coast(self) -> None:
+        if self.board is not None:
+            self.board.coast()
+
+    def _next_ship(self) -> None:
+        if self.board is not None and self.stack.currentWidget() is self.map_view:
+            self.board.next_ship()
+            self._centre_on_selected()
+
+    def _centre_on_selected(self) -> None:
+        if self.board is not None and self.session is not None and self.board.selected:
+            self.map_view.centre_on_hex(
+                self.session.state.ship(self.board.selected).motion.position
+            )
+
+    def _update_game_actions(self) -> None:
+        playing = self.session is not None and self.stack.currentWidget() is self.map_view
+        over = self.session is None or self.session.state.over or self.session.replaying
+        self.end_turn_action.setEnabled(playing and not over)
+        self.turn_bar.end_button.setEnabled(playing and not over)
+        # A campaign's undo also works from the hand-over screen: the player who just
+        # ended their turn may take it back before the next one sits down.
+        campaign_undo = self.session is not None and self.session.record is not None
+        self.undo_action.setEnabled(
+            (playing or campaign_undo) and self.session is not None and self.session.can_undo()
+        )
+        self.take_back_action.setEnabled(playing and not over)
+        self.next_ship_action.setEnabled(playing and not over)
+        self.centre_action.setEnabled(playing)
+        self.close_game_action.setEnabled(self.session is not None)
+        self.redo_action.setEnabled(self.session is not None and self.session.can_redo())
+        in_campaign = self.campaign is not None
+        self.save_copy_action.setEnabled(in_campaign)
+        self.export_mail_action.setEnabled(in_campaign)
+        self.replay_action.setEnabled(in_campaign)
+        self.replay_action.setChecked(self.session is not None and self.session.replaying)
