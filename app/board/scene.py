@@ -31,29 +31,22 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.board.grid import GridItem, LabelItem
 from app.board.items import (
     HEX_SIZE,
     HEX_UNIT,
     MAP_KEY,
     ROLE_KEY,
-    ArrowShapes,
-    AsteroidItem,
     Detail,
-    GravityItem,
-    GridItem,
     HexWindow,
-    LabelItem,
     Layer,
     LayerItem,
-    NameItem,
-    TintItem,
-    base_item,
-    body_item,
     hex_pixels,
-    zone_item,
 )
+from app.board.objects import NameItem, base_item, body_item, zone_item
 from app.board.overview import Overview
 from app.board.style import DEFAULT_STYLE, MapStyle
+from app.board.terrain import ArrowShapes, AsteroidItem, GravityItem, TintItem
 from core.board.hexgrid import Direction, Hex, Layout
 from core.board.starmap import (
     Base,

@@ -2,8 +2,8 @@
 when another Ecliptic has it), Save a Copy As, Export for Mail, the campaign browser
 and the replay view. Nothing needs saving: every command is stored as it is given.
 
-A mixin for :class:`app.shell.main_window.MainWindow`, kept apart so the window stays about
-the map and the game.
+A mixin for the main window (:mod:`app.shell.main_window`), kept apart so the window stays
+about the map and the game; the window's parts it uses are declared on the class.
 """
 
 from __future__ import annotations
@@ -21,15 +21,13 @@ from core.campaign import EXTENSION, CampaignError, CampaignInUse
 from core.engine.errors import IllegalCommand
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QDockWidget, QLabel, QStackedWidget, QWidget
+
+    from app.play.session import GameSession
     from app.play.systems import Outfits
-    from app.shell.main_window import MainWindow
     from core.campaign import CampaignFile, GameRecord
     from core.scenario.document import Scenario, Seat
     from core.vector.state import GameState, Player
-
-    Base = MainWindow
-else:
-    Base = object
 
 
 def waiting_players(state: GameState) -> list[Player]:
@@ -40,13 +38,19 @@ def waiting_players(state: GameState) -> list[Player]:
     return [] if state.over else waiting_for(state)
 
 
-class CampaignWindow(Base):
+class CampaignWindow:
     """Campaign actions of the main window (see the module's docstring)."""
 
     campaign: CampaignFile | None
     record: GameRecord | None
     browser: CampaignBrowser
     replay_bar: ReplayBar
+    # the main window's parts this side uses
+    session: GameSession | None
+    docks: dict[str, QDockWidget]
+    stack: QStackedWidget
+    map_view: QWidget
+    status_label: QLabel
 
     def _init_campaign(self) -> None:
         self.campaign = None

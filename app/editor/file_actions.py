@@ -9,8 +9,9 @@ window is on screen.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtGui import QAction, QKeySequence
@@ -18,7 +19,6 @@ from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox
 
 if TYPE_CHECKING:
     from app.editor.document import Document
-    from app.editor.install import EditorMode
     from app.editor.recovery import Recovery
     from app.editor.window import EditorWindow
 
@@ -35,10 +35,36 @@ def tmx_document(path: Path) -> Document:
     return Document(load_tmx(path))
 
 
+class Mode(Protocol):
+    """What the file actions need of the Map Editor mode
+    (:class:`app.editor.install.EditorMode`, which builds them)."""
+
+    #: the main window
+    main: Any
+    #: the editor on show, if any
+    editor: EditorWindow | None
+    new_scenario_action: QAction
+
+    def edit(self, document: Document) -> EditorWindow: ...
+
+    def open_for_editing(
+        self,
+        path: Path | None = None,
+        *,
+        title: str = ...,
+        file_filter: str = ...,
+        load: Callable[[Path], Document] | None = None,
+    ) -> EditorWindow | None: ...
+
+    def replace_ok(self) -> bool:
+        """Whether the editor's document may be replaced (saved, or the player agrees)."""
+        ...
+
+
 class FileActions(QObject):
     """File menu entries and window events for the editor of ``mode``."""
 
-    def __init__(self, mode: EditorMode) -> None:
+    def __init__(self, mode: Mode) -> None:
         super().__init__(mode.main)
         self.mode = mode
         main = mode.main
@@ -160,7 +186,7 @@ class FileActions(QObject):
             return True
         if not self.mode.main.ask_before_closing:
             return True
-        if not self.mode._replace_ok():
+        if not self.mode.replace_ok():
             return False
         editor.files.autosaver.discard()
         return True
@@ -191,7 +217,7 @@ class FileActions(QObject):
         except FileProblems as exc:
             self.mode.main.show_problems(Path(recovery.name), exc)
             return False
-        if not self.mode._replace_ok():
+        if not self.mode.replace_ok():
             return False
         editor = self.mode.edit(document)
         editor.files.autosaver.autosave()

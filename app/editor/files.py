@@ -27,16 +27,17 @@ from core.board.problems import FileProblems
 from core.files.resources import ROOT
 
 if TYPE_CHECKING:
-    from app.editor.window import EditorWindow
+    from app.editor.host import EditorHost
 
 
 class DocumentFiles(QObject):
-    """The files side of one :class:`EditorWindow`; ``status(str)`` says what happened."""
+    """The files side of one editor (:class:`~app.editor.host.EditorHost`); ``status(str)``
+    says what happened."""
 
     status = Signal(str)
 
-    def __init__(self, editor: EditorWindow, interval_ms: int = AUTOSAVE_MS) -> None:
-        super().__init__(editor)
+    def __init__(self, editor: EditorHost, interval_ms: int = AUTOSAVE_MS) -> None:
+        super().__init__(editor.dialog_parent())
         self.editor = editor
         self._text: str | None = None
         self._asking = False
@@ -99,7 +100,7 @@ class DocumentFiles(QObject):
         document = self.editor.document
         self._asking = True
         try:
-            wanted = ask_reload(self.editor, path, document.is_modified())
+            wanted = ask_reload(self.editor.dialog_parent(), path, document.is_modified())
         finally:
             self._asking = False
         if wanted:
@@ -127,7 +128,9 @@ class DocumentFiles(QObject):
                 raise ValueError("it is now a scenario" if fresh.is_scenario else "it is now a map")
         except (FileProblems, ValueError) as exc:
             reason = exc.problems[0] if isinstance(exc, FileProblems) else exc
-            QMessageBox.warning(self.editor, "Cannot reload", f"{name} was not reloaded: {reason}")
+            QMessageBox.warning(
+                self.editor.dialog_parent(), "Cannot reload", f"{name} was not reloaded: {reason}"
+            )
             document.stack.resetClean()
             return False
         replace_document(document, fresh, f"Reload {name}")

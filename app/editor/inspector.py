@@ -34,7 +34,7 @@ from app.editor.tools.objects import GRAVITY_CHOICES, change_bodies
 from core.board.starmap import GravityKind, Service
 
 if TYPE_CHECKING:
-    from app.editor.window import EditorWindow
+    from app.editor.host import EditorHost
 
 LISTS = frozenset({"visit"})
 FLAGS = frozenset({"in_order"})
@@ -48,7 +48,7 @@ def _shared(values: list[Any]) -> Any:
 
 
 class Inspector(QTabWidget):
-    def __init__(self, editor: EditorWindow) -> None:
+    def __init__(self, editor: EditorHost) -> None:
         super().__init__()
         self.editor = editor
         self.setObjectName("inspector")

@@ -70,7 +70,7 @@ class EditorMode:
 
     # ---- opening
 
-    def _replace_ok(self) -> bool:
+    def replace_ok(self) -> bool:
         """Whether the document now open may be put away (saved, or its changes dropped)."""
         editor = self.editor
         if editor is None or not editor.document.is_modified() or not self.main.isVisible():
@@ -91,7 +91,7 @@ class EditorMode:
         """Show ``document`` in the editor (replacing the one shown)."""
         from app.editor.window import EditorWindow
 
-        if self.editor is not None:  # saved, or its changes dropped (see _replace_ok)
+        if self.editor is not None:  # saved, or its changes dropped (see replace_ok)
             self.editor.files.close(discard=True)
             self.main.stack.removeWidget(self.editor)
             self.editor.deleteLater()
@@ -110,7 +110,7 @@ class EditorMode:
         from app.editor.new_map import NewMapDialog
 
         dialog = NewMapDialog(self.main)
-        if not dialog.exec() or not self._replace_ok():
+        if not dialog.exec() or not self.replace_ok():
             return None
         from app.editor.document import Document
 
@@ -140,7 +140,7 @@ class EditorMode:
         except FileProblems as exc:
             self.main.show_problems(path, exc)
             return None
-        if not self._replace_ok():
+        if not self.replace_ok():
             return None
         self.files.remember(path)
         return self.edit(document)
@@ -154,7 +154,7 @@ class EditorMode:
             starmap, file = source.map.starmap(), source.path
         else:
             starmap, file = self.main.starmap, self.main.current_path
-        if starmap is None or not self._replace_ok():
+        if starmap is None or not self.replace_ok():
             return None
         name = str(file.resolve()) if file is not None else starmap.name
         return self.edit(Document(starmap, None, new_scenario(name), file))

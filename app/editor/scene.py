@@ -16,8 +16,9 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene
 
-from app.board.items import HEX_SIZE, AsteroidItem, Layer
+from app.board.items import HEX_SIZE, Layer
 from app.board.scene import StarMapScene
+from app.board.terrain import AsteroidItem
 from app.editor.document import Document
 from core.board.hexgrid import Hex, HexError
 

@@ -8,6 +8,7 @@ main window's central area and leave the game's own docks alone.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QMouseEvent
@@ -36,8 +37,12 @@ from app.editor.tools.objects import BaseTool, BodyTool, GravityTool
 from app.editor.tools.select import SelectTool
 from app.editor.tools.ships import ShipTool
 from app.editor.tools.terrain import BrushTool, FillTool
+from app.play.systems import ui_for
 from core.board.hexgrid import Hex
 from core.board.problems import FileProblems
+
+if TYPE_CHECKING:
+    from core.files.ruleset import Ruleset
 
 FILE_FILTER = "Maps and scenarios (*.toml);;All files (*)"
 CHECK_DELAY_MS = 250
@@ -250,25 +255,30 @@ class EditorWindow(QMainWindow):
         self.tool.activate()
         self.show_status(self.tool.status)
 
+    def dialog_parent(self) -> QWidget:
+        return self
+
     def show_status(self, text: str) -> None:
         self.status.setText(f"  {text}")
 
-    def unit_ids(self) -> list[str]:
+    def _ruleset(self) -> Ruleset | None:
+        """The scenario's ruleset (Interplanetary's for a map), None if it cannot be read."""
         from core.files.ruleset import load_ruleset
 
         name = str((self.document.scenario or {}).get("ruleset", "interplanetary"))
         try:
-            return [u.id for u in load_ruleset(name).units]
+            return load_ruleset(name)
         except (FileProblems, OSError):
-            return ["ship"]
+            return None
+
+    def unit_ids(self) -> list[str]:
+        rules = self._ruleset()
+        return [u.id for u in rules.units] if rules is not None else ["ship"]
 
     def design_names(self) -> list[str]:
-        from app.rules.interplanetary.manifest.library_paths import library
-
-        try:
-            return [e.name for e in library().entries() if e.design is not None]
-        except OSError:
-            return []
+        """The designs of the ruleset's rule system (its interface keeps them)."""
+        rules = self._ruleset()
+        return ui_for(rules.system_id).design_names() if rules is not None else []
 
     # ---- selection, issues
 

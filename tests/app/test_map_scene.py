@@ -9,18 +9,11 @@ from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QApplication
 
-from app.board.items import (
-    HEX_SIZE,
-    HEX_UNIT,
-    NAME_KEY,
-    ArrowShapes,
-    Detail,
-    GridItem,
-    HexWindow,
-    Layer,
-)
+from app.board.grid import GridItem
+from app.board.items import HEX_SIZE, HEX_UNIT, NAME_KEY, Detail, HexWindow, Layer
 from app.board.scene import StarMapScene
 from app.board.style import DEFAULT_STYLE
+from app.board.terrain import ArrowShapes
 from core.board.hexgrid import Direction, Hex, Layout, Orientation
 from core.board.starmap import (
     Base,

@@ -15,7 +15,7 @@ from core.board.hexgrid import Hex
 from core.board.starmap import Atmosphere, Bounds, Edge, Floor, StarMap, Zone
 
 if TYPE_CHECKING:
-    from app.editor.window import EditorWindow
+    from app.editor.host import EditorHost
 
 
 class ZoneTool(Tool):
@@ -23,7 +23,7 @@ class ZoneTool(Tool):
     key = "Z"
     status = "Drag to paint the named zone of control; Shift+drag takes hexes out of it"
 
-    def __init__(self, editor: EditorWindow) -> None:
+    def __init__(self, editor: EditorHost) -> None:
         super().__init__(editor)
         self.zone_name = QLineEdit("Zone of control")
         self.zone_name.setObjectName("zone_name")
@@ -83,7 +83,7 @@ class AtmosphereTool(Tool):
         "Shift+click removes it"
     )
 
-    def __init__(self, editor: EditorWindow) -> None:
+    def __init__(self, editor: EditorHost) -> None:
         super().__init__(editor)
         self.atmosphere_name = QLineEdit("Planet")
         self.atmosphere_name.setObjectName("atmosphere_name")
@@ -137,7 +137,7 @@ class BoundsTool(Tool):
         "(undo brings it back)"
     )
 
-    def __init__(self, editor: EditorWindow) -> None:
+    def __init__(self, editor: EditorHost) -> None:
         super().__init__(editor)
         self.width = QSpinBox()
         self.width.setRange(1, 2000)

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QWidget
 from core.board.hexgrid import Direction, Hex
 
 if TYPE_CHECKING:
-    from app.editor.window import EditorWindow
+    from app.editor.host import EditorHost
 
 
 class Tool:
@@ -27,7 +27,7 @@ class Tool:
     status = ""
     needs_scenario = False
 
-    def __init__(self, editor: EditorWindow) -> None:
+    def __init__(self, editor: EditorHost) -> None:
         self.editor = editor
         self._options: list[QWidget] | None = None
 

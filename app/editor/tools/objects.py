@@ -38,7 +38,7 @@ from core.board.starmap import (
 )
 
 if TYPE_CHECKING:
-    from app.editor.window import EditorWindow
+    from app.editor.host import EditorHost
 
 GRAVITY_CHOICES = ("normal", "weak", "double", "none")
 
@@ -67,7 +67,7 @@ class BodyTool(Tool):
         "one's kind, size and gravity"
     )
 
-    def __init__(self, editor: EditorWindow) -> None:
+    def __init__(self, editor: EditorHost) -> None:
         super().__init__(editor)
         self.kind = combo("body_kind", [k.value for k in BodyKind][:3])
         self.kind.setCurrentIndex(1)
@@ -143,9 +143,9 @@ class BodyTool(Tool):
             doc.stack.push(MapCommand(doc, before, doc.map.objects, text, applied=True))
 
 
-def change_bodies(editor: object, names: set[str], text: str, **fields: object) -> None:
+def change_bodies(editor: EditorHost, names: set[str], text: str, **fields: object) -> None:
     """Give the named bodies new field values (rename, resize, gravity...) in one step."""
-    doc = editor.document  # type: ignore[attr-defined]
+    doc = editor.document
     m = doc.map.objects
     bodies = tuple(replace(b, **fields) if b.name in names else b for b in m.bodies)  # type: ignore[arg-type]
     bodies = tuple(
@@ -164,7 +164,7 @@ class GravityTool(Tool):
 
     MODES = ("Set arrow", "Add second arrow", "No gravity here", "Back to derived")
 
-    def __init__(self, editor: EditorWindow) -> None:
+    def __init__(self, editor: EditorHost) -> None:
         super().__init__(editor)
         self.mode = combo("gravity_mode", self.MODES)
         self.kind = combo("gravity_kind", ("normal", "weak", "double"))
@@ -217,7 +217,7 @@ class BaseTool(Tool):
         "near the hexside of a body hex"
     )
 
-    def __init__(self, editor: EditorWindow) -> None:
+    def __init__(self, editor: EditorHost) -> None:
         super().__init__(editor)
         self.kind = combo("base_kind", [k.value for k in BaseKind])
         self.base_name = QLineEdit()

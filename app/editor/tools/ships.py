@@ -14,7 +14,7 @@ from app.editor.tools.base import Tool
 from core.board.hexgrid import Hex
 
 if TYPE_CHECKING:
-    from app.editor.window import EditorWindow
+    from app.editor.host import EditorHost
 
 
 class ShipTool(Tool):
@@ -23,7 +23,7 @@ class ShipTool(Tool):
     needs_scenario = True
     status = "Press on a ship's start hex and drag to where it drifts next turn (no drag: at rest)"
 
-    def __init__(self, editor: EditorWindow) -> None:
+    def __init__(self, editor: EditorHost) -> None:
         super().__init__(editor)
         self.ship_name = QLineEdit("{player}'s ship")
         self.ship_name.setObjectName("ship_name")

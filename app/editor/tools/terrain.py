@@ -17,7 +17,7 @@ from app.editor.tools.base import Tool
 from core.board.hexgrid import Hex, Orientation
 
 if TYPE_CHECKING:
-    from app.editor.window import EditorWindow
+    from app.editor.host import EditorHost
 
 KINDS = ("Empty space", "Asteroids", "Special asteroids")
 
@@ -116,7 +116,7 @@ class BrushTool(Tool):
     key = "B"
     status = "Drag to paint terrain; the options bar picks asteroids, special or empty"
 
-    def __init__(self, editor: EditorWindow) -> None:
+    def __init__(self, editor: EditorHost) -> None:
         super().__init__(editor)
         self.shared = TerrainOptions()
         self.size = QSpinBox()
@@ -167,7 +167,7 @@ class FillTool(Tool):
     key = "F"
     status = "Click to fill the region of like hexes with the chosen terrain"
 
-    def __init__(self, editor: EditorWindow) -> None:
+    def __init__(self, editor: EditorHost) -> None:
         super().__init__(editor)
         self.shared = TerrainOptions()
 
