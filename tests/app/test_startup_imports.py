@@ -21,6 +21,7 @@ LATE = [
     "app.play.new_game",
     "app.play.session",
     "core.rules.interplanetary.combat.attack",
+    "app.rules.interplanetary.ui",
     "sqlalchemy",
 ]
 

@@ -13,8 +13,6 @@ through the session.
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
@@ -28,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.play.session import GameSession
+from app.rules.interplanetary.combat_words import MARKET_WORDS, odds_text
 from app.rules.interplanetary.optional_actions import OptionalActions
 from core.board.hexgrid import Direction
 from core.board.starmap import Service
@@ -45,7 +44,6 @@ from core.rules.interplanetary.combat.attack import (
 from core.rules.interplanetary.combat.guns import (
     Fire,
     Hold,
-    Shot,
     guns_ready,
     may_answer,
     shot,
@@ -56,30 +54,6 @@ from core.rules.interplanetary.combat.ordnance_attacks import PendingStrike, Str
 from core.rules.interplanetary.combat.single_use import Decline, PendingRoll, choices
 from core.rules.interplanetary.combat.systems import movable, place_hit, suggest
 from core.vector.state import GameState, Ship
-
-MARKET_WORDS = {
-    "sell": "sells at play-aid prices",
-    "free": "restocks free",
-    "closed": "sells nothing",
-}
-RESULT_WORDS = {"-": "miss", "D": "disabled", "H": "hit", "HD": "hit + disabled"}
-
-
-def odds_text(odds: Shot) -> str:
-    """Range, relative velocity, modifiers and chances, as the panel shows them."""
-    parts = [f"Range {odds.range}, relative velocity {odds.velocity}."]
-    if odds.modifiers:
-        mods = ", ".join(f"{why} {m:+d}" for why, m in odds.modifiers)
-        parts.append(f"Modifiers: {mods} (total {odds.modifier:+d}).")
-    else:
-        parts.append("No modifiers.")
-    chances = ", ".join(f"{RESULT_WORDS.get(code, code)} {_percent(p)}" for code, p in odds.chances)
-    parts.append(f"Chances on the {odds.table.name} table: {chances}.")
-    return " ".join(parts)
-
-
-def _percent(p: Fraction) -> str:
-    return f"{round(float(p) * 100)}%"
 
 
 class CombatPanel(QWidget):

@@ -29,6 +29,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QLabel, QMenu, QSizePolicy, QVBoxLayout, QWidget
 
 from app.play.session import GameSession
+from app.rules.interplanetary.combat_words import MARKET_WORDS
 from app.rules.interplanetary.manifest.layout import SheetData
 from app.rules.interplanetary.manifest.widget import SheetWidget
 from core.engine import play as engine
@@ -176,8 +177,6 @@ class ManifestPanel(QWidget):
     def _title(self, state: GameState, ship: Ship, data: SheetData, base: str | None) -> str:
         name, owner = escape(ship.name), escape(state.player(ship.owner).name)
         if base is not None:
-            from app.rules.interplanetary.combat import MARKET_WORDS
-
             market = MARKET_WORDS.get(state.market, "")
             points = f"{ship.points} ship point{'s' if ship.points != 1 else ''}"
             return (
