@@ -62,6 +62,7 @@ from core.api.readers import (
     waiting,
     where,
 )
+from core.api.scenarios import builtin_scenarios, scenario, start_scenario
 from core.board.hexgrid import ZERO, Direction, Hex, HexError, Orientation, Vector
 from core.board.problems import FileProblems, Problem
 from core.board.starmap import (
@@ -244,6 +245,7 @@ __all__ = [
     "body",
     "build_map",
     "builtin_map",
+    "builtin_scenarios",
     "damage",
     "direction",
     "directions",
@@ -274,7 +276,9 @@ __all__ = [
     "plot",
     "position",
     "refuel",
+    "scenario",
     "ship",
+    "start_scenario",
     "state_hash",
     "status",
     "strike",
