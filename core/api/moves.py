@@ -80,7 +80,8 @@ def end_phase(state: GameState, player: str | None = None) -> Played:
 
 def advance_to(state: GameState, phase: str, player: str | None = None) -> Played:
     """End phases until it is ``phase`` (of ``player``'s turn, if named): the state then
-    and every event on the way. Stops with the game over or a decision waiting."""
+    and every event on the way. Stops early when a decision is waiting (a hit to place, a
+    missile's strike), which the caller answers; :class:`SetupError` if the game ends."""
     events: list[Event] = []
     for _ in range(LIMIT):
         whose = active_player(state)
@@ -88,11 +89,13 @@ def advance_to(state: GameState, phase: str, player: str | None = None) -> Playe
             player is None or (whose is not None and player in (whose.id, whose.name))
         ):
             return state, events
-        if state.over or state.pending:
-            break
+        if state.over:
+            raise SetupError(f"the game is over before the {phase} phase: {events[-1]}")
+        if state.pending:
+            return state, events  # a decision first: the caller answers it
         state, more = end_phase(state)
         events.extend(more)
-    raise SetupError(f"the game did not reach the {phase} phase: {events[-1] if events else ''}")
+    raise SetupError(f"the game did not reach the {phase} phase in {LIMIT} phases")
 
 
 def fire(state: GameState, ship: str, target: str, gun: int = 0) -> Played:

@@ -19,6 +19,7 @@ from typing import Literal
 
 from core.api.hexes import HexLike, VectorLike, hex_at, vector
 from core.board.hexgrid import ZERO, Hex, Vector
+from core.board.starmap import BaseKind
 from core.rules.interplanetary.aid.manifest import Manifest, empty, fit
 from core.rules.interplanetary.aid.playaid import Outfit, PlayAid
 from core.rules.interplanetary.allegiance import ship_passage, weapon_passage
@@ -319,6 +320,8 @@ def _placed(state: GameState, spec: ShipSpec, ship: Ship, *, moved: bool) -> Shi
     if spec.orbit is not None:
         ship = replace(ship, orbit=spec.orbit)
     if spec.docked_at is not None:
+        if state.starmap.base(spec.docked_at) is None:
+            raise SetupError(f"there is no base called {spec.docked_at!r} to dock with")
         ship = replace(ship, docked_at=spec.docked_at)
     return ship
 
@@ -327,6 +330,11 @@ def _landing(state: GameState, name: str) -> Motion:
     """A landed ship stands above its planetary base, or on its body's own hex."""
     base = state.starmap.base(name)
     if base is not None:
+        if base.kind is not BaseKind.PLANETARY:
+            raise SetupError(
+                f"{name} is an {base.kind.value} base: ships land only on planetary bases "
+                "(docked_at= docks with it)"
+            )
         return Motion(base.approach, ZERO)
     body = state.starmap.body(name)
     if body is not None:

@@ -74,7 +74,7 @@ def turn(state: GameState) -> str | None:
 
 
 def waiting(state: GameState) -> list[str]:
-    """The ids of the players who must act now, and what is asked of them first."""
+    """The ids of the players who must act now (a decision waiting comes first)."""
     return [p.id for p in waiting_for(state)]
 
 

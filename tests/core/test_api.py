@@ -98,7 +98,7 @@ hex = "1505"
 """
 
 
-def duel(**kwargs: object) -> GameState:
+def duel() -> GameState:
     """Ann's armed Alpha and Bob's armed Beta two hexes apart in open space."""
     state, _ = new_game(
         map=SPACE,
@@ -107,7 +107,6 @@ def duel(**kwargs: object) -> GameState:
             ship("alpha", "0505", owner="Ann", guns=["artillery"], launchers=["missile"]),
             ship("beta", "0705", owner="Bob", guns=["artillery"]),
         ],
-        **kwargs,  # type: ignore[arg-type]
     )
     return state
 
@@ -188,6 +187,18 @@ def test_new_game_seats_the_ships_owners_and_gives_each_ship_its_full_fuel() -> 
     assert events_text(events) == ["Round 1 begins: Ann is first player", "Ann's launch phase"]
 
 
+def test_new_game_takes_the_first_player_by_name_and_switches_by_name() -> None:
+    state, _ = new_game(
+        map=SPACE,
+        players=["Ann", "Bob"],
+        ships=[ship("a1", "0505", owner="Ann")],
+        first="Bob",
+        switches={"kinetic_buster": True},
+    )
+    assert api.turn(state) == "Bob"
+    assert state.uses("kinetic_buster")
+
+
 def test_a_ships_vector_may_be_given_as_velocity_came_from_or_next_end() -> None:
     at = hex_at(SPACE, "0808")
     tail, tip = label(SPACE, Hex(at.q - 1, at.r)), label(SPACE, Hex(at.q + 1, at.r))
@@ -230,6 +241,18 @@ def test_a_ship_landed_at_a_planetary_base_rests_above_it() -> None:
     assert where(state, "s") == "1009" and s.motion.velocity == Vector(0, 0)
     with pytest.raises(SetupError, match="no base or body called 'Mars'"):
         new_game(map=TERRA, players=["Ann"], ships=[ship("s", landed_at="Mars")])
+    with pytest.raises(SetupError, match="ships land only on planetary bases"):
+        new_game(map=TERRA, players=["Ann"], ships=[ship("s", landed_at="High Terra")])
+
+
+def test_a_ship_may_be_docked_in_orbit_with_a_base() -> None:
+    state, _ = new_game(
+        map=TERRA,
+        players=["Ann"],
+        ships=[ship("s", "1110", next_end="1111", orbit="Terra", docked_at="High Terra")],
+    )
+    s = state.ship("s")
+    assert (s.orbit, s.docked_at, s.status) == ("Terra", "High Terra", ShipStatus.ACTIVE)
 
 
 def test_a_ship_may_start_damaged_disabled_and_outfitted() -> None:
