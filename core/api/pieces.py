@@ -225,7 +225,7 @@ def make_ship(state: GameState, spec: ShipSpec, old: Ship | None = None) -> Ship
     else:
         new = replace(old, name=name, owner=owner, side=side, unit=unit, fuel=fuel)
     new = _outfitted(state, spec, new)
-    new = _placed(state, spec, new, moved=old is None)
+    new = _placed(state, spec, new, new_ship=old is None)
     if spec.disabled is not None:
         turns = spec.disabled
         new = replace(
@@ -240,11 +240,13 @@ def make_piece(state: GameState, spec: OrdnanceSpec) -> tuple[GameState, Ordnanc
     """The weapon in flight ``spec`` asks for, and the state with its id counted."""
     aid = _aid(state)
     weapon = aid.launched_weapon(spec.weapon)
-    launcher = state.ship(spec.ship) if spec.ship is not None else None
+    launcher = state.known_ship(spec.ship) if spec.ship is not None else None
     owner = _owner(state, spec.owner, launcher.owner if launcher else None, weapon.name)
     piece_id = spec.id
     if piece_id is None:
         state, piece_id = flight.new_id(state, weapon.id)
+    else:
+        state = replace(state, serial=max(state.serial, _number(piece_id)))
     motion = spec.where.motion(state, flight.params(state), weapon_passage(state))
     tail = Hex(motion.position.q - motion.velocity.q, motion.position.r - motion.velocity.r)
     turns_left = spec.turns_left if spec.turns_left is not None else weapon.lifetime
@@ -260,6 +262,12 @@ def make_piece(state: GameState, spec: OrdnanceSpec) -> tuple[GameState, Ordnanc
         permanent=spec.permanent,
     )
     return state, piece
+
+
+def _number(piece_id: str) -> int:
+    """The number in an id like ``missile-7``, which later launches must not reuse."""
+    tail = piece_id.rsplit("-", 1)[-1]
+    return int(tail) if tail.isdigit() else 0
 
 
 def _owner(state: GameState, given: str | None, old: str | None, what: str) -> str:
@@ -299,7 +307,7 @@ def _outfitted(state: GameState, spec: ShipSpec, ship: Ship) -> Ship:
     return ship
 
 
-def _placed(state: GameState, spec: ShipSpec, ship: Ship, *, moved: bool) -> Ship:
+def _placed(state: GameState, spec: ShipSpec, ship: Ship, *, new_ship: bool) -> Ship:
     """The ship where ``spec`` puts it: landed, at a hex, or (nothing said) where it was."""
     if spec.landed_at is not None:
         return replace(
@@ -315,7 +323,7 @@ def _placed(state: GameState, spec: ShipSpec, ship: Ship, *, moved: bool) -> Shi
         ship = replace(ship, status=ShipStatus.ACTIVE, landed_at=None, docked_at=None, orbit=None)
         motion = spec.where.motion(state, params, ship_passage(state, ship))
         ship = replace(ship, motion=motion)
-    elif moved:
+    elif new_ship:
         raise SetupError(f"say where {ship.name} is: at= a hex, or landed_at= a base")
     if spec.orbit is not None:
         ship = replace(ship, orbit=spec.orbit)

@@ -290,6 +290,9 @@ def test_a_missile_in_flight_gets_the_next_id_its_lifetime_and_its_path() -> Non
     assert api.in_flight(state) == {"missile-1": "0707"}
     state = position(state, ordnance=[missile("0709", owner="Bob")])
     assert sorted(api.in_flight(state)) == ["missile-1", "missile-2"]
+    state = position(state, ordnance=[missile("0710", owner="Bob", id="missile-9")])
+    state = position(state, ordnance=[missile("0711", owner="Bob")])
+    assert set(api.in_flight(state)) == {"missile-1", "missile-2", "missile-9", "missile-10"}
 
 
 # ---- positions ----
