@@ -127,18 +127,33 @@ DEFAULT_SERVICES: dict[BaseKind, frozenset[Service]] = {
 }
 
 
+class _ByKind(frozenset[Service]):
+    """The marker for "no services given": a base then offers its kind's defaults."""
+
+
+#: ``services`` left out: the base gets ``DEFAULT_SERVICES[kind]``, as from a map file
+BY_KIND: frozenset[Service] = _ByKind()
+
+
 @register
 @dataclass(frozen=True)
 class Base:
     """A base. Orbital bases sit on a gravity hex, asteroid bases on an asteroid hex, and
-    planetary bases on one hexside (``side``) of a body hex, reached from the hex there."""
+    planetary bases on one hexside (``side``) of a body hex, reached from the hex there.
+
+    Without ``services`` a base offers its kind's :data:`DEFAULT_SERVICES`, whether built
+    in code or read from a map file; ``frozenset()`` means none at all."""
 
     name: str
     kind: BaseKind
     hex: Hex
     side: Direction | None = None
     owner: str | None = None
-    services: frozenset[Service] = frozenset()
+    services: frozenset[Service] = BY_KIND
+
+    def __post_init__(self) -> None:
+        if self.services is BY_KIND:
+            object.__setattr__(self, "services", DEFAULT_SERVICES[self.kind])
 
     @property
     def approach(self) -> Hex:

@@ -12,7 +12,7 @@ import hashlib
 from dataclasses import dataclass
 
 from core.engine.events import Event, event
-from core.engine.serial import register
+from core.engine.serial import added, register
 
 
 @event
@@ -29,13 +29,22 @@ class Rolled(Event):
 @register
 @dataclass(frozen=True)
 class Dice:
+    """``loaded`` are faces to come up before the seeded ones, in order: a test or a
+    script sets up "the next roll is a 6" (:func:`core.api.loaded`)."""
+
     seed: int
     rolled: int = 0
+    loaded: tuple[int, ...] = added(())
 
     def die(self, sides: int = 6) -> tuple[Dice, int]:
         """One die; the next die will differ because ``rolled`` moves on."""
         if sides < 2:
             raise ValueError("a die has at least two sides")
+        if self.loaded:
+            face, rest = self.loaded[0], self.loaded[1:]
+            if not 1 <= face <= sides:
+                raise ValueError(f"a loaded {face} cannot come up on a {sides}-sided die")
+            return Dice(self.seed, self.rolled + 1, rest), face
         digest = hashlib.sha256(f"{self.seed}:{self.rolled}".encode()).digest()
         value = int.from_bytes(digest, "big") % sides + 1  # bias below 2**-240
         return Dice(self.seed, self.rolled + 1), value

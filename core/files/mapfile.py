@@ -17,7 +17,7 @@ from core.board.hexgrid import Direction, Hex, HexError, Orientation
 from core.board.mapcheck import map_problems
 from core.board.problems import FileProblems, Problem
 from core.board.starmap import (
-    DEFAULT_SERVICES,
+    BY_KIND,
     Atmosphere,
     Base,
     BaseKind,
@@ -195,9 +195,7 @@ def _build(model: _Map, problems: list[Problem]) -> StarMap | None:
         side = direction(spec.side, f"bases[{i}].side") if spec.side is not None else None
         kind = BaseKind(spec.kind)
         services = (
-            DEFAULT_SERVICES[kind]
-            if spec.services is None
-            else frozenset(Service(s) for s in spec.services)
+            BY_KIND if spec.services is None else frozenset(Service(s) for s in spec.services)
         )
         if at is not None:
             bases.append(Base(spec.name, kind, at, side, spec.owner or None, services))

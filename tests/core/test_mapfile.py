@@ -9,7 +9,7 @@ import pytest
 
 from core.board.hexgrid import Direction
 from core.board.problems import FileProblems
-from core.board.starmap import BaseKind, GravityKind, Service
+from core.board.starmap import DEFAULT_SERVICES, Base, BaseKind, GravityKind, Service
 from core.files.mapfile import dumps_map, load_map, parse_map, save_map
 
 GOOD = """\
@@ -95,6 +95,26 @@ def test_good_map_loads_with_everything_in_it(tmp_path: Path) -> None:
     high = m.base("High Terra")
     assert high is not None and high.services == frozenset({Service.REFUEL})
     assert len(m.zones[0].hexes) == 19  # Terra and two rings around it
+
+
+def test_a_base_built_in_code_offers_the_same_services_as_one_read_from_a_map(
+    tmp_path: Path,
+) -> None:
+    m = load_map(write(tmp_path, GOOD))
+    labels = m.bounds.labels
+    assert m.base("Terra Down") == Base(
+        "Terra Down", BaseKind.PLANETARY, labels.parse("0505"), Direction.N
+    )
+    assert m.base("Rock") == Base("Rock", BaseKind.ASTEROID, labels.parse("1109"))
+    for kind in BaseKind:
+        assert Base("B", kind, labels.parse("0101")).services == DEFAULT_SERVICES[kind]
+
+
+def test_a_base_given_an_empty_list_of_services_offers_none(tmp_path: Path) -> None:
+    text = GOOD.replace('hex = "1109"\n', 'hex = "1109"\nservices = []\n')
+    rock = load_map(write(tmp_path, text)).base("Rock")
+    assert rock is not None and rock.services == frozenset()
+    assert rock == Base("Rock", BaseKind.ASTEROID, rock.hex, services=frozenset())
 
 
 def test_save_then_load_gives_an_equal_map(tmp_path: Path) -> None:
