@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 
 from core.campaign import CampaignFile, GameRecord
-from core.campaign.cli import check
-from core.state import state_hash
+from core.cli.campaign import check
+from core.vector.state import state_hash
 
 GOLDEN = Path(__file__).parent / "data" / "golden"
 FILE = GOLDEN / "hostile-takeover-v1.ecliptic"
