@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,8 @@ import pytest
 
 from core.campaign import CampaignFile, GameRecord
 from core.cli.campaign import check
+from core.engine.commands import EndPhase
+from core.engine.play import waiting_for
 from core.vector.state import state_hash
 
 GOLDEN = Path(__file__).parent / "data" / "golden"
@@ -89,3 +92,28 @@ def test_a_copy_of_the_golden_file_plays_on_after_opening_for_writing(golden: Pa
         assert state_hash(game.state) == FACTS["final_hash"]
         assert game.undo() and game.redo()
         assert state_hash(game.state) == FACTS["final_hash"]
+
+
+def test_play_on_the_golden_file_mixes_bare_and_namespaced_names_and_checks(
+    golden: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Commands added now are saved namespaced after the old bare ones; the whole line
+    (and the CLI's check of every hash) still replays."""
+    with CampaignFile.open(golden) as campaign:
+        game = GameRecord(campaign, campaign.games()[0].id)
+        for _ in range(3):
+            game.play(EndPhase(waiting_for(game.state)[0].id))
+        hashes = [s.hash for s in game.line()]
+    db = sqlite3.connect(golden)
+    try:
+        names = [json.loads(r[0])["$type"] for r in db.execute("SELECT command FROM entry")]
+    finally:
+        db.close()
+    assert all("." not in n for n in names[: FACTS["commands"]])
+    assert names[FACTS["commands"] :] == ["engine.EndPhase"] * 3
+    assert hashes[: FACTS["commands"]] == FACTS["entry_hashes"]
+    with CampaignFile.open(golden, read_only=True) as campaign:
+        again = GameRecord(campaign, campaign.games()[0].id)
+        assert [s.hash for s in again.line()] == hashes
+    assert check(golden) == 0
+    assert "159 of 159 entries replayed" in capsys.readouterr().out
