@@ -39,7 +39,7 @@ def describe(entry: Entry, names: dict[str, str]) -> tuple[str, str]:
 
     try:
         events = serial.from_data(json.loads(entry.events))
-        command = json.loads(entry.command).get("$type", "command")
+        command = serial.bare(json.loads(entry.command).get("$type", "command"))
     except (ValueError, serial.SerialError, AttributeError):
         return f"entry {entry.id} (unreadable)", ""
     said = [e.text for e in events if not isinstance(e, PhaseBegan | RoundBegan)]
@@ -58,7 +58,9 @@ def describe(entry: Entry, names: dict[str, str]) -> tuple[str, str]:
     return summary, tooltip
 
 
-TYPE_NAME = re.compile(r'"\$type":"(\w+)"')
+#: a saved type's name, namespaced (engine.PhaseBegan) or, in older files, bare: the
+#: namespace is left out of the match
+TYPE_NAME = re.compile(r'"\$type":"(?:[\w.]+\.)?(\w+)"')
 ANNOUNCEMENTS = {"PhaseBegan", "RoundBegan"}
 
 

@@ -18,7 +18,16 @@ from core.board.hexgrid import Hex
 from core.board.starmap import Leaving, StarMap
 from core.engine.dice import Dice
 from core.engine.errors import UnknownShip
-from core.engine.serial import SerialError, added, digest, from_data, register, to_data
+from core.engine.serial import (
+    SerialError,
+    added,
+    digest,
+    from_data,
+    name_of,
+    register,
+    resolve,
+    to_data,
+)
 from core.files.ruleset import Ruleset
 from core.rules.interplanetary.aid.manifest import Manifest
 from core.rules.interplanetary.scenario.terms import Terms
@@ -299,19 +308,21 @@ _SHARED = ("rules", "starmap")
 _digests: dict[int, tuple[object, str]] = {}
 
 
-def moving_parts(state: GameState) -> dict[str, Any]:
+def moving_parts(state: GameState, *, hashing: bool = False) -> dict[str, Any]:
     """The state's plain data without the ruleset and the map, which a game shares from
-    its start to its end: what a campaign snapshot stores, and the bulk of the hash."""
-    data: dict[str, Any] = {"$type": "GameState"}
+    its start to its end: what a campaign snapshot stores (saved form), and with
+    ``hashing`` the bulk of the hash (hash form, the same for old and new files)."""
+    data: dict[str, Any] = {"$type": name_of(GameState, hashing=hashing)}
     for f in fields(state):
         if f.name not in _SHARED:
-            data[f.name] = to_data(getattr(state, f.name))
+            data[f.name] = to_data(getattr(state, f.name), hashing=hashing)
     return data
 
 
 def rebuild(data: dict[str, Any], rules: Ruleset, starmap: StarMap) -> GameState:
-    """The inverse of :func:`moving_parts`, given the ruleset and map back."""
-    if data.get("$type") != "GameState":
+    """The inverse of :func:`moving_parts`, given the ruleset and map back; the state's
+    name may be namespaced or, in snapshots written before, bare."""
+    if resolve(str(data.get("$type"))) is not GameState:
         raise SerialError("saved data is not a game state")
     values = {k: from_data(v) for k, v in data.items() if k != "$type"}
     try:
@@ -336,5 +347,6 @@ def _shared_digest(value: object) -> str:
 def state_hash(state: GameState) -> str:
     """A digest of the whole state: equal states, equal hashes; for checking replays."""
     parts = [_shared_digest(state.rules), _shared_digest(state.starmap)]
-    parts.append(json.dumps(moving_parts(state), sort_keys=True, separators=(",", ":")))
+    moving = moving_parts(state, hashing=True)
+    parts.append(json.dumps(moving, sort_keys=True, separators=(",", ":")))
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16]

@@ -307,8 +307,8 @@ def test_hash_every_turn_has_a_row_with_its_round_player_and_hash(tmp_path: Path
 # ---- requirement 5: a tampered log is reported, never accepted
 
 
-END_P1 = '{"$type":"EndPhase","player":"p1"}'
-END_P2 = '{"$type":"EndPhase","player":"p2"}'
+END_P1 = '{"$type":"engine.EndPhase","player":"p1"}'
+END_P2 = '{"$type":"engine.EndPhase","player":"p2"}'
 
 
 @pytest.mark.parametrize(
@@ -316,7 +316,7 @@ END_P2 = '{"$type":"EndPhase","player":"p2"}'
     [
         (8, "hash", "0123456789abcdef", None),
         (4, "command", END_P1, END_P2),  # Bob's command, given to Ann: refused on replay
-        (6, "command", END_P2, '{"$type":"Unplot","player":"p2","ship":"trainee-p2"}'),
+        (6, "command", END_P2, '{"$type":"vector.Unplot","player":"p2","ship":"trainee-p2"}'),
     ],
     ids=["a hash", "a command for another player", "another legal command"],
 )
