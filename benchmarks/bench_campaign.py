@@ -35,7 +35,7 @@ from core.engine.commands import EndPhase
 from core.engine.play import apply, new_game, waiting_for
 from core.files.resources import SCENARIOS
 from core.scenario.document import Seat, load_scenario
-from core.vector.movement import Motion
+from core.vector.motion import Motion
 from core.vector.state import GameState, Ship, state_hash
 
 HERE = Path(__file__).resolve().parent

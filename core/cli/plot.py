@@ -25,17 +25,10 @@ from core.files.resources import map_path
 from core.files.ruleset import load_ruleset, show_amount
 from core.rules.interplanetary.allegiance import ASTEROIDS, map_owner, passage_for
 from core.vector.astrogation import movement_params
-from core.vector.movement import (
-    AsteroidHex,
-    Crash,
-    ForbiddenAsteroid,
-    Motion,
-    MoveResult,
-    OffMap,
-    coast,
-    move,
-    options,
-)
+from core.vector.course import AsteroidHex, Crash, ForbiddenAsteroid, OffMap
+from core.vector.motion import Motion
+from core.vector.movement import MoveResult, move
+from core.vector.reach import coast, options
 
 FORMAT = "ecliptic-plot"
 VERSION = 1

@@ -46,7 +46,9 @@ from core.rules.interplanetary.scenario.setup import (
 from core.rules.interplanetary.scenario.terms import Start
 from core.scenario.victory import condition, no_side
 from core.vector.astrogation import movement_params
-from core.vector.movement import CrashedInto, ForbiddenEntered, LeftTheMap, Motion, Passage, move
+from core.vector.course import CrashedInto, ForbiddenEntered, LeftTheMap, Passage
+from core.vector.motion import Motion
+from core.vector.movement import move
 from core.vector.orbit import ring
 from core.vector.state import GameState, Player, Ship, ShipStatus
 from core.vector.victory import Condition

@@ -22,7 +22,7 @@ from core.engine.serial import SerialError, added, digest, from_data, register, 
 from core.files.ruleset import Ruleset
 from core.rules.interplanetary.aid.manifest import Manifest
 from core.rules.interplanetary.scenario.terms import Terms
-from core.vector.movement import Motion, Order
+from core.vector.motion import Motion, Order
 from core.vector.victory import Condition
 
 

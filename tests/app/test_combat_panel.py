@@ -22,7 +22,7 @@ from core.files.ruleset import load_ruleset
 from core.rules.interplanetary.aid.manifest import fit
 from core.rules.interplanetary.aid.playaid import Outfit
 from core.rules.interplanetary.combat.attack import PendingAnswer, PendingHit
-from core.vector.movement import Motion
+from core.vector.motion import Motion
 from core.vector.state import GameState, Player, Ship
 from tests.app.test_campaign_window import make_window
 

@@ -20,7 +20,7 @@ from core.rules.interplanetary.aid.damage import Allocation, Placement, default_
 from core.rules.interplanetary.aid.manifest import Manifest, empty
 from core.rules.interplanetary.aid.outfitting import Slot, put
 from core.rules.interplanetary.aid.playaid import PlayAid
-from core.vector.movement import Motion
+from core.vector.motion import Motion
 from core.vector.state import Ship
 
 

@@ -18,7 +18,7 @@ from core.files.ruleset import load_ruleset
 from core.rules.interplanetary.aid.manifest import fit
 from core.rules.interplanetary.aid.playaid import Outfit, PlayAid
 from core.rules.interplanetary.bases import Load, Refit, Refuel
-from core.vector.movement import Motion
+from core.vector.motion import Motion
 from core.vector.state import GameState, Player, Ship
 
 ROCK = Hex(5, 3)

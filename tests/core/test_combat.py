@@ -35,7 +35,7 @@ from core.rules.interplanetary.combat.guns import (
     relative_velocity,
     shot,
 )
-from core.vector.movement import Motion
+from core.vector.motion import Motion
 from core.vector.state import GameState, Player, Ship, ShipStatus
 
 OPEN = StarMap("Open space", Bounds(40, 40))

@@ -18,7 +18,7 @@ from core.engine.play import active_player, apply, current_phase, new_game, wait
 from core.engine.serial import from_data, to_data
 from core.files.mapfile import load_map
 from core.files.resources import SOLAR_SYSTEM_MAP
-from core.vector.movement import Motion, Order
+from core.vector.motion import Motion, Order
 from core.vector.orders import Launch, Plot, Unplot
 from core.vector.state import GameState, Player, Ship, ShipStatus, state_hash
 from tests.core.ships import landed_ship

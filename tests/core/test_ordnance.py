@@ -42,7 +42,8 @@ from core.rules.interplanetary.combat.ordnance_attacks import (
     StrikeOffered,
     WeaponStruck,
 )
-from core.vector.movement import GravityPull, Motion, Order
+from core.vector.gravity import GravityPull
+from core.vector.motion import Motion, Order
 from core.vector.orders import Plot
 from core.vector.state import GameState, Ordnance, Player, Ship, ShipStatus, state_hash
 

@@ -17,7 +17,7 @@ from core.engine.serial import from_data, to_data
 from core.files.mapfile import load_map
 from core.files.resources import SCENARIOS, SOLAR_SYSTEM_MAP
 from core.scenario.document import Seat, load_scenario
-from core.vector.movement import Motion, Order
+from core.vector.motion import Motion, Order
 from core.vector.orbit import circling
 from core.vector.orders import Launch, Plot
 from core.vector.state import GameState, Player, Ship, ShipStatus
