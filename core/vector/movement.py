@@ -15,7 +15,7 @@ beyond the values passed in. :func:`move` runs these named steps in order:
    crashes the object where the course meets it, the first hex off the map ends the
    course there, asteroid hexes entered faster than speed 1 are hazards and a special
    asteroid hex whose owner the mover's :class:`Passage` does not allow destroys it there.
-5. :func:`core.vector.gravity.collect_pulls` -- the gravity hexes the course passed become the
+5. :func:`core.vector.pulls.collect_pulls` -- the gravity hexes the course passed become the
    pulls for next turn (see that module for the hexside, corner and weak rulings); a
    ship that stays put in a gravity hex feels it next turn, unless the rules say the
    start hex never counts (NPlanetary).
@@ -47,14 +47,7 @@ from core.vector.course import (
     follow_course,
     hazard_event,
 )
-from core.vector.gravity import (
-    AppliedGravity,
-    GravityPull,
-    apply_gravity,
-    collect_pulls,
-    compass,
-    label,
-)
+from core.vector.gravity import AppliedGravity, GravityPull, apply_gravity, compass, label
 from core.vector.motion import (
     COAST,
     INTERPLANETARY,
@@ -65,6 +58,7 @@ from core.vector.motion import (
     Order,
 )
 from core.vector.orbit import orbit_of
+from core.vector.pulls import collect_pulls
 
 # ---- events ----
 

@@ -34,7 +34,6 @@ from core.vector.gravity import (
     ENTERED,
     HEXSIDE,
     GravityPull,
-    HexsideGrazed,
     IgnoreError,
     MoveError,
     PickError,
@@ -42,6 +41,7 @@ from core.vector.gravity import (
 from core.vector.motion import BurnError, FuelError, Motion, MovementParams, Order, bounce
 from core.vector.movement import move
 from core.vector.orbit import circling, ring
+from core.vector.pulls import HexsideGrazed
 from core.vector.reach import coast, options
 
 SE, NE, N, NW, SW, S = Direction
