@@ -254,7 +254,7 @@ class EditorWindow(QMainWindow):
         self.status.setText(f"  {text}")
 
     def unit_ids(self) -> list[str]:
-        from core.files.ruleset import load_ruleset
+        from core.files.rulesets import load_ruleset
 
         name = str((self.document.scenario or {}).get("ruleset", "interplanetary"))
         try:

@@ -22,7 +22,8 @@ from core.board.tracer import Hexside, Vertex
 from core.files import tomlio
 from core.files.mapfile import load_map
 from core.files.resources import map_path
-from core.files.ruleset import load_ruleset, show_amount
+from core.files.ruleset import show_amount
+from core.files.rulesets import load_ruleset
 from core.rules.interplanetary.allegiance import ASTEROIDS, map_owner, passage_for
 from core.vector.astrogation import movement_params
 from core.vector.course import AsteroidHex, Crash, ForbiddenAsteroid, OffMap

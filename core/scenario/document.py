@@ -28,7 +28,8 @@ from core.engine.play import new_game
 from core.files import tomlio
 from core.files.mapfile import load_map
 from core.files.resources import SCENARIOS, map_path
-from core.files.ruleset import Ruleset, load_ruleset
+from core.files.ruleset import Ruleset
+from core.files.rulesets import load_ruleset
 from core.files.scenario_file import FORMAT, MOST_PLAYERS, VERSION, version_problems
 from core.files.scenario_file import Scenario as _Scenario
 from core.files.scenario_file import Ship as _Ship

@@ -15,7 +15,7 @@ from core.engine.commands import EndPhase
 from core.engine.dice import Rolled
 from core.engine.errors import IllegalCommand, NotYourTurn, WrongPhase
 from core.engine.play import active_player, apply, current_phase, new_game, waiting_for
-from core.files.ruleset import load_ruleset
+from core.files.rulesets import load_ruleset
 from core.rules.interplanetary.aid.damage import Allocation, Placement
 from core.rules.interplanetary.aid.manifest import fit
 from core.rules.interplanetary.aid.playaid import Outfit, PlayAid

@@ -18,7 +18,7 @@ from core.engine.dice import Rolled
 from core.engine.errors import IllegalCommand, NotYourTurn, UnknownShip, WrongPhase
 from core.engine.events import Event
 from core.engine.play import active_player, apply, current_phase, new_game, waiting_for
-from core.files.ruleset import load_ruleset
+from core.files.rulesets import load_ruleset
 from core.rules.interplanetary.aid.manifest import fit
 from core.rules.interplanetary.aid.playaid import Outfit, PlayAid
 from core.rules.interplanetary.combat.attack import (
