@@ -49,6 +49,7 @@ RULES_MODULES = (
     "core.rules.interplanetary.optional.surrender",
     "core.rules.interplanetary.optional.boarding",
     "core.rules.interplanetary.combat.base_defence",
+    "core.rules.interplanetary.scenario.victory_graded",
 )
 serial.provide(*RULES_MODULES)
 

@@ -7,17 +7,9 @@ from core.board.problems import Problem
 from core.board.starmap import BaseKind, Body, StarMap
 from core.files.scenario_file import VICTORY_FIELDS
 from core.files.scenario_file import Victory as _Victory
+from core.rules.interplanetary.scenario.victory_graded import Headquarters, Heist, Kills
 from core.vector.orbit import ring
-from core.vector.victory import (
-    Condition,
-    Destroy,
-    Headquarters,
-    Heist,
-    Kills,
-    LastStanding,
-    Race,
-    TurnLimit,
-)
+from core.vector.victory import Condition, Destroy, LastStanding, Race, TurnLimit
 
 #: the fields each kind needs
 _NEEDED: dict[str, tuple[str, ...]] = {
