@@ -36,7 +36,8 @@ from app.board.style import OKABE_ITO
 from core.board.problems import FileProblems
 from core.files.ruleset import KNOWN_SWITCHES, OPTIONAL_RULES
 from core.rules.interplanetary.aid.manifest import Manifest
-from core.scenario.document import Scenario, Seat, builtin_scenarios, load_scenario
+from core.scenario.document import Scenario, Seat
+from core.scenario.reader import builtin_scenarios, load_scenario
 
 MAX_SEATS = 6
 DEFAULT_NAMES = ("Ann", "Bob", "Cleo", "Dev", "Eve", "Finn")

@@ -19,7 +19,8 @@ from core.rules.interplanetary.combat.guns import Fire
 from core.rules.interplanetary.combat.ordnance import LaunchWeapon
 from core.rules.interplanetary.scenario.special_rules import record_boarding
 from core.rules.interplanetary.scenario.terms import Boarded
-from core.scenario.document import Seat, load_scenario
+from core.scenario.document import Seat
+from core.scenario.reader import load_scenario
 from core.vector.motion import Motion, Order
 from core.vector.orders import Launch, Plot
 from core.vector.state import GameState, ShipStatus

@@ -22,7 +22,7 @@ from core.engine.play import apply, new_game
 from core.files.mapfile import save_map
 from core.rules.interplanetary.allegiance import ship_passage, weapon_passage
 from core.rules.interplanetary.combat.ordnance import OrdnanceLost, move_pieces
-from core.scenario.document import parse_scenario
+from core.scenario.reader import parse_scenario
 from core.vector.astrogation import check_plan
 from core.vector.course import AsteroidHex, ForbiddenAsteroid, ForbiddenEntered, Passage
 from core.vector.motion import Motion

@@ -16,7 +16,8 @@ from core.engine.play import active_player, apply, current_phase, new_game
 from core.engine.serial import from_data, to_data
 from core.files.mapfile import load_map
 from core.files.resources import SCENARIOS, SOLAR_SYSTEM_MAP
-from core.scenario.document import Seat, load_scenario
+from core.scenario.document import Seat
+from core.scenario.reader import load_scenario
 from core.vector.motion import Motion, Order
 from core.vector.orbit import circling
 from core.vector.orders import Launch, Plot
