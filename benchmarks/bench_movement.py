@@ -26,7 +26,9 @@ from core.engine.play import apply, current_phase, new_game
 from core.files.mapfile import load_map
 from core.files.resources import SOLAR_SYSTEM_MAP
 from core.vector.astrogation import params_for
-from core.vector.movement import Motion, move, options
+from core.vector.motion import Motion
+from core.vector.movement import move
+from core.vector.reach import options
 from core.vector.state import Player, Ship, ShipStatus
 
 SHIPS = 10_000

@@ -5,7 +5,7 @@ brush or a fill of thousands of hexes changes only those entries; everything els
 the immutable :class:`StarMap` the engine uses, replaced whole by each edit (bodies,
 bases and zones are few). The full ``StarMap`` is put together lazily, when something
 asks for it. A scenario is kept as its TOML data, checked by
-:func:`core.scenario.document.parse_scenario` against the map being edited, so fields this
+:func:`core.scenario.reader.parse_scenario` against the map being edited, so fields this
 editor does not know (budgets, market, later ones) round-trip untouched.
 """
 
@@ -202,7 +202,7 @@ class Document(QObject):
 
     def build_scenario(self) -> Any:
         """The checked :class:`core.scenario.document.Scenario` (raises FileProblems)."""
-        from core.scenario.document import parse_scenario
+        from core.scenario.reader import parse_scenario
 
         assert self.scenario is not None
         # Until saved, relative map paths resolve from the working folder.

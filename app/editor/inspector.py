@@ -87,7 +87,7 @@ class Inspector(QTabWidget):
             return
         self.ruleset = QComboBox()
         self.ruleset.setObjectName("doc_ruleset")
-        from core.files.ruleset import ruleset_ids
+        from core.files.rulesets import ruleset_ids
 
         self.ruleset.addItems(ruleset_ids())
         self.ruleset.currentTextChanged.connect(lambda t: self._set("ruleset", t, "Ruleset"))
@@ -205,7 +205,7 @@ class Inspector(QTabWidget):
                 item.widget().hide()  # at once: deleteLater waits for the event loop
                 item.widget().deleteLater()
         from core.board.problems import FileProblems
-        from core.files.ruleset import load_ruleset
+        from core.files.rulesets import load_ruleset
 
         try:
             rules = load_ruleset(str(data.get("ruleset", "")))

@@ -263,7 +263,7 @@ class EditorWindow(QMainWindow):
 
     def _ruleset(self) -> Ruleset | None:
         """The scenario's ruleset (Interplanetary's for a map), None if it cannot be read."""
-        from core.files.ruleset import load_ruleset
+        from core.files.rulesets import load_ruleset
 
         name = str((self.document.scenario or {}).get("ruleset", "interplanetary"))
         try:

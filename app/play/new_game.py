@@ -37,7 +37,8 @@ from app.board.style import OKABE_ITO
 from app.play.systems import Outfits, PurchaseStep, ui_for
 from core.board.problems import FileProblems
 from core.files.ruleset import KNOWN_SWITCHES, OPTIONAL_RULES
-from core.scenario.document import Scenario, Seat, builtin_scenarios, load_scenario
+from core.scenario.document import Scenario, Seat
+from core.scenario.reader import builtin_scenarios, load_scenario
 
 MAX_SEATS = 6
 DEFAULT_NAMES = ("Ann", "Bob", "Cleo", "Dev", "Eve", "Finn")

@@ -24,7 +24,8 @@ from PySide6.QtWidgets import (
 from app.board.items import HEX_SIZE, HEX_UNIT, Layer, LayerItem, hex_polygon
 from app.vector.pieces import arrow_path
 from core.board.hexgrid import Direction, Hex, Layout, Vector
-from core.vector.movement import AsteroidHex, Crash, ForbiddenAsteroid, MoveResult, OffMap
+from core.vector.course import AsteroidHex, Crash, ForbiddenAsteroid, OffMap
+from core.vector.movement import MoveResult
 from core.vector.preview import Option, Preview
 
 Z_OVERLAY = 90.0

@@ -81,7 +81,8 @@ from core.engine.dice import Dice, Rolled
 from core.engine.errors import GameOver, IllegalCommand, NotYourTurn, UnknownShip, WrongPhase
 from core.engine.events import Event
 from core.engine.play import FirstPlayer, PhaseBegan, PlanMade, RoundBegan
-from core.files.ruleset import Ruleset, load_ruleset
+from core.files.ruleset import Ruleset
+from core.files.rulesets import load_ruleset
 from core.rules.interplanetary.aid.damage import Allocation, Placement
 from core.rules.interplanetary.aid.manifest import Manifest
 from core.rules.interplanetary.aid.playaid import Outfit
@@ -112,7 +113,8 @@ from core.rules.interplanetary.combat.ordnance_attacks import (
     StrikeOffered,
     WeaponStruck,
 )
-from core.scenario.document import Scenario, Seat, load_scenario
+from core.scenario.document import Scenario, Seat
+from core.scenario.reader import load_scenario
 from core.vector.astrogation import (
     AsteroidOutcome,
     BaseVisit,
@@ -121,18 +123,12 @@ from core.vector.astrogation import (
     ShipLeftMap,
     ShipReturned,
 )
-from core.vector.gravity import GravityFelt, GravityIgnored, GravityShifted
-from core.vector.movement import (
-    AsteroidsCrossed,
-    CrashedInto,
-    FuelBurned,
-    GravityPull,
-    LeftTheMap,
-    Motion,
-    Moved,
-    Order,
-)
+from core.vector.course import AsteroidsCrossed, CrashedInto, LeftTheMap
+from core.vector.gravity import GravityIgnored, GravityPull, GravityShifted
+from core.vector.motion import Motion, Order
+from core.vector.movement import FuelBurned, Moved
 from core.vector.orders import Launch, Plot, Unplot
+from core.vector.pulls import GravityFelt
 from core.vector.state import GameState, Ordnance, Player, Ship, ShipStatus, state_hash
 from core.vector.victory import GameDrawn, GameWon
 

@@ -16,9 +16,9 @@ from core.engine import play as engine
 from core.engine.commands import Command
 from core.engine.dice import Dice
 from core.engine.events import Event
-from core.files.ruleset import Ruleset, load_ruleset
-from core.vector.state import GameState, Player, Ship
-from core.vector.victory import Condition
+from core.files.ruleset import Ruleset
+from core.files.rulesets import load_ruleset
+from core.vector.state import Condition, GameState, Player, Ship
 
 #: a player, or a name that is their id, name and side at once
 PlayerLike = str | Player

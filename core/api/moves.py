@@ -28,7 +28,7 @@ from core.rules.interplanetary.combat.attack import (
 from core.rules.interplanetary.combat.guns import Fire, Hold, Shot, shot
 from core.rules.interplanetary.combat.ordnance import LaunchWeapon
 from core.rules.interplanetary.combat.ordnance_attacks import Strike
-from core.vector.movement import Order
+from core.vector.motion import Order
 from core.vector.orders import Launch, Plot
 from core.vector.state import GameState
 

@@ -25,7 +25,10 @@ from core.rules.interplanetary.aid.playaid import Outfit, PlayAid
 from core.rules.interplanetary.allegiance import ship_passage, weapon_passage
 from core.rules.interplanetary.combat import ordnance as flight
 from core.vector.astrogation import movement_params
-from core.vector.movement import GravityPull, Motion, MovementParams, Passage, move
+from core.vector.course import Passage
+from core.vector.gravity import GravityPull
+from core.vector.motion import Motion, MovementParams
+from core.vector.movement import move
 from core.vector.state import GameState, Ordnance, Ship, ShipStatus
 
 StatusName = Literal["active", "landed", "destroyed", "off map"]

@@ -13,7 +13,7 @@ from core.api.hexes import label
 from core.board.hexgrid import Hex, Vector
 from core.engine.events import Event
 from core.engine.pending import active_player, current_phase, waiting_for
-from core.vector.movement import Motion
+from core.vector.motion import Motion
 from core.vector.state import GameState
 
 

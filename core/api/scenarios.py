@@ -9,7 +9,8 @@ from pathlib import Path
 from core.engine.events import Event
 from core.files.resources import SCENARIOS
 from core.rules.interplanetary.aid.manifest import Manifest
-from core.scenario.document import Scenario, Seat, load_scenario
+from core.scenario.document import Scenario, Seat
+from core.scenario.reader import load_scenario
 from core.vector.state import GameState
 
 #: the colours seats get in turn when a script names only the players

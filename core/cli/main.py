@@ -1,6 +1,6 @@
 """The engine's command line: ``python -m core validate FILE...`` and ``info FILE``
 (and ``plot FILE``; ``campaign info|replay|check FILE``: see :mod:`core.cli.campaign`;
-``tmx export|import``: see :mod:`core.files.tmx`).
+``tmx export|import``: see :mod:`core.cli.tmx`).
 
 Both take map, ruleset and scenario files, told apart by their top-level ``format`` key
 (``"ecliptic-ruleset"``, ``"ecliptic-scenario"``; anything else is read as a map). Never shows a
@@ -254,9 +254,9 @@ def main(argv: list[str] | None = None) -> int:
     campaign_cli.add_parser(sub)
     args = parser.parse_args(argv)
     if args.command == "tmx":
-        from core.files.tmx import run_cli
+        from core.cli import tmx
 
-        return run_cli(args.tmx_command, args.source, args.target)
+        return tmx.run(args.tmx_command, args.source, args.target)
     if args.command == "campaign":
         return campaign_cli.run(args)
     if args.command == "validate":

@@ -22,20 +22,14 @@ from core.board.tracer import Hexside, Vertex
 from core.files import tomlio
 from core.files.mapfile import load_map
 from core.files.resources import map_path
-from core.files.ruleset import load_ruleset, show_amount
+from core.files.ruleset import show_amount
+from core.files.rulesets import load_ruleset
 from core.rules.interplanetary.allegiance import ASTEROIDS, map_owner, passage_for
 from core.vector.astrogation import movement_params
-from core.vector.movement import (
-    AsteroidHex,
-    Crash,
-    ForbiddenAsteroid,
-    Motion,
-    MoveResult,
-    OffMap,
-    coast,
-    move,
-    options,
-)
+from core.vector.course import AsteroidHex, Crash, ForbiddenAsteroid, OffMap
+from core.vector.motion import Motion
+from core.vector.movement import MoveResult, move
+from core.vector.reach import coast, options
 
 FORMAT = "ecliptic-plot"
 VERSION = 1

@@ -26,7 +26,8 @@ from core.engine.pending import active_player as active_player
 from core.engine.pending import current_phase as current_phase
 from core.engine.pending import handler_for, run_hooks
 from core.engine.pending import waiting_for as waiting_for
-from core.files.ruleset import Ruleset, load_ruleset
+from core.files.ruleset import Ruleset
+from core.files.rulesets import load_ruleset
 from core.rules.interplanetary.optional.restraints import sits_out
 from core.vector import astrogation, victory
 from core.vector.orders import Launch, Plot, Unplot
@@ -48,6 +49,7 @@ RULES_MODULES = (
     "core.rules.interplanetary.optional.surrender",
     "core.rules.interplanetary.optional.boarding",
     "core.rules.interplanetary.combat.base_defence",
+    "core.rules.interplanetary.scenario.victory_graded",
 )
 serial.provide(*RULES_MODULES)
 

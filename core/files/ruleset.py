@@ -6,9 +6,9 @@ as TOML data in
 See ``docs/formats/ruleset.md``. Loading follows :mod:`core.files.mapfile`: pydantic models check
 the structure (fields, types, allowed values), then :func:`core.files.ruleset_file._build` checks
 the meaning (phases, profile names, the asteroid table covering 1-6, costs that rise). Every
-problem is reported with the file, the field and the line. The models live in
-:mod:`core.files.ruleset_file`, imported only when a file is parsed, so that importing this module
-(as the app does at startup) creates no pydantic classes.
+problem is reported with the file, the field and the line. This module holds the values;
+loading is :mod:`core.files.rulesets`, and the models live in :mod:`core.files.ruleset_file`,
+imported only when a file is parsed, so that reading a ruleset's values needs no pydantic.
 
 Fuel and costs are written in the file as TOML numbers, integers or decimals (``0.5``,
 ``1.5``), and become exact :class:`~fractions.Fraction` values.
@@ -20,15 +20,10 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
-from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
-from core.board.problems import FileProblems, Problem
 from core.engine.errors import UnknownName
 from core.engine.serial import added, register
-from core.files import tomlio
-from core.files.resources import resource_path
 from core.rules.interplanetary.aid.playaid import AttackTable, PlayAid
 
 FORMAT = "ecliptic-ruleset"
@@ -98,7 +93,8 @@ OPTIONAL_RULES: dict[str, str] = {
 #: the switches of a ruleset that does not list its own
 DEFAULT_SWITCHES: tuple[tuple[str, bool], ...] = (("hexside_entered", True),)
 
-_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+#: what a ruleset id, a profile name or a unit id looks like
+ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 
 
 # ---- the values ----
@@ -179,7 +175,7 @@ class RulesetRef:
 @register
 @dataclass(frozen=True, kw_only=True)
 class Ruleset:
-    """A rule system's tables. Immutable; load with :func:`load_ruleset`."""
+    """A rule system's tables. Immutable; load with :func:`core.files.rulesets.load_ruleset`."""
 
     id: str
     name: str
@@ -260,47 +256,6 @@ def burn_costs_for(ruleset: Ruleset, unit: UnitClass) -> tuple[Fraction, ...]:
     if profile.derive_from_max_accel:
         return (Fraction(0),) * ((unit.max_accel or 0) // profile.g_per_hex)
     return profile.costs
-
-
-# ---- loading ----
-
-
-def ruleset_ids() -> list[str]:
-    """The ids of the built-in rulesets."""
-    return sorted(p.stem for p in resource_path("rulesets").glob("*.toml"))
-
-
-def load_ruleset(name_or_path: str | Path) -> Ruleset:
-    """Load a ruleset by built-in id (``"interplanetary"``) or from a file.
-
-    Built-in rulesets are read and validated once, then cached. Any problem raises
-    FileProblems listing them all.
-    """
-    if isinstance(name_or_path, str) and _ID.match(name_or_path):
-        return _builtin(name_or_path)
-    path = Path(name_or_path)
-    data, text = tomlio.read_toml(path)
-    return parse_ruleset(data, text, str(path))
-
-
-@cache
-def _builtin(id: str) -> Ruleset:
-    path = resource_path("rulesets", f"{id}.toml")
-    if not path.is_file():
-        known = ", ".join(ruleset_ids())
-        raise FileProblems([Problem(f"there is no built-in ruleset {id!r} (built in: {known})")])
-    data, text = tomlio.read_toml(path)
-    return parse_ruleset(data, text, str(path))
-
-
-def parse_ruleset(data: dict[str, Any], text: str = "", file: str | None = None) -> Ruleset:
-    """Check parsed TOML data and build the ruleset; problems raise FileProblems."""
-    # Imported here, not at the top, for startup: creating the file's pydantic models (its
-    # own and core.rules.interplanetary.aid.playaid_file's) takes some 30 ms, which the app need
-    # not pay before it parses a ruleset.
-    from core.files.ruleset_file import parse
-
-    return parse(data, text, file)
 
 
 def asteroid_rows(column: AttackTable) -> tuple[AsteroidResult, ...]:

@@ -1,7 +1,7 @@
 """The ruleset file: the pydantic models of its structure and :func:`_build`, which checks
 its meaning and builds the :class:`~core.files.ruleset.Ruleset` of :mod:`core.files.ruleset`.
 
-Only :func:`core.files.ruleset.parse_ruleset` imports this, when it parses a file: creating the
+Only :func:`core.files.rulesets.parse_ruleset` imports this, when it parses a file: creating the
 models takes time the app's startup should not spend (``docs/PERFORMANCE.md``).
 """
 
@@ -15,9 +15,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from core.board.problems import Problem
 from core.files import tomlio
 from core.files.ruleset import (
-    _ID,
     DEFAULT_SWITCHES,
     FORMAT,
+    ID,
     KNOWN_SWITCHES,
     VERSION,
     AsteroidResult,
@@ -96,7 +96,7 @@ class _Ruleset(_Model, PlayAidFields):
 
 
 def parse(data: dict[str, Any], text: str = "", file: str | None = None) -> Ruleset:
-    """What :func:`core.files.ruleset.parse_ruleset` does: check parsed TOML data and build the
+    """What :func:`core.files.rulesets.parse_ruleset` does: check parsed TOML data and build the
     ruleset; problems raise FileProblems."""
     model = tomlio.validated(
         _Ruleset, data, text=text, file=file, format=FORMAT, version=VERSION, what="ruleset"
@@ -117,7 +117,7 @@ def _build(m: _Ruleset, problems: list[Problem]) -> Ruleset:
     """Turn the checked structure into the ruleset, collecting every problem of meaning."""
 
     def check_id(value: str, where: str, what: str) -> None:
-        if not _ID.match(value):
+        if not ID.match(value):
             problems.append(Problem(f"{what} {value!r} is not a valid id: {_ID_HINT}", where))
 
     check_id(m.id, "id", "ruleset id")

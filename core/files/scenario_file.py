@@ -202,3 +202,13 @@ def version_problems(m: Scenario) -> list[tuple[str, str]]:
     for i, side in enumerate(m.sides):
         found += [(f"sides[{i}].{f}", f) for f in ("points", "ships") if f in side.model_fields_set]
     return [(field, f"{name} is new in version 2: write version = 2") for field, name in found]
+
+
+def no_side(name: str, sides: tuple[str, ...], hint: str = "") -> str:
+    """The problem of a side the scenario does not have, in the author's words."""
+    if not sides:
+        return (
+            f"there is no side {name!r}: this scenario has no [[sides]], so every player "
+            f"is a side of their own{hint}"
+        )
+    return f"there is no side {name!r} (sides: {', '.join(sides)})"

@@ -19,10 +19,9 @@ from core.board.mapcheck import map_problems
 from core.board.problems import FileProblems, Problem
 from core.board.starmap import Base, StarMap
 from core.files import tomlio
-from core.files.tmx_read import from_tmx, load_tmx
 from core.files.tmx_tiles import SIDE, TILE_ID, TILES, TiledGrid, tile_pngs
 
-__all__ = ["from_tmx", "load_tmx", "save_tmx", "to_tmx"]
+__all__ = ["save_tmx", "to_tmx"]
 
 TMX_VERSION = "1.8"
 ROLE = "ecliptic"  # the layer property saying what a layer holds
@@ -236,38 +235,3 @@ def save_tmx(starmap: StarMap, path: str | Path) -> None:
     if problems:
         raise FileProblems([Problem(p.message, p.field, None, str(path)) for p in problems])
     tomlio.write_atomic(Path(path), to_tmx(starmap))
-
-
-def run_cli(command: str, source: Path, target: Path) -> int:
-    """``python -m core tmx export MAP OUT.tmx`` and ``tmx import IN.tmx OUT.toml``.
-
-    A scenario exports its map. Problems are printed one a line with file and line; the
-    target is written atomically and only when there are none.
-    """
-    import sys
-
-    from core.files.mapfile import save_map
-    from core.scenario.document import Scenario
-    from core.scenario.documents import load_document
-
-    try:
-        if command == "export":
-            loaded = load_document(source)
-            starmap = loaded.starmap if isinstance(loaded, Scenario) else loaded
-            if not isinstance(starmap, StarMap):
-                raise FileProblems(
-                    [Problem("a ruleset has no map to export", None, None, str(source))]
-                )
-            save_tmx(starmap, target)
-        else:
-            starmap = load_tmx(source)
-            save_map(starmap, target)
-    except FileProblems as exc:
-        for p in exc.problems:
-            print(p, file=sys.stderr)
-        return 1
-    except OSError as exc:
-        print(f"{target}: cannot write: {exc.strerror}", file=sys.stderr)
-        return 1
-    print(f"{target}: {starmap.bounds.width}x{starmap.bounds.height} map {starmap.name!r}")
-    return 0

@@ -1,20 +1,14 @@
 """Reading TMX files: ours back exactly, and Tiled's own with terrain alone.
 
-The XML is read with expat into a small tree that remembers each element's line, so
-every problem names the file, the TMX element and its line. A layer's meaning comes from
-its ``ecliptic`` property, else its name, else each tile's type (``docs/formats/tmx.md``).
-Document type declarations are refused outright: TMX has none, and entities are a risk.
+The XML is read into a small tree that remembers each element's line
+(:mod:`core.files.tmx_xml`), so every problem names the file, the TMX element and its line.
+A layer's meaning comes from its ``ecliptic`` property, else its name, else each tile's
+type (``docs/formats/tmx.md``).
 """
 
 from __future__ import annotations
 
-import base64
-import gzip
-import struct
-import zlib
-from dataclasses import dataclass, field
 from pathlib import Path
-from xml.parsers import expat
 
 from core.board.hexgrid import Direction, Hex, HexError, Orientation
 from core.board.mapcheck import map_problems
@@ -39,8 +33,8 @@ from core.board.starmap import (
     Zone,
 )
 from core.files.tmx_tiles import TiledGrid
+from core.files.tmx_xml import Node, Reader, parse_xml, properties
 
-_FLIP_BITS = 0xF0000000
 _BODY_TILES = {"star": "star", "planet": "planet", "moon": "moon", "asteroid-body": "asteroid"}
 _BASE_TILES = {
     "orbital-base": "orbital",
@@ -51,208 +45,7 @@ _ROLES = ("space", "asteroids", "special-asteroids", "zone", "bodies", "bases")
 _GROUP_ROLES = ("bodies", "gravity", "bases", "atmospheres")
 
 
-@dataclass
-class _Node:
-    tag: str
-    attrs: dict[str, str]
-    line: int
-    children: list[_Node] = field(default_factory=list)
-    text: str = ""
-
-    def all(self, tag: str) -> list[_Node]:
-        return [c for c in self.children if c.tag == tag]
-
-    def first(self, tag: str) -> _Node | None:
-        return next((c for c in self.children if c.tag == tag), None)
-
-
-class _Refused(Exception):
-    pass
-
-
-def _parse_xml(text: str, file: str | None) -> _Node:
-    parser = expat.ParserCreate()
-    stack: list[_Node] = []
-    roots: list[_Node] = []
-
-    def start(tag: str, attrs: dict[str, str]) -> None:
-        node = _Node(tag, attrs, parser.CurrentLineNumber)
-        (stack[-1].children if stack else roots).append(node)
-        stack.append(node)
-
-    def end(tag: str) -> None:
-        stack.pop()
-
-    def chars(data: str) -> None:
-        if stack:
-            stack[-1].text += data
-
-    def doctype(*args: object) -> None:
-        raise _Refused("a TMX file has no document type declaration; this one declares one")
-
-    parser.StartElementHandler = start
-    parser.EndElementHandler = end
-    parser.CharacterDataHandler = chars
-    parser.StartDoctypeDeclHandler = doctype
-    parser.EntityDeclHandler = doctype
-    try:
-        parser.Parse(text, True)
-    except expat.ExpatError as exc:
-        message = f"not well-formed XML: {expat.errors.messages[exc.code]}"
-        raise FileProblems([Problem(message, None, exc.lineno, file)]) from None
-    except _Refused as exc:
-        raise FileProblems([Problem(str(exc), None, parser.CurrentLineNumber, file)]) from None
-    return roots[0]
-
-
-def _properties(node: _Node) -> dict[str, str]:
-    props = node.first("properties")
-    if props is None:
-        return {}
-    return {p.attrs.get("name", ""): p.attrs.get("value", p.text) for p in props.all("property")}
-
-
-@dataclass
-class _Reader:
-    file: str | None
-    problems: list[Problem] = field(default_factory=list)
-    types: dict[int, str] = field(default_factory=dict)  # gid -> tile type
-    origins: dict[str, tuple[str, int]] = field(default_factory=dict)  # map field -> TMX place
-
-    def problem(self, message: str, where: str, line: int) -> None:
-        self.problems.append(Problem(message, where, line, self.file))
-
-    def number(self, node: _Node, attr: str, where: str) -> float:
-        text = node.attrs.get(attr, "0")
-        try:
-            return float(text)
-        except ValueError:
-            self.problem(f"{attr}={text!r} is not a number", where, node.line)
-            return 0.0
-
-    def whole(self, node: _Node, props: dict[str, str], name: str, default: int, where: str) -> int:
-        text = props.get(name, str(default))
-        try:
-            return int(text)
-        except ValueError:
-            self.problem(f"property {name!r} is {text!r}: not a whole number", where, node.line)
-            return default
-
-    def real(
-        self, node: _Node, props: dict[str, str], name: str, default: float, where: str
-    ) -> float:
-        text = props.get(name, repr(default))
-        try:
-            return float(text)
-        except ValueError:
-            self.problem(f"property {name!r} is {text!r}: not a number", where, node.line)
-            return default
-
-    def choice(
-        self,
-        node: _Node,
-        props: dict[str, str],
-        name: str,
-        allowed: list[str],
-        where: str,
-        default: str | None = None,
-    ) -> str:
-        value = props.get(name, default)
-        if value is None or value not in allowed:
-            shown = ", ".join(allowed)
-            self.problem(f"property {name!r} is {value!r}: use one of {shown}", where, node.line)
-            return allowed[0]
-        return value
-
-    def locate(self, p: Problem, fallback: int) -> Problem:
-        """A map problem (field ``bases[3].hex``) placed on the TMX element it came from."""
-        path = p.field or ""
-        key = path.split(".", 1)[0]
-        where, line = self.origins.get(
-            key, self.origins.get(key.split("[", 1)[0], ("map", fallback))
-        )
-        return Problem(p.message, where, line, self.file)
-
-    # ---- tilesets ----
-
-    def tilesets(self, root: _Node) -> None:
-        for ts in root.all("tileset"):
-            first = int(self.number(ts, "firstgid", "tileset"))
-            source = ts.attrs.get("source")
-            if source is not None:
-                ts = self.external(source, ts)
-            for tile in ts.all("tile"):
-                kind = tile.attrs.get("class") or tile.attrs.get("type") or ""
-                if kind:
-                    self.types[first + int(self.number(tile, "id", "tileset tile"))] = kind
-
-    def external(self, source: str, node: _Node) -> _Node:
-        where = f"tileset {source!r}"
-        if self.file is None:
-            self.problem(
-                "an external tileset can only be read next to its map file", where, node.line
-            )
-            return node
-        path = Path(self.file).parent / source
-        try:
-            return _parse_xml(path.read_text(encoding="utf-8"), str(path))
-        except OSError as exc:
-            self.problem(f"cannot read {path}: {exc.strerror}", where, node.line)
-        except FileProblems as exc:
-            self.problems.extend(exc.problems)
-        return node
-
-    # ---- tile layers ----
-
-    def cells(self, layer: _Node, width: int, height: int, where: str) -> list[int]:
-        data = layer.first("data")
-        if data is None:
-            return []
-        if data.first("chunk") is not None:
-            self.problem(
-                "chunked (infinite) layer data: untick Infinite in Tiled's map properties",
-                where,
-                data.line,
-            )
-            return []
-        encoding, compression = data.attrs.get("encoding"), data.attrs.get("compression")
-        try:
-            if encoding is None:
-                gids = [int(t.attrs.get("gid", "0")) for t in data.all("tile")]
-            elif encoding == "csv":
-                gids = [int(v) for v in data.text.replace("\n", "").split(",") if v.strip()]
-            elif encoding == "base64":
-                raw = base64.b64decode(data.text.strip(), validate=False)
-                if compression == "zlib":
-                    raw = zlib.decompress(raw)
-                elif compression == "gzip":
-                    raw = gzip.decompress(raw)
-                elif compression:
-                    self.problem(
-                        f"{compression} compression is not supported: choose CSV, or Base64 "
-                        "uncompressed, zlib or gzip, in Tiled's map properties",
-                        where,
-                        data.line,
-                    )
-                    return []
-                gids = list(struct.unpack(f"<{len(raw) // 4}I", raw[: len(raw) // 4 * 4]))
-            else:
-                self.problem(f"unknown layer data encoding {encoding!r}", where, data.line)
-                return []
-        except (ValueError, zlib.error, OSError, EOFError) as exc:
-            self.problem(f"layer data cannot be read: {exc}", where, data.line)
-            return []
-        if len(gids) != width * height:
-            self.problem(
-                f"{len(gids)} cells where a {width}x{height} map has {width * height}",
-                where,
-                data.line,
-            )
-            return []
-        return [g & ~_FLIP_BITS for g in gids]
-
-
-def _role(node: _Node, props: dict[str, str], roles: tuple[str, ...]) -> str | None:
+def _role(node: Node, props: dict[str, str], roles: tuple[str, ...]) -> str | None:
     """What a layer holds: its ``ecliptic`` property, else what its name says."""
     if props.get("ecliptic") in roles:
         return props["ecliptic"]
@@ -274,8 +67,8 @@ def _after_colon(name: str) -> str:
 
 def from_tmx(text: str, file: str | None = None) -> StarMap:
     """Read a TMX map; every problem (XML, Tiled settings, map content) raises FileProblems."""
-    root = _parse_xml(text, file)
-    r = _Reader(file)
+    root = parse_xml(text, file)
+    r = Reader(file)
     if root.tag != "map":
         raise FileProblems(
             [Problem(f"the document is a <{root.tag}>, not a TMX <map>", None, root.line, file)]
@@ -312,7 +105,7 @@ def from_tmx(text: str, file: str | None = None) -> StarMap:
     bounds = Bounds(width, height, orientation, index == "even")
     labels, grid = bounds.labels, TiledGrid(orientation, index == "even")
     r.tilesets(root)
-    props = _properties(root)
+    props = properties(root)
     name = props.get("name") or (Path(file).stem if file else "Imported map")
     r.origins["name"] = ("map properties", root.line)
     r.origins["leaving"] = ("map properties", root.line)
@@ -327,7 +120,7 @@ def from_tmx(text: str, file: str | None = None) -> StarMap:
     body_tiles: dict[Hex, str] = {}
     base_tiles: dict[Hex, str] = {}
     for layer in root.all("layer"):
-        lprops = _properties(layer)
+        lprops = properties(layer)
         lname = layer.attrs.get("name", "")
         lwhere = f"layer {lname!r}"
         role = _role(layer, lprops, _ROLES)
@@ -389,9 +182,9 @@ def from_tmx(text: str, file: str | None = None) -> StarMap:
     bases: list[Base] = []
     atmospheres: list[Atmosphere] = []
     for og in root.all("objectgroup"):
-        role = _role(og, _properties(og), _GROUP_ROLES)
+        role = _role(og, properties(og), _GROUP_ROLES)
         for obj in og.all("object"):
-            oprops = _properties(obj)
+            oprops = properties(obj)
             oname = obj.attrs.get("name", "")
             owhere = f"object {oname!r} in {og.attrs.get('name', '')!r}"
             x, y = r.number(obj, "x", owhere), r.number(obj, "y", owhere)

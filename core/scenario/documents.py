@@ -40,11 +40,11 @@ def load_document(path: Path, cache: Path | None = None) -> Document:
             return cached
     data = tomlio.parse_toml(text, str(path))
     if data.get("format") == RULESET_FORMAT:
-        from core.files.ruleset import parse_ruleset
+        from core.files.rulesets import parse_ruleset
 
         return parse_ruleset(data, text, str(path))
     if data.get("format") == SCENARIO_FORMAT:
-        from core.scenario.document import parse_scenario
+        from core.scenario.reader import parse_scenario
 
         return parse_scenario(data, text, path)
     from core.files.mapfile import parse_map

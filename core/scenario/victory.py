@@ -5,19 +5,11 @@ from __future__ import annotations
 
 from core.board.problems import Problem
 from core.board.starmap import BaseKind, Body, StarMap
-from core.files.scenario_file import VICTORY_FIELDS
+from core.files.scenario_file import VICTORY_FIELDS, no_side
 from core.files.scenario_file import Victory as _Victory
+from core.rules.interplanetary.scenario.victory_graded import Headquarters, Heist, Kills
 from core.vector.orbit import ring
-from core.vector.victory import (
-    Condition,
-    Destroy,
-    Headquarters,
-    Heist,
-    Kills,
-    LastStanding,
-    Race,
-    TurnLimit,
-)
+from core.vector.victory import Condition, Destroy, LastStanding, Race, TurnLimit
 
 #: the fields each kind needs
 _NEEDED: dict[str, tuple[str, ...]] = {
@@ -27,15 +19,6 @@ _NEEDED: dict[str, tuple[str, ...]] = {
     "heist": ("ship", "dock", "guards", "raiders", "escape"),
     "headquarters": ("bases",),
 }
-
-
-def no_side(name: str, sides: tuple[str, ...], hint: str = "") -> str:
-    if not sides:
-        return (
-            f"there is no side {name!r}: this scenario has no [[sides]], so every player "
-            f"is a side of their own{hint}"
-        )
-    return f"there is no side {name!r} (sides: {', '.join(sides)})"
 
 
 def condition(

@@ -20,21 +20,12 @@ from core.engine.events import Event, event
 from core.files.ruleset import Ruleset, burn_costs_for
 from core.rules.interplanetary.aid.playaid import ASTEROID_TABLE
 from core.rules.interplanetary.allegiance import lost, refused, ship_passage
-from core.vector.movement import (
-    AsteroidHex,
-    Crash,
-    ForbiddenAsteroid,
-    GravityPull,
-    Motion,
-    MoveError,
-    MovementParams,
-    MoveResult,
-    OffMap,
-    bounce,
-    default_order,
-    move,
-)
+from core.vector.course import AsteroidHex, Crash, ForbiddenAsteroid, OffMap
+from core.vector.gravity import GravityPull, MoveError
+from core.vector.motion import Motion, MovementParams, bounce
+from core.vector.movement import MoveResult, move
 from core.vector.orbit import ring
+from core.vector.reach import default_order
 from core.vector.state import GameState, Plan, Ship, ShipStatus
 
 LANDING_FUEL = Fraction(1)

@@ -13,14 +13,10 @@ the Sun falls in or is flung out (see the tests).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from core.board.hexgrid import Direction, Hex, Vector
 from core.board.starmap import Body, StarMap
 from core.vector.gravity import ENTERED, GravityPull
-
-if TYPE_CHECKING:
-    from core.vector.movement import Motion
+from core.vector.motion import Motion
 
 
 def ring_bodies(starmap: StarMap, h: Hex) -> tuple[str, ...]:
@@ -68,8 +64,6 @@ def circling(starmap: StarMap, body: Body, index: int = 0, clockwise: bool = Fal
     hex it entered pending. Gravity then turns the vector to carry it to the next ring
     hex, every turn. (Verified in tests for every body of the built-in map.)
     """
-    from core.vector.movement import Motion  # here: movement imports this module
-
     if body.size != 0:
         raise ValueError(f"{body.name} covers more than one hex: no simple circle")
     d = Direction(index % 6)

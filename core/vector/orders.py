@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from core.board.hexgrid import Hex
 from core.engine.commands import Command
 from core.engine.serial import register
-from core.vector.movement import Order
+from core.vector.motion import Order
 
 
 @register

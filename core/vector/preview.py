@@ -19,7 +19,9 @@ from core.board.starmap import Arrow
 from core.engine.errors import IllegalCommand
 from core.rules.interplanetary.allegiance import ship_passage
 from core.vector import astrogation
-from core.vector.movement import Motion, MoveResult, Order, burns, coast, default_order
+from core.vector.motion import Motion, Order
+from core.vector.movement import MoveResult
+from core.vector.reach import burns, coast, default_order
 from core.vector.state import GameState, Plan, Ship, ShipStatus
 
 if TYPE_CHECKING:

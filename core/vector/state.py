@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass, field, fields, replace
 from enum import Enum
 from fractions import Fraction
-from typing import Any
+from typing import Any, Protocol
 
 from core.board.hexgrid import Hex
 from core.board.starmap import Leaving, StarMap
@@ -31,8 +31,7 @@ from core.engine.serial import (
 from core.files.ruleset import Ruleset
 from core.rules.interplanetary.aid.manifest import Manifest
 from core.rules.interplanetary.scenario.terms import Terms
-from core.vector.movement import Motion, Order
-from core.vector.victory import Condition
+from core.vector.motion import Motion, Order
 
 
 @register
@@ -185,6 +184,31 @@ def _positions(ships: tuple[Ship, ...]) -> dict[str, int]:
 def _remember(ships: tuple[Ship, ...], index: dict[str, int]) -> dict[str, int]:
     _INDEXES[:] = [(ships, index), *_INDEXES[:1]]
     return index
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A victory condition met: the winning ``sides`` (none: a draw), the reason in players'
+    words, and the ``grade`` ("clear victory", "weak victory"...; "" for ungraded)."""
+
+    sides: frozenset[str]
+    why: str
+    grade: str = ""
+
+
+class Condition(Protocol):
+    """A scenario's victory condition, kept in the state so that a saved game knows how it
+    is won. Each decides for itself whether it is met, so the catalogue of conditions can
+    grow with a rule system (:mod:`core.rules.interplanetary.scenario.victory_graded`)
+    without the engine knowing them (:mod:`core.vector.victory` has the generic ones)."""
+
+    def met(self, state: GameState) -> Verdict | None:
+        """The verdict once the condition is met, else None."""
+        ...
+
+    def describe(self) -> str:
+        """The condition in players' words, for briefings and ``python -m core info``."""
+        ...
 
 
 @register

@@ -1,22 +1,25 @@
-"""Victory conditions: what a scenario says ends the game, and who wins it.
+"""Victory: what a scenario says ends the game, and who wins it.
 
 Conditions are plain data kept in the game state (so a saved game knows how it is won),
-checked by the engine after every phase, movement included. The first condition met, in
-the scenario's order, ends the game. A race is followed through ``Ship.wells``, the
-bodies whose gravity each ship has entered in order (see :mod:`core.vector.astrogation`).
+checked by the engine after every phase, movement included; each decides for itself
+whether it is met (:class:`~core.vector.state.Condition`). The first condition met, in
+the scenario's order, ends the game. Here are the conditions every vector game may use;
+a rule system adds its own (Interplanetary's graded ones:
+:mod:`core.rules.interplanetary.scenario.victory_graded`). A race is followed through
+``Ship.wells``, the bodies whose gravity each ship has entered in order (see
+:mod:`core.vector.astrogation`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from core.engine.events import Event, event
 from core.engine.serial import register
+from core.vector.state import Condition, GameState, Ship, ShipStatus, Verdict
 
-if TYPE_CHECKING:
-    from core.vector.state import GameState, Ship
+__all__ = ["Condition", "Destroy", "GameDrawn", "GameWon", "LastStanding", "Race", "TurnLimit"]
 
 
 @register
@@ -32,11 +35,44 @@ class Race:
     dock: str | None = None
     ship: str | None = None
 
+    def met(self, state: GameState) -> Verdict | None:
+        done = [s for s in state.ships if s.in_play and finished(s, self)]
+        if not done:
+            return None
+        return Verdict(frozenset(s.side for s in done), _race_reason(done, self))
+
+    def describe(self) -> str:
+        order = ", then ".join(self.visit) if self.in_order else listed(self.visit)
+        how = "in that order" if self.in_order and len(self.visit) > 1 else ""
+        steps = [f"enter a gravity hex of {order}" + (f" {how}" if how else "")]
+        if not self.visit:
+            steps = []
+        if self.orbit is not None:
+            steps.append(f"get into orbit around {self.orbit}")
+        elif self.dock is not None:
+            steps.append(f"dock at {self.dock}")
+        steps_text = "; then ".join(steps)
+        if self.ship is None:
+            return f"race: {steps_text}; the first ship to do it wins for its side"
+        return f"race for ship {self.ship}: {steps_text}; when it does, its side wins"
+
 
 @register
 @dataclass(frozen=True)
 class LastStanding:
     """The last side with ships in play (or coming back onto the map) wins."""
+
+    def met(self, state: GameState) -> Verdict | None:
+        if len({p.side for p in state.players}) < 2:
+            return None  # nobody to outlast
+        alive = {s.side for s in state.ships if s.in_play or s.returns_in is not None}
+        if len(alive) > 1:
+            return None
+        why = "the last side with ships in play" if alive else "no ship is left"
+        return Verdict(frozenset(alive), why)
+
+    def describe(self) -> str:
+        return "last standing: the last side with ships in play wins"
 
 
 @register
@@ -47,6 +83,15 @@ class Destroy:
     ship: str
     side: str
 
+    def met(self, state: GameState) -> Verdict | None:
+        target = next((s for s in state.ships if s.id == self.ship), None)
+        if target is None or target.status is not ShipStatus.DESTROYED:
+            return None
+        return Verdict(frozenset({self.side}), f"{target.name} is destroyed")
+
+    def describe(self) -> str:
+        return f"destroy: if ship {self.ship} is destroyed, side {self.side} wins"
+
 
 @register
 @dataclass(frozen=True)
@@ -56,48 +101,15 @@ class TurnLimit:
     rounds: int
     side: str | None = None
 
+    def met(self, state: GameState) -> Verdict | None:
+        if state.round <= self.rounds:
+            return None
+        sides = frozenset({self.side}) if self.side is not None else frozenset()
+        return Verdict(sides, f"round {self.rounds}, the last, is over")
 
-@register
-@dataclass(frozen=True)
-class Kills:
-    """The first side whose ships have destroyed ``count`` enemy ships wins (Last man
-    standing's variation, where destroyed ships come back)."""
-
-    count: int
-
-
-@register
-@dataclass(frozen=True)
-class Heist:
-    """Industrial sabotage's graded outcome. ``guards`` fly ``ship`` through the gravity
-    of every body of ``visit`` (any order), then dock at ``dock``; ``raiders`` board it
-    (the boarder carries its secrets) and carry them into the gravity of ``escape``.
-
-    Delivered never boarded: the guards' clear victory. Secrets carried to ``escape``:
-    the raiders' clear victory. The ship destroyed before delivering, never boarded: the
-    raiders' weak victory. Boarded, but every carrier destroyed: a draw if the ship is
-    destroyed too, the guards' weak victory if it is delivered."""
-
-    ship: str
-    visit: tuple[str, ...]
-    dock: str
-    guards: str
-    raiders: str
-    escape: str
-
-
-@register
-@dataclass(frozen=True)
-class Headquarters:
-    """Each side's headquarters (``bases``: side, base). When one falls, the other sides
-    win a decisive victory, unless another headquarters falls within ``within`` turns
-    of it (players' turns): then the game is drawn (Hostile takeover)."""
-
-    bases: tuple[tuple[str, str], ...]
-    within: int = 2
-
-
-Condition = Race | LastStanding | Destroy | TurnLimit | Kills | Heist | Headquarters
+    def describe(self) -> str:
+        who = f"side {self.side} wins" if self.side is not None else "the game is drawn"
+        return f"turn limit: after round {self.rounds}, {who}"
 
 
 @event
@@ -119,18 +131,18 @@ def check(state: GameState) -> tuple[GameState, list[Event]]:
         return state, []
     state = _record_losses(state)
     for condition in state.victory:
-        met = _graded(state, condition)
-        if met is None:
+        verdict = condition.met(state)
+        if verdict is None:
             continue
-        sides, why, grade = met
-        winners = tuple(p.id for p in state.players if p.side in sides)
+        grade = verdict.grade
+        winners = tuple(p.id for p in state.players if p.side in verdict.sides)
         state = replace(state, over=True, winners=winners, outcome=grade)
         if not winners:
-            return state, [GameDrawn(f"The game is drawn: {why}")]
-        names = _and([state.player(p).name for p in winners])
+            return state, [GameDrawn(f"The game is drawn: {verdict.why}")]
+        names = listed([state.player(p).name for p in winners])
         verb = "wins" if len(winners) == 1 else "win"
         how = f" a {grade}" if grade else ""
-        return state, [GameWon(f"{names} {verb}{how}: {why}", winners)]
+        return state, [GameWon(f"{names} {verb}{how}: {verdict.why}", winners)]
     return state, []
 
 
@@ -139,15 +151,15 @@ def nobody_left(state: GameState) -> tuple[GameState, list[Event]]:
     meet any condition, so nobody can win (all drifted off the map, or died at once)."""
     if state.over or any(s.in_play or s.returns_in is not None for s in state.ships):
         return state, []
-    from core.vector.state import ShipStatus  # here: core.vector.state imports this module
-
     gone = [s for s in state.ships if s.status is ShipStatus.DESTROYED]
     left = [s for s in state.ships if s.status is ShipStatus.OFF_MAP]
     why: list[str] = []
     if gone:
-        why.append(f"{_and(s.name for s in gone)} {'was' if len(gone) == 1 else 'were'} destroyed")
+        why.append(
+            f"{listed(s.name for s in gone)} {'was' if len(gone) == 1 else 'were'} destroyed"
+        )
     if left:
-        why.append(f"{_and(s.name for s in left)} left the map")
+        why.append(f"{listed(s.name for s in left)} left the map")
     text = "The game is drawn: no ship is left in play" + (f" ({'; '.join(why)})" if why else "")
     return replace(state, over=True, winners=(), outcome=""), [GameDrawn(text)]
 
@@ -168,46 +180,6 @@ def _record_losses(state: GameState) -> GameState:
         return state
     lost = (*terms.lost_at, *((b, now(state)) for b in new))
     return replace(state, terms=replace(terms, lost_at=lost))
-
-
-def _graded(state: GameState, condition: Condition) -> tuple[set[str], str, str] | None:
-    if isinstance(condition, Kills | Heist | Headquarters):
-        from core.rules.interplanetary.scenario.victory_graded import (
-            met,  # here: only scenarios that use them pay
-        )
-
-        return met(state, condition)
-    plain = _met(state, condition)
-    return None if plain is None else (*plain, "")
-
-
-def _met(
-    state: GameState, condition: Race | LastStanding | Destroy | TurnLimit
-) -> tuple[set[str], str] | None:
-    """The winning sides (empty: a draw) and the reason, when ``condition`` is met."""
-    if isinstance(condition, Race):
-        done = [s for s in state.ships if s.in_play and finished(s, condition)]
-        if not done:
-            return None
-        return {s.side for s in done}, _race_reason(done, condition)
-    if isinstance(condition, LastStanding):
-        if len({p.side for p in state.players}) < 2:
-            return None  # nobody to outlast
-        alive = {s.side for s in state.ships if s.in_play or s.returns_in is not None}
-        if len(alive) > 1:
-            return None
-        return alive, "the last side with ships in play" if alive else "no ship is left"
-    if isinstance(condition, Destroy):
-        from core.vector.state import ShipStatus  # here: core.vector.state imports this module
-
-        target = next((s for s in state.ships if s.id == condition.ship), None)
-        if target is None or target.status is not ShipStatus.DESTROYED:
-            return None
-        return {condition.side}, f"{target.name} is destroyed"
-    if state.round <= condition.rounds:
-        return None
-    sides = {condition.side} if condition.side is not None else set()
-    return sides, f"round {condition.rounds}, the last, is over"
 
 
 def visited(wells: Sequence[str], race: Race) -> int:
@@ -247,13 +219,13 @@ def _goal(race: Race) -> str:
 
 
 def _race_reason(ships: list[Ship], race: Race) -> str:
-    who = _and(s.name for s in ships)
-    after = f" after {_and(race.visit)}" if race.visit else ""
+    who = listed(s.name for s in ships)
+    after = f" after {listed(race.visit)}" if race.visit else ""
     if race.orbit is not None:
         return f"{who} reached orbit around {race.orbit}{after}"
     if race.dock is not None:
         return f"{who} docked at {race.dock}{after}"
-    return f"{who} {'has' if len(ships) == 1 else 'have'} visited {_and(race.visit)}"
+    return f"{who} {'has' if len(ships) == 1 else 'have'} visited {listed(race.visit)}"
 
 
 def progress(state: GameState, ship_id: str) -> str:
@@ -285,33 +257,11 @@ def progress(state: GameState, ship_id: str) -> str:
 
 def describe(condition: Condition) -> str:
     """The condition in players' words, for briefings and ``python -m core info``."""
-    if isinstance(condition, Kills | Heist | Headquarters):
-        from core.rules.interplanetary.scenario.victory_graded import describe_graded
-
-        return describe_graded(condition)
-    if isinstance(condition, Race):
-        order = ", then ".join(condition.visit) if condition.in_order else _and(condition.visit)
-        how = "in that order" if condition.in_order and len(condition.visit) > 1 else ""
-        steps = [f"enter a gravity hex of {order}" + (f" {how}" if how else "")]
-        if not condition.visit:
-            steps = []
-        if condition.orbit is not None:
-            steps.append(f"get into orbit around {condition.orbit}")
-        elif condition.dock is not None:
-            steps.append(f"dock at {condition.dock}")
-        steps_text = "; then ".join(steps)
-        if condition.ship is None:
-            return f"race: {steps_text}; the first ship to do it wins for its side"
-        return f"race for ship {condition.ship}: {steps_text}; when it does, its side wins"
-    if isinstance(condition, LastStanding):
-        return "last standing: the last side with ships in play wins"
-    if isinstance(condition, Destroy):
-        return f"destroy: if ship {condition.ship} is destroyed, side {condition.side} wins"
-    who = f"side {condition.side} wins" if condition.side is not None else "the game is drawn"
-    return f"turn limit: after round {condition.rounds}, {who}"
+    return condition.describe()
 
 
-def _and(names: Iterable[str]) -> str:
+def listed(names: Iterable[str]) -> str:
+    """Names as people list them: "Ann, Bob and Cy"."""
     items = list(names)
     if len(items) <= 1:
         return "".join(items)

@@ -17,7 +17,8 @@ from app.campaign.new_campaign import NewCampaignDialog
 from app.campaign.paths import default_folder, recent_campaigns
 from app.shell.main_window import MainWindow
 from core.campaign import CampaignFile
-from core.scenario.document import Seat, builtin_scenarios, load_scenario
+from core.scenario.document import Seat
+from core.scenario.reader import builtin_scenarios, load_scenario
 
 TRAINING = next(p for p in builtin_scenarios() if p.stem == "training")
 SEATS = [Seat("Ann", "#E69F00"), Seat("Bob", "#56B4E9")]

@@ -18,11 +18,11 @@ from core.board.hexgrid import ZERO, Hex, Vector
 from core.board.starmap import Bounds, StarMap
 from core.engine.commands import EndPhase
 from core.engine.play import new_game
-from core.files.ruleset import load_ruleset
+from core.files.rulesets import load_ruleset
 from core.rules.interplanetary.aid.manifest import fit
 from core.rules.interplanetary.aid.playaid import Outfit
 from core.rules.interplanetary.combat.attack import PendingAnswer, PendingHit
-from core.vector.movement import Motion
+from core.vector.motion import Motion
 from core.vector.state import GameState, Player, Ship
 from tests.app.test_campaign_window import make_window
 

@@ -16,8 +16,9 @@ from app.shell.main_window import MainWindow
 from app.vector.overlay import ROLE_KEY
 from app.vector.pieces import SHIP_KEY, Z_TRAIL, Z_VECTOR
 from core.board.hexgrid import ZERO, Hex
-from core.scenario.document import Seat, builtin_scenarios, load_scenario
-from core.vector.movement import Motion
+from core.scenario.document import Seat
+from core.scenario.reader import builtin_scenarios, load_scenario
+from core.vector.motion import Motion
 from core.vector.orders import Plot
 from core.vector.state import ShipStatus
 from tests.core.test_victory import circling_earth, training

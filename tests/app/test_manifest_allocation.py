@@ -15,12 +15,12 @@ from app.rules.interplanetary.manifest.allocation import AllocationDialog
 from app.rules.interplanetary.manifest.layout import SheetData
 from app.rules.interplanetary.manifest.widget import SheetWidget
 from core.board.hexgrid import Hex, Vector
-from core.files.ruleset import load_ruleset
+from core.files.rulesets import load_ruleset
 from core.rules.interplanetary.aid.damage import Allocation, Placement, default_allocation
 from core.rules.interplanetary.aid.manifest import Manifest, empty
 from core.rules.interplanetary.aid.outfitting import Slot, put
 from core.rules.interplanetary.aid.playaid import PlayAid
-from core.vector.movement import Motion
+from core.vector.motion import Motion
 from core.vector.state import Ship
 
 

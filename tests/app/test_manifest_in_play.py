@@ -24,7 +24,7 @@ from core.rules.interplanetary.aid.outfitting import Slot
 from core.rules.interplanetary.aid.playaid import Outfit
 from core.rules.interplanetary.combat.attack import PendingHit
 from core.rules.interplanetary.combat.ordnance import LaunchWeapon
-from core.vector.movement import Motion, Order
+from core.vector.motion import Motion, Order
 from core.vector.orders import Plot
 from core.vector.state import GameState, Ship
 from tests.app.test_campaign_window import make_window

@@ -12,7 +12,7 @@ from pytestqt.qtbot import QtBot
 
 from app.rules.interplanetary.manifest.outfit_dialog import OutfitDialog
 from app.rules.interplanetary.manifest.widget import MIME, SheetWidget
-from core.files.ruleset import load_ruleset
+from core.files.rulesets import load_ruleset
 from core.rules.interplanetary.aid.manifest import empty
 from core.rules.interplanetary.aid.outfitting import Slot
 from core.rules.interplanetary.aid.playaid import PlayAid

@@ -8,7 +8,7 @@ from pytestqt.qtbot import QtBot
 from app.campaign.new_campaign import NewCampaignDialog
 from app.play.new_game import NewGameDialog
 from core.files.ruleset import OPTIONAL_RULES
-from core.scenario.document import builtin_scenarios
+from core.scenario.reader import builtin_scenarios
 
 SCENARIOS = {p.stem: p for p in builtin_scenarios()}
 

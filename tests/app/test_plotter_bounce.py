@@ -9,7 +9,7 @@ from pytestqt.qtbot import QtBot
 from app.board.items import HEX_SIZE
 from app.vector.overlay import FATAL, ROLE_KEY, PlotOverlay, _summary, option_danger
 from core.board.hexgrid import Layout
-from core.vector.movement import OffMap
+from core.vector.course import OffMap
 from core.vector.preview import Option, preview
 from core.vector.state import GameState
 from tests.core.test_scenario_special_rules import at_the_edge

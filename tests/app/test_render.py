@@ -23,7 +23,7 @@ from core.board.hexgrid import Direction, Layout
 from core.board.starmap import BodyKind
 from core.files.mapfile import load_map
 from core.files.resources import SOLAR_SYSTEM_MAP
-from core.scenario.document import builtin_scenarios
+from core.scenario.reader import builtin_scenarios
 from tests.app.test_map_scene import same, small_map
 
 ROOT = Path(__file__).resolve().parents[2]

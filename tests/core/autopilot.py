@@ -29,9 +29,12 @@ from core.engine.play import active_player, apply, current_phase, waiting_for
 from core.rules.interplanetary.allegiance import ship_passage, weapon_passage
 from core.rules.interplanetary.combat.attack import AllocateDamage, PendingAnswer, PendingHit
 from core.vector.astrogation import launch_hexes, params_for
-from core.vector.movement import AsteroidHex, MoveResult, Order, burns, default_order, move
+from core.vector.course import AsteroidHex
+from core.vector.motion import Order
+from core.vector.movement import MoveResult, move
 from core.vector.orders import Launch, Plot
 from core.vector.preview import preview
+from core.vector.reach import burns, default_order
 from core.vector.state import GameState, Ship, ShipStatus
 
 #: how many turns the navigator looks ahead (the first with the plotter's options)
@@ -358,7 +361,7 @@ def _launch(game: Game, ship: Ship) -> None:
     """Launch a missile whose first move ends on an enemy, if one can."""
     from core.rules.interplanetary.combat.attack import manifest_of, play_aid
     from core.rules.interplanetary.combat.ordnance import LaunchWeapon, params
-    from core.vector.movement import launched
+    from core.vector.motion import launched
 
     state = game.state
     aid = play_aid(state)

@@ -8,10 +8,10 @@ from core.board.hexgrid import ZERO, Hex, Vector
 from core.board.starmap import Bounds, StarMap
 from core.engine.commands import EndPhase
 from core.engine.play import active_player, apply, current_phase, new_game
-from core.files.ruleset import load_ruleset
+from core.files.rulesets import load_ruleset
 from core.rules.interplanetary.aid.manifest import fit
 from core.rules.interplanetary.aid.playaid import Outfit, PlayAid
-from core.vector.movement import Motion
+from core.vector.motion import Motion
 from core.vector.state import GameState, Player, Ship
 
 OPEN = StarMap("Open space", Bounds(40, 40))

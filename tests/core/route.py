@@ -27,19 +27,12 @@ from core.rules.interplanetary.allegiance import ship_passage
 from core.rules.interplanetary.combat import ordnance
 from core.rules.interplanetary.combat.ordnance import course_hexes
 from core.vector.astrogation import _launched_motion, check_plan, launch_hexes, params_for
-from core.vector.movement import (
-    AsteroidHex,
-    Motion,
-    MovementParams,
-    MoveResult,
-    Order,
-    Passage,
-    burns,
-    default_order,
-    move,
-)
+from core.vector.course import AsteroidHex, Passage
+from core.vector.motion import Motion, MovementParams, Order
+from core.vector.movement import MoveResult, move
 from core.vector.orders import Launch, Plot
 from core.vector.preview import preview
+from core.vector.reach import burns, default_order
 from core.vector.state import GameState, Plan, Ship, ShipStatus
 from tests.core.autopilot import Scripted
 

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 from core.board.hexgrid import ZERO
 from core.board.starmap import Base
-from core.vector.movement import Motion
+from core.vector.motion import Motion
 from core.vector.state import Ship, ShipStatus
 
 

@@ -13,7 +13,8 @@ from core.engine.errors import IllegalCommand
 from core.engine.play import apply, new_game
 from core.rules.interplanetary.bases import Refuel
 from core.vector.astrogation import check_plan
-from core.vector.movement import ForbiddenAsteroid, Motion
+from core.vector.course import ForbiddenAsteroid
+from core.vector.motion import Motion
 from core.vector.state import Plan
 from tests.core.optional_games import RIVALS, armed, to_phase
 

@@ -31,7 +31,7 @@ from core.files.mapfile import load_map
 from core.files.resources import SOLAR_SYSTEM_MAP
 from core.vector.astrogation import end_engagement, entered_wells, launch_hexes
 from core.vector.gravity import GravityIgnored, GravityPull
-from core.vector.movement import Motion, Order
+from core.vector.motion import Motion, Order
 from core.vector.orbit import circling, ring
 from core.vector.orders import Launch, Plot
 from core.vector.state import GameState, Player, Ship, ShipStatus

@@ -14,11 +14,11 @@ from core.board.starmap import DEFAULT_SERVICES, Base, BaseKind, Bounds, StarMap
 from core.engine.commands import EndPhase
 from core.engine.errors import IllegalCommand
 from core.engine.play import apply, current_phase, new_game
-from core.files.ruleset import load_ruleset
+from core.files.rulesets import load_ruleset
 from core.rules.interplanetary.aid.manifest import fit
 from core.rules.interplanetary.aid.playaid import Outfit, PlayAid
 from core.rules.interplanetary.bases import Load, Refit, Refuel
-from core.vector.movement import Motion
+from core.vector.motion import Motion
 from core.vector.state import GameState, Player, Ship
 
 ROCK = Hex(5, 3)

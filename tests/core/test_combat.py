@@ -15,7 +15,7 @@ from core.engine.commands import EndPhase
 from core.engine.dice import Rolled
 from core.engine.errors import IllegalCommand, NotYourTurn, WrongPhase
 from core.engine.play import active_player, apply, current_phase, new_game, waiting_for
-from core.files.ruleset import load_ruleset
+from core.files.rulesets import load_ruleset
 from core.rules.interplanetary.aid.damage import Allocation, Placement
 from core.rules.interplanetary.aid.manifest import fit
 from core.rules.interplanetary.aid.playaid import Outfit, PlayAid
@@ -35,7 +35,7 @@ from core.rules.interplanetary.combat.guns import (
     relative_velocity,
     shot,
 )
-from core.vector.movement import Motion
+from core.vector.motion import Motion
 from core.vector.state import GameState, Player, Ship, ShipStatus
 
 OPEN = StarMap("Open space", Bounds(40, 40))

@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from core.engine import serial
-from core.files.ruleset import load_ruleset
+from core.files.rulesets import load_ruleset
 from core.rules.interplanetary.aid.damage import Allocation, Placement, default_allocation, place
 from core.rules.interplanetary.aid.manifest import (
     AllocationError,

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from core.board.problems import FileProblems
-from core.files.ruleset import load_ruleset
+from core.files.rulesets import load_ruleset
 from core.rules.interplanetary.aid import outfitting
 from core.rules.interplanetary.aid.design import Design, dumps_design, load_design, save_design
 from core.rules.interplanetary.aid.design_library import SHIPPED, Library

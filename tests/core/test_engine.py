@@ -18,7 +18,7 @@ from core.engine.play import active_player, apply, current_phase, new_game, wait
 from core.engine.serial import from_data, to_data
 from core.files.mapfile import load_map
 from core.files.resources import SOLAR_SYSTEM_MAP
-from core.vector.movement import Motion, Order
+from core.vector.motion import Motion, Order
 from core.vector.orders import Launch, Plot, Unplot
 from core.vector.state import GameState, Player, Ship, ShipStatus, state_hash
 from tests.core.ships import landed_ship
@@ -292,7 +292,7 @@ def test_the_engine_reads_no_disk_clock_or_global_random(
     import random
     import time
 
-    import core.files.ruleset
+    import core.files.rulesets
     import core.files.tomlio
 
     state = game(seed=4)
@@ -301,7 +301,7 @@ def test_the_engine_reads_no_disk_clock_or_global_random(
         raise AssertionError("the engine reached outside the game state")
 
     monkeypatch.setattr(core.files.tomlio, "read_toml", forbidden)
-    monkeypatch.setattr(core.files.ruleset, "load_ruleset", forbidden)
+    monkeypatch.setattr(core.files.rulesets, "load_ruleset", forbidden)
     for name in ("time", "monotonic", "perf_counter"):
         monkeypatch.setattr(time, name, forbidden)
     for name in ("random", "randint", "choice"):

@@ -27,27 +27,22 @@ from core.board.tracer import Hexside, trace
 from core.engine.serial import from_data, to_data
 from core.files.mapfile import load_map
 from core.files.resources import SOLAR_SYSTEM_MAP
-from core.vector.gravity import ABOVE, AT_REST, ENTERED, HEXSIDE, GravityPull, HexsideGrazed
-from core.vector.movement import (
-    AsteroidHex,
-    BurnError,
-    Crash,
-    ForbiddenAsteroid,
-    FuelError,
+from core.vector.course import AsteroidHex, Crash, ForbiddenAsteroid, OffMap, Passage
+from core.vector.gravity import (
+    ABOVE,
+    AT_REST,
+    ENTERED,
+    HEXSIDE,
+    GravityPull,
     IgnoreError,
-    Motion,
     MoveError,
-    MovementParams,
-    OffMap,
-    Order,
-    Passage,
     PickError,
-    bounce,
-    coast,
-    move,
-    options,
 )
+from core.vector.motion import BurnError, FuelError, Motion, MovementParams, Order, bounce
+from core.vector.movement import move
 from core.vector.orbit import circling, ring
+from core.vector.pulls import HexsideGrazed
+from core.vector.reach import coast, options
 
 SE, NE, N, NW, SW, S = Direction
 BOUNDS = Bounds(30, 30)
@@ -732,7 +727,7 @@ def test_bounce_mirrors_the_component_that_left_the_map(
 
 
 def test_launched_weapon_inherits_the_ships_old_vector_and_moves_by_the_same_rules() -> None:
-    from core.vector.movement import launched
+    from core.vector.motion import launched
 
     m = with_body()
     ship = move(m, Motion(C + Vector(2, -1), Vector(-1, 0))).next  # entered the ring
@@ -747,7 +742,7 @@ def test_launched_weapon_inherits_the_ships_old_vector_and_moves_by_the_same_rul
 
 
 def test_launched_weapon_thrust_is_limited_by_its_own_engine() -> None:
-    from core.vector.movement import BurnError, launched
+    from core.vector.motion import BurnError, launched
 
     ship = Motion(C, Vector(1, 0))
     missile = launched(ship, (N, N), thrust=2)

@@ -18,7 +18,7 @@ from core.engine.dice import Rolled
 from core.engine.errors import IllegalCommand, NotYourTurn, UnknownShip, WrongPhase
 from core.engine.events import Event
 from core.engine.play import active_player, apply, current_phase, new_game, waiting_for
-from core.files.ruleset import load_ruleset
+from core.files.rulesets import load_ruleset
 from core.rules.interplanetary.aid.manifest import fit
 from core.rules.interplanetary.aid.playaid import Outfit, PlayAid
 from core.rules.interplanetary.combat.attack import (
@@ -42,7 +42,8 @@ from core.rules.interplanetary.combat.ordnance_attacks import (
     StrikeOffered,
     WeaponStruck,
 )
-from core.vector.movement import GravityPull, Motion, Order
+from core.vector.gravity import GravityPull
+from core.vector.motion import Motion, Order
 from core.vector.orders import Plot
 from core.vector.state import GameState, Ordnance, Player, Ship, ShipStatus, state_hash
 

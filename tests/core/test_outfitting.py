@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from core.files.ruleset import load_ruleset
+from core.files.rulesets import load_ruleset
 from core.rules.interplanetary.aid import outfitting
 from core.rules.interplanetary.aid.manifest import OutfitError, empty
 from core.rules.interplanetary.aid.outfitting import Slot

@@ -11,7 +11,8 @@ import pytest
 from core.board.problems import FileProblems
 from core.engine import serial
 from core.files.resources import resource_path
-from core.files.ruleset import asteroid_rows, load_ruleset
+from core.files.ruleset import asteroid_rows
+from core.files.rulesets import load_ruleset
 from core.rules.interplanetary.aid.playaid import (
     BEHAVIOURS,
     EFFECTS,

@@ -9,7 +9,8 @@ from core.board.hexgrid import ZERO, Direction, Hex, Vector
 from core.board.starmap import Body, BodyKind, Bounds, GravityKind, StarMap
 from core.engine.commands import EndPhase
 from core.engine.play import apply, current_phase, new_game
-from core.vector.movement import Crash, Motion
+from core.vector.course import Crash
+from core.vector.motion import Motion
 from core.vector.orders import Plot
 from core.vector.preview import choices_for, preview, projection
 from core.vector.state import GameState, Player, Ship

@@ -14,7 +14,7 @@ from core.board.problems import FileProblems
 from core.board.starmap import Bounds, GravityOverride, StarMap
 from core.files.mapfile import load_map
 from core.files.resources import SCENARIOS, SOLAR_SYSTEM_MAP
-from core.scenario.document import parse_scenario
+from core.scenario.reader import parse_scenario
 
 
 def test_an_asteroid_off_the_map_names_its_hex() -> None:

@@ -18,7 +18,7 @@ from core.rules.interplanetary.optional.rendezvous import (
     Rendezvous,
     partners,
 )
-from core.vector.movement import Order
+from core.vector.motion import Order
 from core.vector.orders import Plot
 from tests.core.optional_games import ALLIES, armed, game, to_phase
 

@@ -11,15 +11,8 @@ import pytest
 from core.board.problems import FileProblems
 from core.engine import serial
 from core.files.resources import resource_path
-from core.files.ruleset import (
-    KNOWN_SWITCHES,
-    BurnProfile,
-    Ruleset,
-    RulesetRef,
-    burn_costs_for,
-    load_ruleset,
-    ruleset_ids,
-)
+from core.files.ruleset import KNOWN_SWITCHES, BurnProfile, Ruleset, RulesetRef, burn_costs_for
+from core.files.rulesets import load_ruleset, ruleset_ids
 
 BUILT_IN = ["interplanetary", "nplanetary", "system3void-strategic", "system3void-tactical"]
 #: each built-in ruleset's own version (raised when its tables change how a game plays)

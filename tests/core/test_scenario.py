@@ -12,7 +12,9 @@ from core.cli.main import main
 from core.engine.errors import IllegalCommand
 from core.engine.play import FirstPlayer, current_phase
 from core.files.resources import SCENARIOS
-from core.scenario.document import FORMAT, Scenario, Seat, builtin_scenarios, load_scenario
+from core.files.scenario_file import FORMAT
+from core.scenario.document import Scenario, Seat
+from core.scenario.reader import builtin_scenarios, load_scenario
 from core.vector.state import ShipStatus
 from core.vector.victory import Race
 

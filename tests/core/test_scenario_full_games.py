@@ -20,7 +20,8 @@ from core.rules.interplanetary.aid.manifest import Manifest, fit
 from core.rules.interplanetary.aid.playaid import Outfit
 from core.rules.interplanetary.bases import Load, Refuel
 from core.rules.interplanetary.combat.ordnance import LaunchWeapon
-from core.scenario.document import Seat, load_scenario
+from core.scenario.document import Seat
+from core.scenario.reader import load_scenario
 from core.vector.movement import MoveResult
 from core.vector.state import GameState, Ship, ShipStatus, state_hash
 from core.vector.victory import GameDrawn, GameWon

@@ -19,8 +19,9 @@ from core.rules.interplanetary.combat.guns import Fire
 from core.rules.interplanetary.combat.ordnance import LaunchWeapon
 from core.rules.interplanetary.scenario.special_rules import record_boarding
 from core.rules.interplanetary.scenario.terms import Boarded
-from core.scenario.document import Seat, load_scenario
-from core.vector.movement import Motion, Order
+from core.scenario.document import Seat
+from core.scenario.reader import load_scenario
+from core.vector.motion import Motion, Order
 from core.vector.orders import Launch, Plot
 from core.vector.state import GameState, ShipStatus
 from core.vector.victory import GameDrawn, GameWon
@@ -71,7 +72,7 @@ def test_no_fire_zone_refuses_a_launch_from_inside_it() -> None:
     state, _ = game.start(SEATS[:2], seed=3, first=0)
     earth_orbit = state.starmap.bounds.labels.parse("0618")
     ship = state.ship("trainee-p1")
-    from core.vector.movement import Motion
+    from core.vector.motion import Motion
 
     ship = replace(
         ship, status=ShipStatus.ACTIVE, landed_at=None, motion=Motion(earth_orbit, Vector(1, 0))

@@ -12,7 +12,7 @@ from core.board.hexgrid import Direction
 from core.board.problems import FileProblems, Problem
 from core.board.starmap import Base, BaseKind, Body, BodyKind, Bounds, GravityOverride, StarMap
 from core.files.resources import SCENARIOS
-from core.scenario.document import load_scenario, parse_scenario
+from core.scenario.reader import load_scenario, parse_scenario
 
 BOUNDS = Bounds(20, 16)
 TERRA = Body("Terra", BodyKind.PLANET, BOUNDS.labels.parse("1008"))

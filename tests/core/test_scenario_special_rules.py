@@ -18,9 +18,11 @@ from core.engine.errors import IllegalCommand
 from core.engine.play import apply, current_phase
 from core.files.resources import SCENARIOS
 from core.rules.interplanetary.combat.ordnance_attacks import MineAttack, PendingStrike, StrikeHeld
-from core.scenario.document import Seat, load_scenario
+from core.scenario.document import Seat
+from core.scenario.reader import load_scenario
 from core.vector.astrogation import MovesLast
-from core.vector.movement import Crash, Motion, OffMap, Order
+from core.vector.course import Crash, OffMap
+from core.vector.motion import Motion, Order
 from core.vector.orders import Plot
 from core.vector.preview import preview
 from core.vector.state import GameState, Ordnance, ShipStatus

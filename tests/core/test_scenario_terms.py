@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from core.board.problems import FileProblems
-from core.scenario.document import load_scenario
+from core.scenario.reader import load_scenario
 
 HEAD = """\
 format = "ecliptic-scenario"

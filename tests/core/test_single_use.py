@@ -19,7 +19,9 @@ from core.rules.interplanetary.aid.damage import Allocation, Placement
 from core.rules.interplanetary.combat.attack import AllocateDamage, PendingHit
 from core.rules.interplanetary.combat.guns import Fire
 from core.rules.interplanetary.combat.single_use import Decline, PendingRoll, UseModule, choices
-from core.vector.movement import AsteroidHex, Motion, Order, move
+from core.vector.course import AsteroidHex
+from core.vector.motion import Motion, Order
+from core.vector.movement import move
 from core.vector.orders import Plot
 from core.vector.preview import preview
 from core.vector.state import GameState, Ship, ShipStatus

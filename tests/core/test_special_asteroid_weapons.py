@@ -20,7 +20,7 @@ from core.rules.interplanetary.combat.ordnance_attacks import (
 )
 from core.rules.interplanetary.combat.threats import weapons_met
 from core.vector.astrogation import check_plan
-from core.vector.movement import Motion, Order
+from core.vector.motion import Motion, Order
 from core.vector.orders import Plot
 from core.vector.state import GameState, Ordnance, Plan
 from tests.core.optional_games import armed, to_phase

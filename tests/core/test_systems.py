@@ -28,7 +28,7 @@ from core.rules.interplanetary.combat.systems import (
     system,
 )
 from core.rules.interplanetary.scenario.terms import Terms
-from core.vector.movement import Motion
+from core.vector.motion import Motion
 from core.vector.state import GameState, Ship
 from tests.core.test_combat import CENTRE, PLAYERS, aid, game, to_guns
 

@@ -11,7 +11,7 @@ from core.engine.commands import EndPhase
 from core.engine.events import Event
 from core.rules.interplanetary.combat.ordnance import LaunchWeapon, mine_field
 from core.rules.interplanetary.combat.ordnance_attacks import MineAttack, PendingStrike
-from core.vector.movement import Motion
+from core.vector.motion import Motion
 from core.vector.orders import Plot
 from core.vector.preview import preview
 from core.vector.state import GameState

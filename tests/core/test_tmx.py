@@ -36,7 +36,8 @@ from core.board.starmap import (
 )
 from core.cli.main import main as cli_main
 from core.files.mapfile import load_map
-from core.files.tmx import from_tmx, load_tmx, to_tmx
+from core.files.tmx import to_tmx
+from core.files.tmx_read import from_tmx, load_tmx
 from core.files.tmx_tiles import TiledGrid
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 import pytest
@@ -16,11 +16,12 @@ from core.engine.play import active_player, apply, current_phase, new_game
 from core.engine.serial import from_data, to_data
 from core.files.mapfile import load_map
 from core.files.resources import SCENARIOS, SOLAR_SYSTEM_MAP
-from core.scenario.document import Seat, load_scenario
-from core.vector.movement import Motion, Order
+from core.scenario.document import Seat
+from core.scenario.reader import load_scenario
+from core.vector.motion import Motion, Order
 from core.vector.orbit import circling
 from core.vector.orders import Launch, Plot
-from core.vector.state import GameState, Player, Ship, ShipStatus
+from core.vector.state import Condition, GameState, Player, Ship, ShipStatus, Verdict
 from core.vector.victory import (
     Destroy,
     GameDrawn,
@@ -158,7 +159,7 @@ OPEN = StarMap("Open", Bounds(30, 30), bodies=(Body("Rock", BodyKind.PLANET, Hex
 PAIR = (Player("a", "Ann", "red"), Player("b", "Bob", "blue"))
 
 
-def duel(*victory: LastStanding | Destroy | TurnLimit | Race) -> GameState:
+def duel(*victory: Condition) -> GameState:
     """Ann's ship drifts safely; Bob's heads straight into Rock on his first move."""
     ships = (
         Ship("safe", "Safe", "a", "red", "ship", Motion(Hex(2, 20), Vector(0, 0)), Fraction(5)),
@@ -222,6 +223,25 @@ def test_a_game_with_conditions_and_winners_round_trips_through_plain_data() -> 
     assert state.over
     again = from_data(to_data(state))
     assert again == state and again.victory == state.victory and again.winners == ("a",)
+
+
+@dataclass(frozen=True)
+class _BlueOutlastsRoundOne:
+    """A condition the catalogue does not know: a rule system's own, graded."""
+
+    def met(self, state: GameState) -> Verdict | None:
+        if state.round < 2:
+            return None
+        return Verdict(frozenset({"blue"}), "blue held out", "narrow victory")
+
+    def describe(self) -> str:
+        return "blue wins once round 1 is over"
+
+
+def test_a_condition_the_catalogue_does_not_know_decides_for_itself_and_grades_the_win() -> None:
+    state, _ = play_round(duel(_BlueOutlastsRoundOne()))
+    assert state.over and state.winners == ("b",) and state.outcome == "narrow victory"
+    assert describe(_BlueOutlastsRoundOne()) == "blue wins once round 1 is over"
 
 
 def test_conditions_describe_themselves_for_the_briefing() -> None:

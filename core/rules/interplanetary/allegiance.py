@@ -13,7 +13,7 @@ switches: no docking, landing, refuelling, refit, loading, repair or launch from
 
 Light on purpose (the state and the map only): movement's plan check and the preview ask
 :func:`ship_passage` for every course, launched weapons :func:`weapon_passage`; a
-:class:`~core.vector.movement.Passage` names every owner a mover may pass (a side may hold
+:class:`~core.vector.course.Passage` names every owner a mover may pass (a side may hold
 several), or all of them with the rule off.
 """
 
@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from core.board.starmap import Base, StarMap
-from core.vector.movement import FREE_PASSAGE, NO_PASSAGE, Passage
+from core.vector.course import FREE_PASSAGE, NO_PASSAGE, Passage
 from core.vector.state import GameState, Ship
 
 SWITCH = "bases_pick_sides"

@@ -14,7 +14,7 @@ from app.editor.window import EditorWindow
 from app.shell.main_window import MainWindow
 from core.files.mapfile import load_map
 from core.files.resources import SCENARIOS
-from core.scenario.document import load_scenario
+from core.scenario.reader import load_scenario
 
 from .conftest import NONE, at, drag, small_map
 

@@ -32,7 +32,7 @@ _app: Any = None
 def sheet_for(design: Design) -> SheetData:
     """A design's sheet, as printed."""
     from app.rules.interplanetary.manifest.layout import SheetData
-    from core.files.ruleset import load_ruleset
+    from core.files.rulesets import load_ruleset
 
     aid = design.play_aid()
     builtin = not design.ruleset.endswith(".toml")
@@ -44,7 +44,7 @@ def sheet_for(design: Design) -> SheetData:
 def blank_sheet(ruleset: str = "interplanetary") -> SheetData:
     """An empty sheet to fill in by hand."""
     from app.rules.interplanetary.manifest.layout import SheetData
-    from core.files.ruleset import load_ruleset
+    from core.files.rulesets import load_ruleset
     from core.rules.interplanetary.aid.manifest import empty
 
     rules = load_ruleset(ruleset)

@@ -30,7 +30,7 @@ from app.rules.interplanetary.manifest.library_paths import library
 from app.rules.interplanetary.manifest.outfit_dialog import OutfitDialog
 from app.rules.interplanetary.manifest.widget import SheetWidget
 from core.board.problems import FileProblems
-from core.files.ruleset import load_ruleset
+from core.files.rulesets import load_ruleset
 from core.rules.interplanetary.aid import outfitting
 from core.rules.interplanetary.aid.design import Design, blank
 from core.rules.interplanetary.aid.design_library import Entry, Library, export_design

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from core.board.problems import FileProblems, Problem
 from core.files import tomlio
-from core.files.ruleset import load_ruleset
+from core.files.rulesets import load_ruleset
 from core.rules.interplanetary.aid import outfitting
 from core.rules.interplanetary.aid.manifest import Manifest, empty
 from core.rules.interplanetary.aid.playaid import PlayAid

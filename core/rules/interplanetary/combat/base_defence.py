@@ -27,7 +27,7 @@ from core.rules.interplanetary.combat.guns import exposed, odds, vector_hexes
 from core.rules.interplanetary.combat.ordnance import WeaponLaunched, name_of, new_id
 from core.rules.interplanetary.scenario.terms import BaseTerms
 from core.vector.gravity import GravityPull, label
-from core.vector.movement import Motion, launched
+from core.vector.motion import Motion, launched
 from core.vector.state import GameState, Ordnance, Player, Ship
 
 #: the launched weapon a base fires (seed: "of type Missile")

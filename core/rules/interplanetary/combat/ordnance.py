@@ -4,7 +4,7 @@ phase", "Missile movement and attack", "Mine and buckyball movement and attack",
 
 A ship launches at most one weapon a turn, in the launch phase, before it moves. The
 weapon starts in the ship's hex with the ship's vector from before this turn's move,
-shifted by its own thrust (:func:`core.vector.movement.launched`); from then on it is a piece
+shifted by its own thrust (:func:`core.vector.motion.launched`); from then on it is a piece
 of :class:`~core.vector.state.Ordnance` that moves with its owner's ships, by the same physics
 and with the same gravity, without fuel and without choices. It lasts the play aid's
 lifetime in its owner's turns; a scenario's mine field never expires and never moves.
@@ -29,19 +29,11 @@ from core.rules.interplanetary.allegiance import weapon_passage
 from core.rules.interplanetary.combat.attack import manifest_of, play_aid
 from core.rules.interplanetary.optional.restraints import held_back
 from core.rules.interplanetary.scenario.special_rules import launch_refused
-from core.vector.gravity import label
-from core.vector.movement import (
-    Crash,
-    ForbiddenAsteroid,
-    Motion,
-    MoveError,
-    MovementParams,
-    MoveResult,
-    OffMap,
-    default_order,
-    launched,
-    move,
-)
+from core.vector.course import Crash, ForbiddenAsteroid, OffMap
+from core.vector.gravity import MoveError, label
+from core.vector.motion import Motion, MovementParams, launched
+from core.vector.movement import MoveResult, move
+from core.vector.reach import default_order
 from core.vector.state import GameState, Ordnance, ShipStatus
 
 LAUNCH_PHASE = "launch"

@@ -28,7 +28,10 @@ from core.rules.interplanetary.aid.playaid import Module
 from core.rules.interplanetary.allegiance import ship_passage
 from core.rules.interplanetary.combat.attack import Attack, PendingHit, play_aid, resolve_attack
 from core.vector.astrogation import check_plan
-from core.vector.movement import Crash, Motion, MovementParams, MoveResult, coast
+from core.vector.course import Crash
+from core.vector.motion import Motion, MovementParams
+from core.vector.movement import MoveResult
+from core.vector.reach import coast
 from core.vector.state import GameState, Ship, ShipStatus
 
 #: effects fired in the owner's movement phase, before the ship moves

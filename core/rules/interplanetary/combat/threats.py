@@ -28,8 +28,9 @@ from core.rules.interplanetary.combat.ordnance import (
     weapon_of,
 )
 from core.rules.interplanetary.combat.ordnance_attacks import meets
+from core.vector.course import ENDS_COURSE
 from core.vector.gravity import label
-from core.vector.movement import ENDS_COURSE, MoveResult
+from core.vector.movement import MoveResult
 from core.vector.state import GameState, Ordnance, Ship
 
 

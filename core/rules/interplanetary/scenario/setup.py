@@ -7,10 +7,10 @@ the ruleset with every problem by field; laid onto the first game state by
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from core.board.hexgrid import Hex, HexError
 from core.board.problems import FileProblems, Problem
@@ -20,14 +20,11 @@ from core.engine.events import Event
 from core.files.ruleset import Ruleset
 from core.files.scenario_file import Scenario as _Scenario
 from core.files.scenario_file import Ship as _Ship
+from core.files.scenario_file import no_side
 from core.rules.interplanetary.aid.manifest import Manifest, OutfitError, fit
 from core.rules.interplanetary.aid.playaid import Outfit, PlayAid
 from core.rules.interplanetary.scenario.terms import BaseTerms, Control, NoFire, Start, Terms
-from core.scenario.victory import no_side
-from core.vector.state import GameState, Player, Ship
-
-if TYPE_CHECKING:
-    from core.scenario.document import Scenario
+from core.vector.state import GameState
 
 #: the optional rule that lays a scenario's mine fields (on when a ruleset lacks it)
 MINE_FIELDS = "mine_fields"
@@ -390,41 +387,3 @@ def apply_setup(
             state, laid = mine_field(state, owner.id, f.hexes, f.weapon)
             events.extend(laid)
     return state, events
-
-
-def purchased(
-    scenario: Scenario,
-    players: Sequence[Player],
-    ships: tuple[Ship, ...],
-    outfits: Mapping[str, Manifest],
-) -> tuple[Ship, ...]:
-    """The ships with the players' purchases aboard, each player's total within their
-    budget; the points left stay aboard the player's first ship."""
-    aid = scenario.rules.play_aid
-    by_id = {s.id: s for s in ships}
-    for ship_id in outfits:
-        if ship_id not in by_id:
-            raise IllegalCommand(f"there is no ship {ship_id!r} to outfit")
-    out = list(ships)
-    for p in players:
-        mine = [i for i, s in enumerate(out) if s.owner == p.id]
-        budget = scenario.budget_for(p.side)
-        bought = [outfits[out[i].id] for i in mine if out[i].id in outfits]
-        most = scenario.max_ships_for(p.side)
-        if most is not None and len(bought) > most:
-            raise IllegalCommand(f"{p.name} may outfit {most} ships, not {len(bought)}")
-        if aid is None or budget is None:
-            if bought:
-                raise IllegalCommand(f"{scenario.name} has no purchases")
-            continue
-        cost = sum(aid.cost(m.outfit(aid)) for m in bought)
-        if cost > budget:
-            raise IllegalCommand(
-                f"{p.name}'s ships cost {cost} ship points, more than the budget of {budget}"
-            )
-        for i in mine:
-            if out[i].id in outfits:
-                out[i] = replace(out[i], manifest=outfits[out[i].id])
-        if mine:
-            out[mine[0]] = replace(out[mine[0]], points=out[mine[0]].points + budget - cost)
-    return tuple(out)

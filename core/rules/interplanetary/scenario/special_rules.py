@@ -28,7 +28,9 @@ from core.engine.dice import Rolled
 from core.engine.events import Event, event
 from core.engine.pending import hook
 from core.rules.interplanetary.scenario.terms import Boarded, NoFire, Terms, no_fire_zone
-from core.vector.movement import Crash, ForbiddenAsteroid, Motion, MoveResult
+from core.vector.course import Crash, ForbiddenAsteroid
+from core.vector.motion import Motion
+from core.vector.movement import MoveResult
 from core.vector.state import GameState, Ship, ShipStatus
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from core.board.starmap import Leaving
 from core.engine.serial import added, register
 from core.rules.interplanetary.aid.manifest import Manifest
-from core.vector.movement import Motion
+from core.vector.motion import Motion
 
 
 @register

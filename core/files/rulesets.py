@@ -1,0 +1,54 @@
+"""The built-in rulesets and loading one, by id or from a file (``docs/formats/ruleset.md``).
+
+Parsing imports :mod:`core.files.ruleset_file` (its pydantic models) only when a file is
+parsed, so that importing this module (as the app does) creates no pydantic classes.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from core.board.problems import FileProblems, Problem
+from core.files import tomlio
+from core.files.resources import resource_path
+from core.files.ruleset import ID, Ruleset
+
+
+def ruleset_ids() -> list[str]:
+    """The ids of the built-in rulesets."""
+    return sorted(p.stem for p in resource_path("rulesets").glob("*.toml"))
+
+
+def load_ruleset(name_or_path: str | Path) -> Ruleset:
+    """Load a ruleset by built-in id (``"interplanetary"``) or from a file.
+
+    Built-in rulesets are read and validated once, then cached. Any problem raises
+    FileProblems listing them all.
+    """
+    if isinstance(name_or_path, str) and ID.match(name_or_path):
+        return _builtin(name_or_path)
+    path = Path(name_or_path)
+    data, text = tomlio.read_toml(path)
+    return parse_ruleset(data, text, str(path))
+
+
+@cache
+def _builtin(id: str) -> Ruleset:
+    path = resource_path("rulesets", f"{id}.toml")
+    if not path.is_file():
+        known = ", ".join(ruleset_ids())
+        raise FileProblems([Problem(f"there is no built-in ruleset {id!r} (built in: {known})")])
+    data, text = tomlio.read_toml(path)
+    return parse_ruleset(data, text, str(path))
+
+
+def parse_ruleset(data: dict[str, Any], text: str = "", file: str | None = None) -> Ruleset:
+    """Check parsed TOML data and build the ruleset; problems raise FileProblems."""
+    # Imported here, not at the top, for startup: creating the file's pydantic models (its
+    # own and core.rules.interplanetary.aid.playaid_file's) takes some 30 ms, which the app need
+    # not pay before it parses a ruleset.
+    from core.files.ruleset_file import parse
+
+    return parse(data, text, file)
