@@ -22,12 +22,11 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
-from core import tomledit
 from core.board.hexgrid import Hex
 from core.board.mapcheck import map_problems, map_warnings
 from core.board.problems import FileProblems, Problem
 from core.board.starmap import SpecialAsteroids, StarMap
-from core.files import tomlio
+from core.files import tomledit, tomlio
 from core.files.mapfile import dumps_map, parse_map
 from core.files.resources import ROOT, map_path
 from core.scenario.documents import SCENARIO_FORMAT

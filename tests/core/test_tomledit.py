@@ -1,4 +1,4 @@
-"""core.tomledit: minimal updates of TOML text that keep comments, order and spellings,
+"""core.files.tomledit: minimal updates of TOML text that keep comments, order and spellings,
 and always read back as the data asked for."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from core.files import tomlio
 from core.files.mapfile import dumps_map, parse_map
-from core.tomledit import checked, map_text, merge, scenario_text
+from core.files.tomledit import checked, map_text, merge, scenario_text
 
 TEXT = """\
 # The file's own comment.

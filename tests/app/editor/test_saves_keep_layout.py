@@ -14,7 +14,7 @@ from app.editor.clipboard import clear_region
 from app.editor.commands import edit_scenario
 from app.editor.document import Document, open_document
 from app.editor.window import EditorWindow
-from core import tomledit
+from core.files import tomledit
 from core.files.mapfile import dumps_map, load_map
 from core.files.resources import SOLAR_SYSTEM_MAP
 
