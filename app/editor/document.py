@@ -241,7 +241,7 @@ class Document(QObject):
             raise FileProblems([problem]) from exc
         written: list[Path] = []
         if self.scenario is None:
-            text = tomledit.map_text(m, _source(self.map_source, self.map_file))
+            text = tomledit.map_text(m, _source(self.map_source, self.map_file), map_text)
             tomlio.write_atomic(path, text)
             self.map_source = text
             self.map_file = path
@@ -252,7 +252,7 @@ class Document(QObject):
                 if target is None or ROOT in target.resolve().parents or target == path:
                     target = path.with_name(f"{path.stem}-map.toml")
                     self.scenario["map"] = target.name
-                text = tomledit.map_text(m, _source(self.map_source, self.map_file))
+                text = tomledit.map_text(m, _source(self.map_source, self.map_file), map_text)
                 tomlio.write_atomic(target, text)
                 self.map_source = text
                 self.map_file = target

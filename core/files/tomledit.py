@@ -76,23 +76,26 @@ def checked(
     return canonical()
 
 
-def map_text(m: StarMap, source: str | None) -> str:
+def map_text(m: StarMap, source: str | None, canonical: str | None = None) -> str:
     """The file text of map ``m``: ``source`` (the text it came from) minimally updated,
-    or the canonical layout when there is none or the update would not read back as ``m``.
-    Raises ValueError, as :func:`core.files.mapfile.dumps_map` does, for an unwritable map."""
+    or the canonical layout (``canonical``, if already made) when there is none or the
+    update would not read back as ``m``. Raises ValueError, as
+    :func:`core.files.mapfile.dumps_map` does, for an unwritable map."""
     from core.files.mapfile import dumps_map, map_data, parse_map
 
-    canonical = dumps_map(m)
-    old, new = None, map_data(m)
-    if source is not None:
-        try:
-            literal = tomllib.loads(source)
-            before = parse_map(literal, source, check=False)
-            old = map_data(before)
-            if before.bounds == m.bounds:
-                _keep_zone_shorthands(literal, old, new, m)
-        except (tomllib.TOMLDecodeError, FileProblems, ValueError):
-            old = None
+    if canonical is None:
+        canonical = dumps_map(m)
+    if source is None:
+        return canonical
+    new = map_data(m)
+    try:
+        literal = tomllib.loads(source)
+        before = parse_map(literal, source, check=False)
+        old = map_data(before)
+        if before.bounds == m.bounds:
+            _keep_zone_shorthands(literal, old, new, m)
+    except (tomllib.TOMLDecodeError, FileProblems, ValueError):
+        return canonical
 
     def reads_back(text: str) -> bool:
         try:
@@ -100,7 +103,8 @@ def map_text(m: StarMap, source: str | None) -> str:
         except (tomllib.TOMLDecodeError, FileProblems, ValueError):
             return False
 
-    return checked(source, old, new, canonical=lambda: canonical, reads_back=reads_back)
+    text = canonical
+    return checked(source, old, new, canonical=lambda: text, reads_back=reads_back)
 
 
 def _keep_zone_shorthands(
