@@ -69,7 +69,7 @@ def checked(
     if text is not None and old is not None:
         try:
             merged = merge(text, old, new)
-        except (ValueError, TypeError, KeyError, TOMLKitError):
+        except Exception:  # whatever tomlkit makes of an odd file, the save goes on
             merged = None
         if merged is not None and reads_back(merged):
             return merged
