@@ -78,9 +78,10 @@ def checked(
 
 def map_text(m: StarMap, source: str | None, canonical: str | None = None) -> str:
     """The file text of map ``m``: ``source`` (the text it came from) minimally updated,
-    or the canonical layout (``canonical``, if already made) when there is none or the
-    update would not read back as ``m``. Raises ValueError, as
-    :func:`core.files.mapfile.dumps_map` does, for an unwritable map."""
+    or the canonical layout (``canonical``, if already made) when there is none, when the
+    source is itself in the canonical layout, or when the update would not read back as
+    ``m``. Raises ValueError, as :func:`core.files.mapfile.dumps_map` does, for an
+    unwritable map."""
     from core.files.mapfile import dumps_map, map_data, parse_map
 
     if canonical is None:
@@ -96,6 +97,8 @@ def map_text(m: StarMap, source: str | None, canonical: str | None = None) -> st
             _keep_zone_shorthands(literal, old, new, m)
     except (tomllib.TOMLDecodeError, FileProblems, ValueError):
         return canonical
+    if source == dumps_map(before):  # nothing of the author's to keep; tomlkit would
+        return canonical  # take a second over a 100,000-hex map for the same text
 
     def reads_back(text: str) -> bool:
         try:
@@ -276,9 +279,11 @@ def _update(container: Container | Table | InlineTable, old: Data, new: Data, *,
         anchor = key
 
 
-#: at most this many values are inserted into a written array one by one; more, and the
-#: array is written again in the canonical layout (a fill of a thousand hexes)
-INSERTS = 10
+#: at most this many values are inserted into, or removed from, a written array one by
+#: one; more, and the array is written again in the canonical layout (a fill of a thousand
+#: hexes): each new value takes a line of its own, and each removal costs tomlkit a pass
+#: over the array (3,000 removals from a 7,000-hex list took 8 s)
+INSERTS, REMOVALS = 10, 200
 
 
 def _edits_fit(array: Array, old: list[Any], new: list[Any]) -> bool:
@@ -288,8 +293,10 @@ def _edits_fit(array: Array, old: list[Any], new: list[Any]) -> bool:
         return False
     if any(isinstance(v, Mapping | list) for v in [*old, *new]):
         return False
-    added = sum(j2 - j1 for _, _, _, j1, j2 in _opcodes(old, new))
-    return added <= INSERTS
+    changes = _opcodes(old, new)
+    added = sum(j2 - j1 for _, _, _, j1, j2 in changes)
+    removed = sum(i2 - i1 for _, i1, i2, _, _ in changes)
+    return added <= INSERTS and removed <= REMOVALS
 
 
 def _opcodes(old: list[Any], new: list[Any]) -> list[tuple[str, int, int, int, int]]:

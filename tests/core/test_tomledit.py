@@ -204,6 +204,14 @@ def test_map_text_of_a_resized_map_reads_back_as_the_map() -> None:
     assert "# a zone around a planet" in out
 
 
+def test_a_map_file_in_the_canonical_layout_stays_in_it() -> None:
+    from dataclasses import replace
+
+    m = small_map()
+    renamed = replace(m, name="Renamed")
+    assert map_text(renamed, dumps_map(m)) == dumps_map(renamed)
+
+
 def test_map_text_without_an_original_is_the_canonical_layout() -> None:
     assert map_text(small_map(), None) == dumps_map(small_map())
 
