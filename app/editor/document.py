@@ -26,7 +26,7 @@ from core.board.hexgrid import Hex
 from core.board.mapcheck import map_problems, map_warnings
 from core.board.problems import FileProblems, Problem
 from core.board.starmap import SpecialAsteroids, StarMap
-from core.files import tomlio
+from core.files import tomledit, tomlio
 from core.files.mapfile import dumps_map, parse_map
 from core.files.resources import ROOT, map_path
 from core.scenario.documents import SCENARIO_FORMAT
@@ -139,6 +139,10 @@ class Document(QObject):
         self.map_file = map_file if scenario is not None else path
         self.stack = QUndoStack(self)
         self._saved_map = dumps_map(starmap) if map_file is not None else None
+        # The texts the map and the scenario were read from, updated by each save: saves
+        # change only what the edits changed in them (comments and layout stay).
+        self.map_source: str | None = None
+        self.scenario_source: str | None = None
         for signal in (
             self.map.terrain_changed,
             self.map.objects_changed,
@@ -170,6 +174,7 @@ class Document(QObject):
     def adopt_files(self, other: Document) -> None:
         """Take ``other``'s map file and what it last saved there (after reloading it)."""
         self.map_file, self._saved_map = other.map_file, other._saved_map
+        self.map_source, self.scenario_source = other.map_source, other.scenario_source
 
     def recovery_text(self) -> str:
         """The whole document as one text for the recovery folder: the map's file text, the
@@ -236,7 +241,9 @@ class Document(QObject):
             raise FileProblems([problem]) from exc
         written: list[Path] = []
         if self.scenario is None:
-            tomlio.write_atomic(path, map_text)
+            text = tomledit.map_text(m, _source(self.map_source, self.map_file), map_text)
+            tomlio.write_atomic(path, text)
+            self.map_source = text
             self.map_file = path
             written.append(path)
         else:
@@ -245,17 +252,32 @@ class Document(QObject):
                 if target is None or ROOT in target.resolve().parents or target == path:
                     target = path.with_name(f"{path.stem}-map.toml")
                     self.scenario["map"] = target.name
-                tomlio.write_atomic(target, map_text)
+                text = tomledit.map_text(m, _source(self.map_source, self.map_file), map_text)
+                tomlio.write_atomic(target, text)
+                self.map_source = text
                 self.map_file = target
                 written.append(target)
             elif target is not None and path.parent != (self.path or path).parent:
                 self.scenario["map"] = str(target.resolve())
-            tomlio.write_atomic(path, tomlio.dumps(self.scenario))
+            text = tomledit.scenario_text(self.scenario, _source(self.scenario_source, self.path))
+            tomlio.write_atomic(path, text)
+            self.scenario_source = text
             written.append(path)
         self._saved_map = map_text
         self.path = path
         self.stack.setClean()
         return written
+
+
+def _source(text: str | None, path: Path | None) -> str | None:
+    """The text a file's data came from: as read when opened or last saved, else (a
+    restored document, or a new scenario on an existing map) the file as it is now."""
+    if text is not None or path is None:
+        return text
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
 
 
 def read_map(path: Path) -> StarMap:
@@ -274,13 +296,19 @@ def open_document(path: Path) -> Document:
         if not isinstance(name, str) or not name:
             raise FileProblems([Problem("the scenario names no map", "map", None, str(path))])
         file = map_path(name, path.parent)
-        return Document(read_map(file), path, data, file)
+        map_data, map_text = tomlio.read_toml(file)
+        starmap = parse_map(map_data, map_text, str(file), check=False)
+        document = Document(starmap, path, data, file)
+        document.map_source, document.scenario_source = map_text, text
+        return document
     if data.get("format") != "ecliptic-map":
         found = data.get("format")
         raise FileProblems(
             [Problem(f"this is not a map or a scenario (format {found!r})", "format", 1, str(path))]
         )
-    return Document(parse_map(data, text, str(path), check=False), path)
+    document = Document(parse_map(data, text, str(path), check=False), path)
+    document.map_source = text
+    return document
 
 
 def restore_document(text: str, where: str = "the autosave") -> Document:

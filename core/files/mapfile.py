@@ -241,6 +241,11 @@ def _build(model: _Map, problems: list[Problem]) -> StarMap | None:
 
 def dumps_map(m: StarMap) -> str:
     """The map as TOML text, in the layout of ``docs/formats/map.md``."""
+    return tomlio.dumps(map_data(m))
+
+
+def map_data(m: StarMap) -> dict[str, Any]:
+    """The map as the data of its file, every field written out (``None``: left out)."""
     labels = m.bounds.labels
     o = m.bounds.orientation
 
@@ -302,7 +307,7 @@ def dumps_map(m: StarMap) -> str:
             for a in m.atmospheres
         ],
     }
-    return tomlio.dumps(doc)
+    return doc
 
 
 def save_map(m: StarMap, path: str | Path) -> None:
