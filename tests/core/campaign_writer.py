@@ -1,7 +1,8 @@
 """A writer for the durability test: opens a campaign and appends commands until killed.
 
     python -m tests.core.campaign_writer FILE
-        Open FILE's first game, print ``ready PID DEPTH`` and append commands forever.
+        Open FILE's first game, print ``ready PID DEPTH`` and append commands forever,
+        printing ``wrote DEPTH`` once each is on disk.
 
     python -m tests.core.campaign_writer --serve FILE
         Import once, then for every ``go`` line on stdin fork a child that does the above
@@ -63,6 +64,7 @@ def write_forever(path: Path) -> None:
     while True:
         game.play(next_command(game.state, depth))
         depth += 1
+        print("wrote", depth, flush=True)  # on disk: the test counts these, not seconds
 
 
 def serve(path: Path) -> None:

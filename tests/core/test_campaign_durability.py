@@ -102,10 +102,22 @@ class Log:
         return n
 
 
-def delay(rng: random.Random) -> float:
-    """Mostly within a few commands; one time in ten long enough for SQLite to copy its
-    write-ahead log into the file (every 1,000 pages, about 200 commands)."""
-    return rng.uniform(0.1, 0.5) if rng.random() < 0.1 else rng.uniform(0, 0.03)
+def commands_before_kill(rng: random.Random) -> int:
+    """How many commands the writer reports on disk before the kill: mostly a few; one
+    time in ten enough for SQLite to copy its write-ahead log into the file (every 1,000
+    pages, about 200 commands). Counted, not timed, so a slow or busy machine kills at
+    the same places in the log."""
+    return rng.randint(150, 300) if rng.random() < 0.1 else rng.randint(1, 6)
+
+
+def kill_after(lines: Lines, pid: int, rng: random.Random) -> None:
+    """Let the writer report ``commands_before_kill`` commands, then kill it at once or
+    a moment later, so the kill falls anywhere inside the next command's write."""
+    for _ in range(commands_before_kill(rng)):
+        lines.until("wrote")
+    if rng.random() < 0.5:
+        time.sleep(rng.uniform(0, 0.002))
+    os.kill(pid, signal.SIGKILL)
 
 
 def test_durability_killed_at_random_moments_100_times_the_file_keeps_a_prefix(
@@ -120,9 +132,9 @@ def test_durability_killed_at_random_moments_100_times_the_file_keeps_a_prefix(
     # the first kill: the writer as its own interpreter
     child = subprocess.Popen([*WRITER, str(path)], cwd=ROOT, stdout=subprocess.PIPE)
     try:
-        assert Lines(child).until("ready")[1] == str(child.pid)
-        time.sleep(delay(rng))
-        os.kill(child.pid, signal.SIGKILL)
+        first = Lines(child)
+        assert first.until("ready")[1] == str(child.pid)
+        kill_after(first, child.pid, rng)
     finally:
         child.kill()
         child.wait()
@@ -148,10 +160,10 @@ def test_durability_killed_at_random_moments_100_times_the_file_keeps_a_prefix(
             pid = int(lines.until("forked")[1])
             if rng.random() < 0.1:  # while it opens the campaign
                 time.sleep(rng.uniform(0, 0.02))
+                os.kill(pid, signal.SIGKILL)
             else:
                 lines.until("ready")
-                time.sleep(delay(rng))
-            os.kill(pid, signal.SIGKILL)
+                kill_after(lines, pid, rng)
             ended = lines.until("ended")
             assert ended[1:] == [str(pid), str(signal.SIGKILL)], errors.read_text()
             counts.append(log.check(path))
