@@ -24,7 +24,7 @@ from core.files.mapfile import load_map
 from core.files.resources import map_path
 from core.files.ruleset import load_ruleset, show_amount
 from core.rules.interplanetary.allegiance import ASTEROIDS, map_owner, passage_for
-from core.vector.astrogation import movement_params
+from core.vector.course_check import movement_params
 from core.vector.movement import (
     AsteroidHex,
     Crash,

@@ -45,7 +45,7 @@ from core.rules.interplanetary.scenario.setup import (
 )
 from core.rules.interplanetary.scenario.terms import Start
 from core.scenario.victory import condition, no_side
-from core.vector.astrogation import movement_params
+from core.vector.course_check import movement_params
 from core.vector.movement import CrashedInto, ForbiddenEntered, LeftTheMap, Motion, Passage, move
 from core.vector.orbit import ring
 from core.vector.state import GameState, Player, Ship, ShipStatus

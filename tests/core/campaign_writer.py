@@ -25,7 +25,7 @@ from core.engine.commands import Command, EndPhase
 from core.engine.play import current_phase, waiting_for
 from core.files.resources import SCENARIOS
 from core.scenario.document import Seat, load_scenario
-from core.vector.astrogation import launch_hexes
+from core.vector.course_check import launch_hexes
 from core.vector.orders import Launch, Unplot
 from core.vector.state import GameState
 

@@ -12,7 +12,7 @@ from core.board.starmap import DEFAULT_SERVICES, Base, BaseKind, Bounds, Special
 from core.engine.errors import IllegalCommand
 from core.engine.play import apply, new_game
 from core.rules.interplanetary.bases import Refuel
-from core.vector.astrogation import check_plan
+from core.vector.course_check import check_plan
 from core.vector.movement import ForbiddenAsteroid, Motion
 from core.vector.state import Plan
 from tests.core.optional_games import RIVALS, armed, to_phase

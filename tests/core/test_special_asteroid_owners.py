@@ -23,7 +23,7 @@ from core.files.mapfile import save_map
 from core.rules.interplanetary.allegiance import ship_passage, weapon_passage
 from core.rules.interplanetary.combat.ordnance import OrdnanceLost, move_pieces
 from core.scenario.document import parse_scenario
-from core.vector.astrogation import check_plan
+from core.vector.course_check import check_plan
 from core.vector.movement import AsteroidHex, ForbiddenAsteroid, ForbiddenEntered, Motion, Passage
 from core.vector.preview import preview, projection
 from core.vector.state import GameState, Ordnance, Plan, ShipStatus

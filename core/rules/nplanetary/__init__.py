@@ -1,0 +1,1 @@
+"""NPlanetary: its rule system (for now its ruleset's movement in sealed orders)."""

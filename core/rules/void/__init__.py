@@ -1,0 +1,1 @@
+"""System III Void: its rule system (for now its rulesets' movement)."""
