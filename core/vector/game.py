@@ -81,11 +81,14 @@ class VectorSystem:
         self, ruleset: Any, seats: Sequence[Any], seed: int, setup: Any
     ) -> tuple[GameState, list[Event]]:
         """A game on ``setup``'s map with its ships; ``setup.first`` is the seat of the
-        first player, None to roll for it as the game begins (with the game's dice)."""
+        first player, None to roll for it as the game begins (with the game's dice).
+        ``seats`` are players, or the engine's :class:`~core.engine.system.Seat` values."""
         if not isinstance(setup, GameSetup):
             raise IllegalCommand(f"a game of {self.name} starts on a map with ships")
         rules = ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset)
-        players: tuple[Player, ...] = tuple(seats)
+        players = tuple(
+            s if isinstance(s, Player) else Player(s.id, s.name, s.side, s.colour) for s in seats
+        )
         if not players:
             raise IllegalCommand("a game needs at least one player")
         ids = [p.id for p in players]
@@ -159,9 +162,14 @@ class VectorSystem:
         return turns.verdict(state)
 
     def view(self, state: GameState, player: str) -> GameState:
-        """Others' sealed orders taken out, then what the system hides (fog of war)."""
+        """What ``player`` may see: of the sealed orders only their own, shown as the
+        plans they make (so the plotter draws them); then what the system hides."""
         if state.sealed:
-            state = replace(state, sealed=tuple(c for c in state.sealed if c.player == player))
+            own = tuple(c for c in state.sealed if c.player == player)
+            state = replace(state, sealed=own)
+            for order in own:
+                if isinstance(order, Plot | Launch | Unplot):
+                    state, _ = plan(state, order, self.hooks)
         return self._view(state, player) if self._view is not None else state
 
     def turn_key(self, state: GameState) -> tuple[int, ...]:

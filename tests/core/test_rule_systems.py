@@ -22,8 +22,8 @@ from core.engine.encounter import Encounter, Outcome
 from core.engine.errors import IllegalCommand, UnknownName
 from core.engine.events import Event
 from core.engine.phases import Phase
-from core.engine.play import apply, current_phase, new_game, start, waiting_for
-from core.engine.system import RuleSystem, system_for, system_ids
+from core.engine.play import GameSetup, apply, current_phase, new_game, start, waiting_for
+from core.engine.system import RuleSystem, Seat, system_for, system_ids
 from core.files.ruleset import load_ruleset
 from core.vector.movement import Motion
 from core.vector.state import GameState, Player, Ship
@@ -269,3 +269,10 @@ def test_an_unregistered_toy_system_is_unknown_again() -> None:
     registry.unregister_system("toy")
     with pytest.raises(UnknownName):
         system_for("toy")
+
+
+def test_a_vector_game_starts_from_the_engines_seats() -> None:
+    seats = (Seat("a", "Ann", "red", "#ff0000"), Seat("b", "Bob", "blue"))
+    state, events = start("interplanetary", seats, seed=1, setup=GameSetup(OPEN))
+    assert state.players == (Player("a", "Ann", "red", "#ff0000"), Player("b", "Bob", "blue"))
+    assert [e.text for e in events] == ["Round 1 begins: Ann is first player", "Ann's launch phase"]

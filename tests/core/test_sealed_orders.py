@@ -83,6 +83,16 @@ def test_each_player_sees_only_their_own_sealed_orders() -> None:
     assert len(state.sealed) == 2
 
 
+def test_a_player_sees_their_own_sealed_plots_as_plans_and_nobody_elses() -> None:
+    state = at_movement()
+    state, _ = apply(state, Plot("a", "a1", Order((Direction.N,))))
+    state, _ = apply(state, Plot("a", "a2", Order((Direction.S,))))
+    state, _ = apply(state, Unplot("a", "a2"))
+    assert state.plans == ()
+    assert [ship for ship, _ in view(state, "a").plans] == ["a1"]
+    assert view(state, "b").plans == ()
+
+
 #: each player's own orders, in the order that player gives them
 ORDERS: dict[str, list[Command]] = {
     "a": [
