@@ -12,9 +12,9 @@ from fractions import Fraction
 from core.api.hexes import label
 from core.board.hexgrid import Hex, Vector
 from core.engine.events import Event
-from core.engine.pending import active_player, current_phase, waiting_for
 from core.vector.movement import Motion
 from core.vector.state import GameState
+from core.vector.turns import active_player, current_phase, waiting_for
 
 
 def motion(state: GameState, piece: str) -> Motion:
