@@ -25,7 +25,7 @@ from core.engine.commands import EndPhase
 from core.engine.play import apply, current_phase, new_game
 from core.files.mapfile import load_map
 from core.files.resources import SOLAR_SYSTEM_MAP
-from core.vector.astrogation import params_for
+from core.vector.course_check import params_for
 from core.vector.motion import Motion
 from core.vector.movement import move
 from core.vector.reach import options

@@ -35,7 +35,7 @@ COLUMNS = ("Log", "Who", "Bookmark")
 
 def describe(entry: Entry, names: dict[str, str]) -> tuple[str, str]:
     """A one-line summary of a log entry and, for its tooltip, every reason given."""
-    from core.engine.play import PhaseBegan, RoundBegan  # the engine loads with the first game
+    from core.vector.turns import PhaseBegan, RoundBegan  # the engine loads with the first game
 
     try:
         events = serial.from_data(json.loads(entry.events))

@@ -30,7 +30,7 @@ from app.vector.pieces import (
 from core.board.hexgrid import Direction, Hex
 from core.board.starmap import BaseKind
 from core.engine.errors import IllegalCommand
-from core.vector import astrogation
+from core.vector import course_check
 from core.vector.orders import Launch, Plot
 from core.vector.preview import Option, Preview, preview, projection
 from core.vector.state import GameState, Ship, ShipStatus
@@ -176,7 +176,7 @@ class GameBoard(QObject):
                 tip = plan.to if plan.to is not None else ship.motion.position
             else:
                 try:
-                    tip = astrogation.check_plan(state, ship, plan).tip
+                    tip = course_check.check_plan(state, ship, plan).tip
                 except IllegalCommand:
                     continue
             shown.append((ship.motion.position, tip, self.colour(ship)))

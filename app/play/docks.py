@@ -142,7 +142,8 @@ class EventLog(QListWidget):
         self.setAlternatingRowColors(True)
 
     def add(self, entries: list[Entry]) -> None:
-        from core.engine.play import PhaseBegan, PlanMade, RoundBegan
+        from core.vector.plotting import PlanMade
+        from core.vector.turns import PhaseBegan, RoundBegan
 
         for entry in entries:
             e = entry.event

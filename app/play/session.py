@@ -30,9 +30,9 @@ from core.engine import serial
 from core.engine.commands import Command, EndPhase
 from core.engine.errors import IllegalCommand
 from core.engine.events import Event
-from core.engine.play import PhaseBegan
 from core.vector.orders import Launch, Plot, Unplot
 from core.vector.state import GameState, Player, ShipStatus
+from core.vector.turns import PhaseBegan, plotting_phases
 
 if TYPE_CHECKING:
     from core.campaign import GameRecord
@@ -132,7 +132,7 @@ class GameSession(QObject):
             not self.state.over
             and not self.replaying
             and not self.read_only
-            and self.phase() in engine.plotting_phases(self.state.rules)
+            and self.phase() in plotting_phases(self.state.rules)
         )
 
     def can_act(self) -> bool:

@@ -80,7 +80,6 @@ from core.engine.commands import Command, EndPhase
 from core.engine.dice import Dice, Rolled
 from core.engine.errors import GameOver, IllegalCommand, NotYourTurn, UnknownShip, WrongPhase
 from core.engine.events import Event
-from core.engine.play import FirstPlayer, PhaseBegan, PlanMade, RoundBegan
 from core.files.ruleset import Ruleset
 from core.files.rulesets import load_ruleset
 from core.rules.interplanetary.aid.damage import Allocation, Placement
@@ -115,21 +114,17 @@ from core.rules.interplanetary.combat.ordnance_attacks import (
 )
 from core.scenario.document import Scenario, Seat
 from core.scenario.reader import load_scenario
-from core.vector.astrogation import (
-    AsteroidOutcome,
-    BaseVisit,
-    OrbitReport,
-    ShipDestroyed,
-    ShipLeftMap,
-    ShipReturned,
-)
+from core.vector.astrogation import AsteroidOutcome, BaseVisit, OrbitReport, ShipDestroyed
 from core.vector.course import AsteroidsCrossed, CrashedInto, LeftTheMap
 from core.vector.gravity import GravityIgnored, GravityPull, GravityShifted
+from core.vector.map_edge import ShipLeftMap, ShipReturned
 from core.vector.motion import Motion, Order
 from core.vector.movement import FuelBurned, Moved
 from core.vector.orders import Launch, Plot, Unplot
+from core.vector.plotting import PlanMade
 from core.vector.pulls import GravityFelt
 from core.vector.state import GameState, Ordnance, Player, Ship, ShipStatus, state_hash
+from core.vector.turns import FirstPlayer, PhaseBegan, RoundBegan
 from core.vector.victory import GameDrawn, GameWon
 
 __all__ = [

@@ -15,22 +15,18 @@ from core.api.pieces import SetupError
 from core.engine.commands import EndPhase
 from core.engine.errors import IllegalCommand
 from core.engine.events import Event
-from core.engine.pending import active_player, current_phase, waiting_for
 from core.rules.interplanetary.aid.damage import Allocation
 from core.rules.interplanetary.aid.manifest import working_guns
 from core.rules.interplanetary.bases import Refuel
-from core.rules.interplanetary.combat.attack import (
-    AllocateDamage,
-    PendingHit,
-    manifest_of,
-    play_aid,
-)
+from core.rules.interplanetary.combat.attack import AllocateDamage, PendingHit
 from core.rules.interplanetary.combat.guns import Fire, Hold, Shot, shot
 from core.rules.interplanetary.combat.ordnance import LaunchWeapon
 from core.rules.interplanetary.combat.ordnance_attacks import Strike
+from core.rules.interplanetary.combat.readiness import manifest_of, play_aid
 from core.vector.motion import Order
 from core.vector.orders import Launch, Plot
 from core.vector.state import GameState
+from core.vector.turns import active_player, current_phase, waiting_for
 
 Played = tuple[GameState, list[Event]]
 

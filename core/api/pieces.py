@@ -24,8 +24,8 @@ from core.rules.interplanetary.aid.manifest import Manifest, empty, fit
 from core.rules.interplanetary.aid.playaid import Outfit, PlayAid
 from core.rules.interplanetary.allegiance import ship_passage, weapon_passage
 from core.rules.interplanetary.combat import ordnance as flight
-from core.vector.astrogation import movement_params
 from core.vector.course import Passage
+from core.vector.course_check import movement_params
 from core.vector.gravity import GravityPull
 from core.vector.motion import Motion, MovementParams
 from core.vector.movement import move

@@ -12,7 +12,7 @@ from fractions import Fraction
 from core.api.hexes import label
 from core.board.hexgrid import Hex, Vector
 from core.engine.events import Event
-from core.engine.pending import active_player, current_phase, waiting_for
+from core.engine.play import active_player, current_phase, waiting_for
 from core.vector.motion import Motion
 from core.vector.state import GameState
 

@@ -25,8 +25,8 @@ from core.files.resources import map_path
 from core.files.ruleset import show_amount
 from core.files.rulesets import load_ruleset
 from core.rules.interplanetary.allegiance import ASTEROIDS, map_owner, passage_for
-from core.vector.astrogation import movement_params
 from core.vector.course import AsteroidHex, Crash, ForbiddenAsteroid, OffMap
+from core.vector.course_check import movement_params
 from core.vector.motion import Motion
 from core.vector.movement import MoveResult, move
 from core.vector.reach import coast, options

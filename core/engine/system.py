@@ -26,13 +26,13 @@ from core.engine.encounter import Encounter, Outcome
 from core.engine.errors import UnknownName
 from core.engine.events import Event
 from core.engine.phases import Phase
-from core.engine.serial import register
+from core.engine.serial import provide, register
 
 S = TypeVar("S")
 
 #: carries out one command: the state after it and what happened, or raises
 #: :class:`~core.engine.errors.IllegalCommand` saying why not
-Handler = Callable[[Any, Command], tuple[Any, list[Event]]]
+Handler = Callable[[Any, Any], tuple[Any, list[Event]]]
 
 ENTRY_POINT_GROUP = "ecliptic.rule_systems"
 
@@ -49,10 +49,23 @@ class Seat:
     colour: str = ""
 
 
+class Participant(Protocol):
+    """A player as the engine names them in its answers: an id and the name shown."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+
 @runtime_checkable
 class RuleSystem(Protocol):
-    """What a rule system gives the engine. ``S`` below is the system's own frozen state
-    class; the engine passes it through untouched."""
+    """What a rule system gives the engine. The state the methods take is the system's
+    own frozen state class (a dataclass); the engine passes it through untouched, except
+    in a sealed phase, where it keeps the players who have ended the phase in the
+    state's ``done`` (a frozenset of player ids) and their orders in its ``sealed`` (a
+    tuple of commands) until everyone has (:mod:`core.engine.play`)."""
 
     #: "interplanetary", "nplanetary", "void", "squadrons"
     id: str
@@ -66,12 +79,13 @@ class RuleSystem(Protocol):
     switches: Mapping[str, str]
 
     def start(
-        self, ruleset: str, seats: Sequence[Seat], seed: int, setup: Any
+        self, ruleset: Any, seats: Sequence[Any], seed: int, setup: Any
     ) -> tuple[Any, list[Event]]:
         """A new game: the first state and the events of starting (rolls for first
-        player...). ``setup`` is what the system needs beyond the seats: for the vector
-        games a map, the ships and the victory conditions; for a child game the
-        :attr:`Encounter.setup <core.engine.encounter.Encounter.setup>`."""
+        player...). ``ruleset`` is a ruleset id or the system's own ruleset value;
+        ``setup`` is what the system needs beyond the seats: for the vector games a
+        :class:`core.engine.play.GameSetup` (map, ships, victory conditions); for a child
+        game the :attr:`Encounter.setup <core.engine.encounter.Encounter.setup>`."""
         ...
 
     def phases(self, state: Any) -> Sequence[Phase]:
@@ -82,15 +96,25 @@ class RuleSystem(Protocol):
         """The phase the game is in now."""
         ...
 
-    def waiting_for(self, state: Any) -> Sequence[str]:
-        """The ids of the players who must act now."""
+    def turn_of(self, state: Any) -> Participant | None:
+        """Whose turn it is when players take turns; None when several act at once."""
+        ...
+
+    def waiting_for(self, state: Any) -> Sequence[Participant]:
+        """The players who must act now (a pending decision's player first)."""
+        ...
+
+    def admit(self, state: Any, command: Command) -> None:
+        """Raise :class:`~core.engine.errors.IllegalCommand` (or a subclass: game over,
+        not your turn, wrong phase) when ``command``'s player may not act now."""
         ...
 
     def end_phase(
-        self, state: Any, player: str, orders: Sequence[Command]
+        self, state: Any, player: str | None, orders: Sequence[Command]
     ) -> tuple[Any, list[Event]]:
-        """``player`` is done with the phase; ``orders`` are the sealed orders of everyone,
-        given once all are in (empty for a phase that is not sealed)."""
+        """``player`` is done with the phase (None: everyone, at the end of a sealed
+        phase); ``orders`` are everyone's sealed orders, given once all are in and to be
+        resolved together (empty for a phase that is not sealed)."""
         ...
 
     def end_round(self, state: Any) -> tuple[Any, list[Event]]:
@@ -123,11 +147,24 @@ class RuleSystem(Protocol):
 #: the built-in systems: id -> "module:attribute", imported on first use
 BUILT_IN: dict[str, str] = {
     "interplanetary": "core.rules.interplanetary.system:SYSTEM",
+    "nplanetary": "core.rules.nplanetary.system:SYSTEM",
+    "void": "core.rules.void.system:SYSTEM",
 }
+
+#: built-in rulesets played by a rule system of another name (System III Void has two
+#: scales); any other ruleset id names its system
+RULESET_SYSTEMS: dict[str, str] = {
+    "system3void-strategic": "void",
+    "system3void-tactical": "void",
+}
+
+# A saved game may hold a system's types (a combat decision) before any game of it has
+# started in this process: reading an unknown type name imports the built-in systems,
+# whose modules register their types.
+provide(*(path.partition(":")[0] for path in BUILT_IN.values()))
 
 _LOADED: dict[str, RuleSystem] = {}
 _PATHS: dict[str, str] = dict(BUILT_IN)
-_entry_points_read = False
 
 
 def register_system(system: RuleSystem | str, system_id: str | None = None) -> None:
@@ -151,18 +188,17 @@ def unregister_system(system_id: str) -> None:
 
 
 def _read_entry_points() -> None:
-    global _entry_points_read
-    if _entry_points_read:
-        return
-    _entry_points_read = True
-    from importlib.metadata import entry_points
+    """Add the systems installed packages declare (read again on every miss, so a
+    package installed while the program runs is found too)."""
+    from importlib.metadata import entry_points  # read only when a name is missing
 
     for found in entry_points(group=ENTRY_POINT_GROUP):
         _PATHS.setdefault(found.name, found.value)
 
 
 def system_for(system_id: str) -> RuleSystem:
-    """The rule system called ``system_id``, imported now if it was not yet."""
+    """The rule system called ``system_id``, imported now if it was not yet;
+    :class:`UnknownName` when no such system is built in or installed."""
     known = _LOADED.get(system_id)
     if known is not None:
         return known
@@ -171,13 +207,20 @@ def system_for(system_id: str) -> RuleSystem:
         _read_entry_points()
         path = _PATHS.get(system_id)
     if path is None:
-        raise UnknownName(f"no rule system called {system_id!r} is installed")
+        names = ", ".join(system_ids())
+        raise UnknownName(f"no rule system called {system_id!r} is installed (known: {names})")
     module, _, attribute = path.partition(":")
-    system = getattr(importlib.import_module(module), attribute or "SYSTEM")
+    system = getattr(importlib.import_module(module), attribute or "SYSTEM", None)
     if not isinstance(system, RuleSystem):
-        raise UnknownName(f"{path} is not a rule system")
+        raise UnknownName(f"{path} (rule system {system_id!r}) is not a rule system")
     _LOADED[system_id] = system
     return system
+
+
+def ruleset_system(ruleset_id: str) -> str:
+    """The id of the system that plays the built-in ruleset ``ruleset_id`` (a ruleset
+    file may name another with its ``system`` key: see ``Ruleset.system_id``)."""
+    return RULESET_SYSTEMS.get(ruleset_id, ruleset_id)
 
 
 def system_ids() -> list[str]:

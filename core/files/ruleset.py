@@ -24,11 +24,10 @@ from typing import Literal
 
 from core.engine.errors import UnknownName
 from core.engine.serial import added, register
+from core.engine.system import ruleset_system
 from core.rules.interplanetary.aid.playaid import AttackTable, PlayAid
 
 FORMAT = "ecliptic-ruleset"
-#: built-in rulesets played by a rule system of another name (System III Void has two scales)
-SYSTEMS = {"system3void-strategic": "void", "system3void-tactical": "void"}
 VERSION = 1
 
 #: The switches the engine knows, with what each means when on. A ruleset lists its own
@@ -197,13 +196,14 @@ class Ruleset:
     #: the game aid's tables and modules (Interplanetary); None for rule systems without one
     play_aid: PlayAid | None = None
     #: the rule system whose procedures play this ruleset; "" for the one named by ``id``
-    #: (or, for the built-in rulesets of a system with several, the one :data:`SYSTEMS` names)
+    #: (or, for the built-in rulesets of a system with several, the one
+    #: :func:`core.engine.system.ruleset_system` names)
     system: str = added("")
 
     @property
     def system_id(self) -> str:
         """The id of the rule system (:mod:`core.engine.system`) that plays this ruleset."""
-        return self.system or SYSTEMS.get(self.id, self.id)
+        return self.system or ruleset_system(self.id)
 
     def profile(self, name: str) -> BurnProfile:
         for key, profile in self.profiles:

@@ -28,8 +28,7 @@ from core.rules.interplanetary.scenario.setup import (
 )
 from core.rules.interplanetary.scenario.terms import Start
 from core.vector.motion import Motion
-from core.vector.state import GameState, Player, Ship, ShipStatus
-from core.vector.victory import Condition
+from core.vector.state import Condition, GameState, Player, Ship, ShipStatus
 
 #: in the name of a ship every player gets, replaced by the player's name
 PLAYER = "{player}"

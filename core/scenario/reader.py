@@ -35,8 +35,8 @@ from core.rules.interplanetary.scenario.setup import (
 )
 from core.scenario.document import Scenario, ShipSpec
 from core.scenario.victory import condition
-from core.vector.astrogation import movement_params
 from core.vector.course import CrashedInto, ForbiddenEntered, LeftTheMap, Passage
+from core.vector.course_check import movement_params
 from core.vector.motion import Motion
 from core.vector.movement import move
 from core.vector.orbit import ring

@@ -30,7 +30,7 @@ class Plot(Command):
 @dataclass(frozen=True)
 class Launch(Command):
     """Lift a landed ship off its planetary base (or the body a scenario put it on) with
-    free boosters, to the hex ``to``: one of :func:`core.vector.astrogation.launch_hexes`, or
+    free boosters, to the hex ``to``: one of :func:`core.vector.course_check.launch_hexes`, or
     None when there is only one."""
 
     ship: str

@@ -2,30 +2,26 @@
 gravity choices, each with the move the engine would make.
 
 The map view shows these before the player commits. Each option is checked by the same
-code that checks a plotted order (:func:`core.vector.astrogation.check_plan`), so an end point
+code that checks a plotted order (:func:`core.vector.course_check.check_plan`), so an end point
 is offered exactly when the engine would accept it, and its path, fuel, hazards and the
 gravity waiting next turn are the engine's own figures.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from core.board.hexgrid import ZERO, Direction, Hex
 from core.board.starmap import Arrow
 from core.engine.errors import IllegalCommand
-from core.rules.interplanetary.allegiance import ship_passage
-from core.vector import astrogation
+from core.vector.course_check import check_plan, launch_hexes, params_for
+from core.vector.hooks import Threat, hooks_of
+from core.vector.map_edge import bounced
 from core.vector.motion import Motion, Order
 from core.vector.movement import MoveResult
 from core.vector.reach import burns, coast, default_order
 from core.vector.state import GameState, Plan, Ship, ShipStatus
-
-if TYPE_CHECKING:
-    from core.rules.interplanetary.combat.threats import WeaponMet
 
 
 @dataclass(frozen=True)
@@ -52,8 +48,8 @@ class Option:
 
     order: Order
     result: MoveResult
-    weapons: tuple[WeaponMet, ...] = ()
-    """Launched weapons this course would meet (:mod:`core.rules.interplanetary.combat.threats`)."""
+    weapons: tuple[Threat, ...] = ()
+    """Launched weapons this course would meet (the rule system's ``threats`` hook)."""
     bounce: Motion | None = None
     """Where the ship comes back in when this course leaves a map it bounces off."""
 
@@ -120,35 +116,28 @@ def preview(
     picks = default_picks if picks is None else picks
     start = ship.motion.position
     if ship.status is ShipStatus.LANDED:
-        launch = astrogation.launch_hexes(state, ship)
+        launch = launch_hexes(state, ship)
         return Preview(ship.id, start, start, (), ignore, picks, (), launch)
     options: list[Option] = []
     drift = start
     if ship.status is ShipStatus.ACTIVE:
-        params = astrogation.params_for(state, ship)
-        met = _watch(state, ship)
+        params = params_for(state, ship)
+        met = hooks_of(state).threats(state, ship) if state.ordnance else _no_threats
         for shift, _cost, dirs in burns(params.burn_costs):
             order = Order(dirs, ignore, picks)
             try:
-                result = astrogation.check_plan(state, ship, Plan(order))
+                result = check_plan(state, ship, Plan(order))
             except IllegalCommand:
                 continue
-            bounce = astrogation.bounced(state, ship, result)
+            bounce = bounced(state, ship, result)
             options.append(Option(order, result, met(result), bounce))
             if shift == ZERO:
                 drift = result.tip
     return Preview(ship.id, start, drift, choices_for(ship), ignore, picks, tuple(options))
 
 
-def _watch(state: GameState, ship: Ship) -> Callable[[MoveResult], tuple[WeaponMet, ...]]:
-    """:func:`core.rules.interplanetary.combat.threats.watch` when there are pieces in flight;
-    imported only then, so that the plotter does not load the combat rules before a game needs
-    them."""
-    if not state.ordnance:
-        return lambda result: ()
-    from core.rules.interplanetary.combat.threats import watch
-
-    return watch(state, ship)
+def _no_threats(result: MoveResult) -> tuple[Threat, ...]:
+    return ()
 
 
 def projection(state: GameState, ship_id: str, turns: int) -> list[MoveResult]:
@@ -159,14 +148,14 @@ def projection(state: GameState, ship_id: str, turns: int) -> list[MoveResult]:
         return []
     plan = state.plan(ship_id)
     try:
-        first = astrogation.check_plan(
+        first = check_plan(
             state, ship, plan or Plan(default_order(ship.motion.pulls, prefer=ship.orbit))
         )
     except IllegalCommand:
         return []
     if first.stopped or turns == 1:
         return [first]
-    params = astrogation.params_for(state, ship)
-    passage = ship_passage(state, ship)
+    params = params_for(state, ship)
+    passage = hooks_of(state).passage(state, ship)
     rest = coast(state.starmap, first.next, params, turns - 1, passage=passage, prefer=ship.orbit)
     return [first, *rest]

@@ -16,8 +16,10 @@ from typing import Any, Protocol
 
 from core.board.hexgrid import Hex
 from core.board.starmap import Leaving, StarMap
+from core.engine.commands import Command
 from core.engine.dice import Dice
 from core.engine.errors import UnknownShip
+from core.engine.pending import Pending
 from core.engine.serial import (
     SerialError,
     added,
@@ -111,20 +113,6 @@ class Ship:
     @property
     def in_play(self) -> bool:
         return self.status in (ShipStatus.ACTIVE, ShipStatus.LANDED)
-
-
-@register
-@dataclass(frozen=True)
-class Pending:
-    """A decision ``player`` must make about ``ship`` before the game goes on
-    (:mod:`core.engine.pending`): placing a hit's damage, answering an attack..."""
-
-    player: str
-    ship: str
-
-    def prompt(self) -> str:
-        """What is asked, in players' words."""
-        return "a decision"
 
 
 @register
@@ -232,6 +220,10 @@ class GameState:
     Optional rules add: the ships that ``boarded`` this round; ``revealed``, the guns
     (``ship:point``) fog of war has shown.
 
+    In a sealed phase (simultaneous order) ``sealed`` holds the orders given so far, kept
+    out of the rest of the state until everyone has ended the phase
+    (:mod:`core.engine.play`).
+
     The ruleset travels inside the state, whole: the engine never reads it from disk,
     and a game replays by the rules it was started with even after they are updated.
     """
@@ -264,6 +256,7 @@ class GameState:
     outcome: str = added("")
     boarded: frozenset[str] = added(frozenset())
     revealed: frozenset[str] = added(frozenset())
+    sealed: tuple[Command, ...] = added(())
 
     @property
     def ruleset(self) -> str:
@@ -329,6 +322,9 @@ class GameState:
 
 
 _SHARED = ("rules", "starmap")
+#: fields added after snapshots and hashes were first written with every field: left out
+#: of them while empty, so earlier games keep their hashes
+_LATER = ("sealed",)
 _digests: dict[int, tuple[object, str]] = {}
 
 
@@ -338,8 +334,9 @@ def moving_parts(state: GameState, *, hashing: bool = False) -> dict[str, Any]:
     ``hashing`` the bulk of the hash (hash form, the same for old and new files)."""
     data: dict[str, Any] = {"$type": name_of(GameState, hashing=hashing)}
     for f in fields(state):
-        if f.name not in _SHARED:
-            data[f.name] = to_data(getattr(state, f.name), hashing=hashing)
+        value = getattr(state, f.name)
+        if f.name not in _SHARED and not (f.name in _LATER and not value):
+            data[f.name] = to_data(value, hashing=hashing)
     return data
 
 

@@ -21,15 +21,14 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from core.board.hexgrid import Direction, Hex, Vector
-from core.engine import play as engine
 from core.engine.commands import Command, EndPhase
 from core.engine.errors import IllegalCommand
 from core.engine.events import Event
 from core.engine.play import active_player, apply, current_phase, waiting_for
 from core.rules.interplanetary.allegiance import ship_passage, weapon_passage
 from core.rules.interplanetary.combat.attack import AllocateDamage, PendingAnswer, PendingHit
-from core.vector.astrogation import launch_hexes, params_for
 from core.vector.course import AsteroidHex
+from core.vector.course_check import launch_hexes, params_for
 from core.vector.motion import Order
 from core.vector.movement import MoveResult, move
 from core.vector.orders import Launch, Plot
@@ -294,7 +293,6 @@ class Game:
 
 def play(state: GameState, pilots: dict[str, Pilot], rounds: int) -> Game:
     """Play until the game is over or ``rounds`` rounds have passed."""
-    engine.load_rules()
     game = Game(state)
     while not game.state.over and game.state.round <= rounds:
         if game.state.pending:
@@ -359,8 +357,8 @@ def enemies(state: GameState, ship: Ship) -> list[Ship]:
 
 def _launch(game: Game, ship: Ship) -> None:
     """Launch a missile whose first move ends on an enemy, if one can."""
-    from core.rules.interplanetary.combat.attack import manifest_of, play_aid
     from core.rules.interplanetary.combat.ordnance import LaunchWeapon, params
+    from core.rules.interplanetary.combat.readiness import manifest_of, play_aid
     from core.vector.motion import launched
 
     state = game.state
@@ -390,7 +388,8 @@ def _launch(game: Game, ship: Ship) -> None:
 def _guns(game: Game, ship: Ship) -> None:
     """Board a disabled enemy whose vector is matched; else fire each gun with a fair
     chance at the enemy it is likeliest to harm."""
-    from core.rules.interplanetary.combat.guns import Fire, guns_ready, shot
+    from core.rules.interplanetary.combat.guns import Fire, shot
+    from core.rules.interplanetary.combat.readiness import guns_ready
 
     state = game.state
     if state.uses("boarding"):
@@ -419,8 +418,9 @@ def _guns(game: Game, ship: Ship) -> None:
 
 def _answer(game: Game) -> None:
     """Answer the first decision the game waits for."""
-    from core.rules.interplanetary.combat.guns import Fire, Hold, guns_ready, may_answer
+    from core.rules.interplanetary.combat.guns import Fire, Hold
     from core.rules.interplanetary.combat.ordnance_attacks import PendingStrike, Strike
+    from core.rules.interplanetary.combat.readiness import guns_ready, may_answer
     from core.rules.interplanetary.combat.single_use import Decline, PendingRoll
 
     first = game.state.pending[0]

@@ -27,7 +27,7 @@ from core.engine.play import current_phase, waiting_for
 from core.files.resources import SCENARIOS
 from core.scenario.document import Seat
 from core.scenario.reader import load_scenario
-from core.vector.astrogation import launch_hexes
+from core.vector.course_check import launch_hexes
 from core.vector.orders import Launch, Unplot
 from core.vector.state import GameState
 

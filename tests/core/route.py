@@ -26,8 +26,8 @@ from core.engine.errors import IllegalCommand
 from core.rules.interplanetary.allegiance import ship_passage
 from core.rules.interplanetary.combat import ordnance
 from core.rules.interplanetary.combat.ordnance import course_hexes
-from core.vector.astrogation import _launched_motion, check_plan, launch_hexes, params_for
 from core.vector.course import AsteroidHex, Passage
+from core.vector.course_check import check_plan, launch_hexes, launched_motion, params_for
 from core.vector.motion import Motion, MovementParams, Order
 from core.vector.movement import MoveResult, move
 from core.vector.orders import Launch, Plot
@@ -205,7 +205,7 @@ class Routed(Scripted):
         """The launch hex with the shortest route (kept for the turns after)."""
         best: tuple[int, Hex, Ship, list[Order]] | None = None
         for h in launch_hexes(state, ship):
-            up = replace(ship, motion=_launched_motion(state, ship, h), status=ShipStatus.ACTIVE)
+            up = replace(ship, motion=launched_motion(state, ship, h), status=ShipStatus.ACTIVE)
             orders = self.plans.get(_key(state, up, up.motion, up.fuel))
             if orders is None:
                 try:

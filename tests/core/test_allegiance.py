@@ -12,8 +12,8 @@ from core.board.starmap import DEFAULT_SERVICES, Base, BaseKind, Bounds, Special
 from core.engine.errors import IllegalCommand
 from core.engine.play import apply, new_game
 from core.rules.interplanetary.bases import Refuel
-from core.vector.astrogation import check_plan
 from core.vector.course import ForbiddenAsteroid
+from core.vector.course_check import check_plan
 from core.vector.motion import Motion
 from core.vector.state import Plan
 from tests.core.optional_games import RIVALS, armed, to_phase

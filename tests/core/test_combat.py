@@ -30,11 +30,11 @@ from core.rules.interplanetary.combat.attack import (
 from core.rules.interplanetary.combat.guns import (
     Fire,
     Hold,
-    can_answer,
     closest_approach,
     relative_velocity,
     shot,
 )
+from core.rules.interplanetary.combat.readiness import can_answer
 from core.vector.motion import Motion
 from core.vector.state import GameState, Player, Ship, ShipStatus
 

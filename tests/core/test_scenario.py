@@ -10,12 +10,13 @@ import pytest
 from core.board.problems import FileProblems
 from core.cli.main import main
 from core.engine.errors import IllegalCommand
-from core.engine.play import FirstPlayer, current_phase
+from core.engine.play import current_phase
 from core.files.resources import SCENARIOS
 from core.files.scenario_file import FORMAT
 from core.scenario.document import Scenario, Seat
 from core.scenario.reader import builtin_scenarios, load_scenario
 from core.vector.state import ShipStatus
+from core.vector.turns import FirstPlayer
 from core.vector.victory import Race
 
 SEATS = [Seat("Ann", "#e69f00"), Seat("Bob", "#56b4e9"), Seat("Cy", "#009e73")]

@@ -16,11 +16,11 @@ from typing import Any
 import pytest
 
 from core.campaign import CampaignFile, GameRecord
-from core.engine import play as engine_play
 from core.engine import serial
 from core.engine.commands import EndPhase
 from core.engine.legacy_names import LEGACY_NAMES
 from core.engine.serial import SerialError
+from core.engine.system import system_for
 from core.vector.state import GameState, moving_parts, rebuild, state_hash
 from tests.core.campaigns import new_campaign, play
 
@@ -67,7 +67,7 @@ def test_namespace_follows_where_a_type_lives() -> None:
     assert serial.namespace_of("core.board.hexgrid") == "board"
     assert serial.namespace_of("core.engine.commands") == "engine"
     assert serial.namespace_of("tests.core.test_serial_names") == "tests.core.test_serial_names"
-    engine_play.load_rules()
+    system_for("interplanetary")  # its modules register their types
     from core.rules.interplanetary.combat.attack import AllocateDamage
 
     assert serial.name_of(AllocateDamage) == "interplanetary.AllocateDamage"
@@ -76,7 +76,7 @@ def test_namespace_follows_where_a_type_lives() -> None:
 
 
 def test_every_bare_name_of_old_files_belongs_to_the_type_that_had_it() -> None:
-    engine_play.load_rules()
+    system_for("interplanetary")  # its modules register their types
     for bare, name in LEGACY_NAMES.items():
         cls = serial.resolve(bare)
         assert cls is not None and cls is serial.resolve(name), bare
@@ -117,7 +117,7 @@ class AllocateDamage:
 
 
 def test_a_new_type_named_like_an_old_one_does_not_take_its_bare_name() -> None:
-    engine_play.load_rules()
+    system_for("interplanetary")  # its modules register their types
     mine = AllocateDamage(2)
     assert serial.to_data(mine, hashing=True)["$type"] == "othersystem_test.AllocateDamage"
     assert serial.from_data(serial.to_data(mine)) == mine

@@ -23,8 +23,8 @@ from core.files.mapfile import save_map
 from core.rules.interplanetary.allegiance import ship_passage, weapon_passage
 from core.rules.interplanetary.combat.ordnance import OrdnanceLost, move_pieces
 from core.scenario.reader import parse_scenario
-from core.vector.astrogation import check_plan
 from core.vector.course import AsteroidHex, ForbiddenAsteroid, ForbiddenEntered, Passage
+from core.vector.course_check import check_plan
 from core.vector.motion import Motion
 from core.vector.preview import preview, projection
 from core.vector.state import GameState, Ordnance, Plan, ShipStatus

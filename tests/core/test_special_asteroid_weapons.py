@@ -19,7 +19,7 @@ from core.rules.interplanetary.combat.ordnance_attacks import (
     after_movement,
 )
 from core.rules.interplanetary.combat.threats import weapons_met
-from core.vector.astrogation import check_plan
+from core.vector.course_check import check_plan
 from core.vector.motion import Motion, Order
 from core.vector.orders import Plot
 from core.vector.state import GameState, Ordnance, Plan

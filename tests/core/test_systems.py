@@ -18,8 +18,9 @@ from core.rules.interplanetary.aid.damage import Allocation, Placement
 from core.rules.interplanetary.aid.manifest import fit
 from core.rules.interplanetary.aid.playaid import Outfit
 from core.rules.interplanetary.combat.attack import AllocateDamage, PendingAnswer, PendingHit
-from core.rules.interplanetary.combat.guns import Fire, guns_ready
+from core.rules.interplanetary.combat.guns import Fire
 from core.rules.interplanetary.combat.ordnance_attacks import flak
+from core.rules.interplanetary.combat.readiness import guns_ready
 from core.rules.interplanetary.combat.systems import (
     battery,
     detector_range,

@@ -31,7 +31,6 @@ from app.rules.interplanetary.optional_actions import OptionalActions
 from core.board.hexgrid import Direction
 from core.board.starmap import Service
 from core.engine.commands import Command
-from core.engine.pending import current_phase
 from core.rules.interplanetary.actions import can_launch
 from core.rules.interplanetary.aid.playaid import PlayAid
 from core.rules.interplanetary.bases import RESUPPLY_PHASE, Load, Refuel, base_of, free_slot
@@ -39,21 +38,20 @@ from core.rules.interplanetary.combat.attack import (
     AllocateDamage,
     PendingAnswer,
     PendingHit,
-    manifest_of,
 )
 from core.rules.interplanetary.combat.guns import (
     Fire,
     Hold,
-    guns_ready,
-    may_answer,
     shot,
     targets,
 )
 from core.rules.interplanetary.combat.ordnance import LaunchWeapon
 from core.rules.interplanetary.combat.ordnance_attacks import PendingStrike, Strike
+from core.rules.interplanetary.combat.readiness import guns_ready, manifest_of, may_answer
 from core.rules.interplanetary.combat.single_use import Decline, PendingRoll, choices
 from core.rules.interplanetary.combat.systems import movable, place_hit, suggest
 from core.vector.state import GameState, Ship
+from core.vector.turns import current_phase
 
 
 class CombatPanel(QWidget):

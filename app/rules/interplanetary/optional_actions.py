@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
 
 from app.play.session import GameSession
 from core.engine.commands import Command
-from core.engine.pending import current_phase
 from core.rules.interplanetary.optional.boarding import Board, boardable
 from core.rules.interplanetary.optional.rendezvous import (
     AcceptRendezvous,
@@ -35,6 +34,7 @@ from core.rules.interplanetary.optional.rendezvous import (
 )
 from core.rules.interplanetary.optional.surrender import Surrender
 from core.vector.state import GameState, Ship
+from core.vector.turns import current_phase
 
 
 class OptionalActions(QWidget):

@@ -7,13 +7,14 @@ launch, no gun with a target, no base to use), as a player at a real table would
 
 from __future__ import annotations
 
-from core.engine.pending import current_phase, waiting_for
 from core.rules.interplanetary.bases import can_resupply
-from core.rules.interplanetary.combat.guns import guns_ready, targets
+from core.rules.interplanetary.combat.guns import targets
+from core.rules.interplanetary.combat.readiness import guns_ready
 from core.rules.interplanetary.optional.boarding import boardable
 from core.rules.interplanetary.optional.rendezvous import partners
 from core.rules.interplanetary.optional.restraints import held_back
 from core.vector.state import GameState, Ship, ShipStatus
+from core.vector.turns import current_phase, waiting_for
 
 
 def can_launch(state: GameState, ship: Ship) -> bool:

@@ -21,14 +21,14 @@ from core.board.starmap import Base, BaseKind, Service
 from core.engine.commands import Command
 from core.engine.errors import IllegalCommand
 from core.engine.events import Event, event
-from core.engine.pending import current_phase, handles, hook
 from core.engine.serial import register
 from core.rules.interplanetary.aid.manifest import Manifest, mend_one, working
 from core.rules.interplanetary.aid.playaid import PlayAid
 from core.rules.interplanetary.allegiance import refused
-from core.rules.interplanetary.combat.attack import manifest_of, play_aid
+from core.rules.interplanetary.combat.readiness import manifest_of, play_aid
 from core.rules.interplanetary.scenario.special_rules import closed, take_from_stock
 from core.vector.state import GameState, Ship, ShipStatus
+from core.vector.turns import current_phase
 
 RESUPPLY_PHASE = "resupply"
 
@@ -101,7 +101,6 @@ def _offers(base: Base, service: Service) -> Service:
     return service
 
 
-@handles(Refuel)
 def refuel(state: GameState, command: Refuel) -> tuple[GameState, list[Event]]:
     ship, base = _services(state, command.player, command.ship)
     _offers(base, Service.REFUEL)
@@ -127,7 +126,6 @@ def _pay(state: GameState, ship: Ship, price: int, what: str) -> Ship:
     return replace(ship, points=ship.points - price)
 
 
-@handles(Refit)
 def refit(state: GameState, command: Refit) -> tuple[GameState, list[Event]]:
     ship, base = _services(state, command.player, command.ship)
     _offers(base, Service.REFIT)
@@ -168,7 +166,6 @@ def refit(state: GameState, command: Refit) -> tuple[GameState, list[Event]]:
     return state.with_ship(ship), [Serviced(text, ship.id, base.name, "refit")]
 
 
-@handles(Load)
 def load(state: GameState, command: Load) -> tuple[GameState, list[Event]]:
     ship, base = _services(state, command.player, command.ship)
     aid = play_aid(state)
@@ -200,7 +197,6 @@ def load(state: GameState, command: Load) -> tuple[GameState, list[Event]]:
     return state.with_ship(ship), [Serviced(text, ship.id, base.name, "load")]
 
 
-@hook("turn_end")
 def repair(state: GameState, player: str | None) -> tuple[GameState, list[Event]]:
     """Shipyards mend the damage of the player's ships at bases, a round's worth."""
     aid = state.rules.play_aid

@@ -15,14 +15,14 @@ from dataclasses import dataclass, replace
 from core.engine.commands import Command
 from core.engine.errors import IllegalCommand, UnknownShip
 from core.engine.events import Event, event
-from core.engine.pending import Pending, active_player, handles, hook
+from core.engine.pending import Pending
 from core.engine.serial import added, register
 from core.rules.interplanetary.aid.damage import Allocation
-from core.rules.interplanetary.aid.manifest import Manifest, empty
-from core.rules.interplanetary.aid.playaid import PlayAid
+from core.rules.interplanetary.combat.readiness import can_answer, play_aid
 from core.rules.interplanetary.combat.systems import place_hit, suggest
 from core.vector.astrogation import ShipDestroyed
 from core.vector.state import GameState, Ship, ShipStatus
+from core.vector.turns import active_player
 
 
 @event
@@ -129,17 +129,6 @@ class AllocateDamage(Command):
     allocation: Allocation | None = None
 
 
-def play_aid(state: GameState) -> PlayAid:
-    aid = state.rules.play_aid
-    if aid is None:
-        raise IllegalCommand(f"{state.rules.name} has no attack tables: there is no combat")
-    return aid
-
-
-def manifest_of(aid: PlayAid, ship: Ship) -> Manifest:
-    return ship.manifest if ship.manifest is not None else empty(aid)
-
-
 def describe(result_code: str) -> str:
     return {
         "-": "a miss",
@@ -231,10 +220,6 @@ def disable(state: GameState, ship: Ship) -> tuple[GameState, list[Event]]:
 def settle(state: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
     """Drop decisions that no longer make sense: hits on a ship already destroyed, and
     answers from a ship disabled or destroyed, or with no gun able to fire back."""
-    from core.rules.interplanetary.combat.guns import (
-        can_answer,  # the gun rules build on this module
-    )
-
     while state.pending:
         first = state.pending[0]
         ship = state.ship(first.ship)
@@ -252,7 +237,6 @@ def settle(state: GameState, events: list[Event]) -> tuple[GameState, list[Event
     return state, events
 
 
-@handles(AllocateDamage, answers=True)
 def allocate(state: GameState, command: AllocateDamage) -> tuple[GameState, list[Event]]:
     first = state.pending[0] if state.pending else None
     if not isinstance(first, PendingHit):
@@ -281,7 +265,6 @@ def allocate(state: GameState, command: AllocateDamage) -> tuple[GameState, list
     return settle(state, events)
 
 
-@hook("turn_end")
 def recover(state: GameState, player: str | None) -> tuple[GameState, list[Event]]:
     """A disabled ship counts down its owner's turns; at zero it is working again. The
     guns that fired and the ships that launched this turn may do so again next turn."""
@@ -298,7 +281,6 @@ def recover(state: GameState, player: str | None) -> tuple[GameState, list[Event
     return replace(state, fired=frozenset(), launched=frozenset()), events
 
 
-@hook("round_end")
 def new_round(state: GameState, player: str | None) -> tuple[GameState, list[Event]]:
     """Guns that answer once a round may answer again."""
     return replace(state, answered=frozenset()), []

@@ -20,11 +20,11 @@ from dataclasses import replace
 from core.board.hexgrid import ZERO, Direction, Hex
 from core.board.starmap import Base
 from core.engine.events import Event, event
-from core.engine.pending import hook
 from core.rules.interplanetary.allegiance import SWITCH
-from core.rules.interplanetary.combat.attack import Attack, play_aid, resolve_attack
+from core.rules.interplanetary.combat.attack import Attack, resolve_attack
 from core.rules.interplanetary.combat.guns import exposed, odds, vector_hexes
 from core.rules.interplanetary.combat.ordnance import WeaponLaunched, name_of, new_id
+from core.rules.interplanetary.combat.readiness import play_aid
 from core.rules.interplanetary.scenario.terms import BaseTerms
 from core.vector.gravity import GravityPull, label
 from core.vector.motion import Motion, launched
@@ -78,7 +78,6 @@ def enemies_in_zone(state: GameState, own: BaseTerms, base: Base) -> list[Ship]:
     return sorted(ships, key=lambda s: s.motion.position.distance(base.approach))
 
 
-@hook("round_end")
 def bases_act(state: GameState, player: str | None) -> tuple[GameState, list[Event]]:
     """Bases act first of all: their guns fire, then (every so many rounds) a missile."""
     events: list[Event] = []

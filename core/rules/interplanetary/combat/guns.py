@@ -19,21 +19,14 @@ from core.board.starmap import BaseKind
 from core.engine.commands import Command
 from core.engine.errors import IllegalCommand, WrongPhase
 from core.engine.events import Event, event
-from core.engine.pending import active_player, current_phase, handles
 from core.engine.serial import register
-from core.rules.interplanetary.aid.manifest import working_guns
 from core.rules.interplanetary.aid.playaid import AttackTable, Gun, PlayAid
-from core.rules.interplanetary.combat.attack import (
-    Attack,
-    PendingAnswer,
-    manifest_of,
-    play_aid,
-)
+from core.rules.interplanetary.combat.attack import Attack, PendingAnswer
+from core.rules.interplanetary.combat.readiness import guns_ready, may_answer, play_aid
 from core.rules.interplanetary.combat.single_use import gun_attack
-from core.rules.interplanetary.combat.systems import gun_block
-from core.rules.interplanetary.optional.restraints import held_back
 from core.rules.interplanetary.scenario.special_rules import fire_refused
 from core.vector.state import GameState, Ship, ShipStatus
+from core.vector.turns import active_player, current_phase
 
 GUN_PHASE = "guns"
 
@@ -128,24 +121,6 @@ def odds(aid: PlayAid, gun: Gun, distance: int, speed: int) -> Shot:
     return Shot(gun, distance, speed, tuple(modifiers), table, chances(table, total))
 
 
-def guns_ready(
-    state: GameState, ship: Ship, *, answering: bool = False
-) -> tuple[list[tuple[int, Gun]], str | None]:
-    """The guns that can fire (``answering``: fire back), by first mount point, or why
-    none can (disabled or without power, unless capacitors or a battery bridge it)."""
-    aid = play_aid(state)
-    if ship.status is not ShipStatus.ACTIVE:
-        return [], f"{ship.name} is {ship.status.value}"
-    why = gun_block(state, ship, answering=answering) or held_back(state, ship)
-    if why is not None:
-        return [], why
-    m = manifest_of(aid, ship)
-    guns = [(p, g) for p, g in working_guns(aid, m) if g.table is not None]
-    if not guns:
-        return [], f"{ship.name} has no working gun"
-    return guns, None
-
-
 def targets(state: GameState, ship: Ship) -> list[Ship]:
     """Enemy ships within the reach of guns: in space (landed ships and ships docked at an
     asteroid base are safe, seed "Bases")."""
@@ -163,32 +138,6 @@ def exposed(state: GameState, ship: Ship) -> bool:
     return True
 
 
-def can_answer(
-    state: GameState, ship: Ship, attacker_id: str, used: tuple[int, ...] = ()
-) -> str | None:
-    """Why ``ship`` cannot fire back at ``attacker_id`` now with a gun other than those
-    on mount points ``used`` (they answered already), or None if it can."""
-    attacker = state.ship(attacker_id)
-    if ship.status is ShipStatus.DESTROYED:
-        return "it was destroyed"
-    if attacker.status is not ShipStatus.ACTIVE:
-        return f"{attacker.name} is gone"
-    guns, why = guns_ready(state, ship, answering=True)
-    if why is not None:
-        return why
-    if not [p for p, g in guns if p not in used and may_answer(state, ship, p, g)]:
-        return "none of its guns can fire back"
-    return None
-
-
-def may_answer(state: GameState, ship: Ship, point: int, gun: Gun) -> bool:
-    """Whether the gun on ``point`` may fire back now (never; once a round; always)."""
-    if gun.retaliation == "never":
-        return False
-    return not (gun.retaliation == "once" and f"{ship.id}:{point}" in state.answered)
-
-
-@handles(Fire, answers=True)
 def fire(state: GameState, command: Fire) -> tuple[GameState, list[Event]]:
     answering = state.pending[0] if state.pending else None
     if answering is not None and not isinstance(answering, PendingAnswer):
@@ -241,7 +190,6 @@ def fire(state: GameState, command: Fire) -> tuple[GameState, list[Event]]:
     return gun_attack(state, attack)  # a randomizer boost may answer first
 
 
-@handles(Hold, answers=True)
 def hold(state: GameState, command: Hold) -> tuple[GameState, list[Event]]:
     first = state.pending[0] if state.pending else None
     if not isinstance(first, PendingAnswer) or first.ship != command.ship:

@@ -22,11 +22,10 @@ from core.board.tracer import Entered, Hexside, trace
 from core.engine.commands import Command
 from core.engine.errors import IllegalCommand, WrongPhase
 from core.engine.events import Event, event
-from core.engine.pending import current_phase, handles, hook
 from core.engine.serial import register
 from core.rules.interplanetary.aid.playaid import LaunchedWeapon
 from core.rules.interplanetary.allegiance import weapon_passage
-from core.rules.interplanetary.combat.attack import manifest_of, play_aid
+from core.rules.interplanetary.combat.readiness import manifest_of, play_aid
 from core.rules.interplanetary.optional.restraints import held_back
 from core.rules.interplanetary.scenario.special_rules import launch_refused
 from core.vector.course import Crash, ForbiddenAsteroid, OffMap
@@ -35,6 +34,7 @@ from core.vector.motion import Motion, MovementParams, launched
 from core.vector.movement import MoveResult, move
 from core.vector.reach import default_order
 from core.vector.state import GameState, Ordnance, ShipStatus
+from core.vector.turns import current_phase
 
 LAUNCH_PHASE = "launch"
 #: the optional rule that makes the kinetic buster usable (seed "Optional rules")
@@ -116,7 +116,6 @@ def new_id(state: GameState, weapon: str) -> tuple[GameState, str]:
 # ---- the launch phase ----
 
 
-@handles(LaunchWeapon)
 def launch(state: GameState, command: LaunchWeapon) -> tuple[GameState, list[Event]]:
     phase = current_phase(state)
     if phase != LAUNCH_PHASE:
@@ -267,7 +266,6 @@ def _lost(state: GameState, hazards: tuple[object, ...]) -> str | None:
     return None
 
 
-@hook("turn_end")
 def count_down(state: GameState, player: str | None) -> tuple[GameState, list[Event]]:
     """At the end of its owner's turn each piece has one turn less to live; at none it
     is gone. Mine fields and pieces without a lifetime never run out."""

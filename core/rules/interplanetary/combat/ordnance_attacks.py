@@ -33,16 +33,10 @@ from core.board.starmap import Base
 from core.engine.commands import Command
 from core.engine.errors import IllegalCommand
 from core.engine.events import Event, event
-from core.engine.pending import Pending, handles, hook
+from core.engine.pending import Pending
 from core.engine.serial import register
 from core.rules.interplanetary.aid.manifest import working_guns
-from core.rules.interplanetary.combat.attack import (
-    Attack,
-    AttackResolved,
-    manifest_of,
-    play_aid,
-    resolve_attack,
-)
+from core.rules.interplanetary.combat.attack import Attack, AttackResolved, resolve_attack
 from core.rules.interplanetary.combat.guns import exposed
 from core.rules.interplanetary.combat.ordnance import (
     BUSTER_SWITCH,
@@ -52,6 +46,7 @@ from core.rules.interplanetary.combat.ordnance import (
     switch_on,
     weapon_of,
 )
+from core.rules.interplanetary.combat.readiness import manifest_of, play_aid
 from core.rules.interplanetary.combat.systems import gun_block
 from core.rules.interplanetary.scenario.special_rules import zone_at
 from core.vector.astrogation import ShipDestroyed, movers
@@ -177,7 +172,6 @@ def _without(state: GameState, piece_id: str) -> GameState:
 # ---- the end of a player's movement ----
 
 
-@hook("moved")
 def after_movement(state: GameState, player: str | None) -> tuple[GameState, list[Event]]:
     """The mover's pieces move; busters strike; missiles are offered their strikes; then,
     once those are decided, mines and buckyballs attack."""
@@ -252,7 +246,6 @@ def _offers(state: GameState, mover: str | None) -> list[tuple[PendingStrike | N
     return offers
 
 
-@handles(Strike, answers=True)
 def strike(state: GameState, command: Strike) -> tuple[GameState, list[Event]]:
     first = state.pending[0] if state.pending else None
     if not isinstance(first, PendingStrike):

@@ -21,18 +21,20 @@ from core.board.hexgrid import ZERO
 from core.engine.commands import Command
 from core.engine.errors import IllegalCommand, WrongPhase
 from core.engine.events import Event, event
-from core.engine.pending import Pending, active_player, current_phase, handles, hook
+from core.engine.pending import Pending
 from core.engine.serial import register
 from core.rules.interplanetary.aid.manifest import mend_one
 from core.rules.interplanetary.aid.playaid import Module
 from core.rules.interplanetary.allegiance import ship_passage
-from core.rules.interplanetary.combat.attack import Attack, PendingHit, play_aid, resolve_attack
-from core.vector.astrogation import check_plan
+from core.rules.interplanetary.combat.attack import Attack, PendingHit, resolve_attack
+from core.rules.interplanetary.combat.readiness import play_aid
 from core.vector.course import Crash
+from core.vector.course_check import check_plan
 from core.vector.motion import Motion, MovementParams
 from core.vector.movement import MoveResult
 from core.vector.reach import coast
 from core.vector.state import GameState, Ship, ShipStatus
+from core.vector.turns import active_player, current_phase, plotting_phases
 
 #: effects fired in the owner's movement phase, before the ship moves
 MOVEMENT = ("thrust", "evasive", "aerobrake", "reentry")
@@ -116,8 +118,6 @@ def refusal(state: GameState, ship: Ship, module: Module, command: UseModule) ->
     if module.effect == "patch":
         return _patch_refusal(state, ship, command)
     if module.effect in MOVEMENT:
-        from core.engine.play import plotting_phases
-
         phases = plotting_phases(state.rules)
         if current_phase(state) not in phases:
             return f"the {module.name} is fired in the {phases[-1]} phase, before the ship moves"
@@ -146,7 +146,6 @@ def _patch_refusal(state: GameState, ship: Ship, command: UseModule) -> str | No
     return None
 
 
-@handles(UseModule, answers=True)
 def use(state: GameState, command: UseModule) -> tuple[GameState, list[Event]]:
     aid = play_aid(state)
     ship = state.own_ship(command.player, command.ship)
@@ -233,7 +232,6 @@ def _randomize(state: GameState, module: Module) -> tuple[GameState, list[Event]
     return state, [rolled, ModuleUsed(text, ship.id, module.id, module.effect), *more]
 
 
-@handles(Decline, answers=True)
 def decline(state: GameState, command: Decline) -> tuple[GameState, list[Event]]:
     first = state.pending[0] if state.pending else None
     if not isinstance(first, PendingRoll) or first.ship != command.ship or first.attack is None:
@@ -313,7 +311,6 @@ def reentry(state: GameState, ship: Ship, crash: Crash, speed: int) -> tuple[Shi
     return landed, ModuleUsed(text, ship.id, shield.id, shield.effect)
 
 
-@hook("turn_end")
 def spent(state: GameState, player: str | None) -> tuple[GameState, list[Event]]:
     """Modules fired this turn stop working when the owner's turn ends."""
     for ship in state.ships:

@@ -21,7 +21,6 @@ from core.board.hexgrid import Hex
 from core.board.tracer import trace
 from core.engine.errors import IllegalCommand
 from core.engine.events import Event, event
-from core.engine.pending import hook
 from core.rules.interplanetary.aid.damage import (
     Allocation,
     Placed,
@@ -39,6 +38,7 @@ from core.rules.interplanetary.aid.manifest import (
     working_systems,
 )
 from core.rules.interplanetary.aid.playaid import SLOTTED, Module, PlayAid
+from core.vector.astrogation import movers
 from core.vector.state import GameState, Ship, ShipStatus
 
 #: systems that work while the ship is disabled: they exist to bridge it
@@ -222,16 +222,13 @@ def suggest(state: GameState, ship: Ship, role: str, amount: int, *, spread: boo
 # ---- the turn hooks ----
 
 
-@hook("moved")
 def scoop(state: GameState, player: str | None) -> tuple[GameState, list[Event]]:
     """A working fuel scoop refuels a d6, up to the tank, on a course that was inside or
     on the edge of the hex of a body it works at (clear of the body itself, or the ship
     would have crashed). Only the ships that have just moved are asked: a ship the
     scenario moves last skims when it moves, not in its owner's movement."""
-    from core.vector.astrogation import movers  # the same ships the movement just moved
-
     events: list[Event] = []
-    for ship_id in movers(state, player):
+    for ship_id in movers(state, player):  # the same ships the movement just moved
         ship = state.ship(ship_id)
         if ship.status is not ShipStatus.ACTIVE:
             continue
@@ -257,7 +254,6 @@ def scoop(state: GameState, player: str | None) -> tuple[GameState, list[Event]]
     return state, events
 
 
-@hook("turn_end")
 def self_repair(state: GameState, player: str | None) -> tuple[GameState, list[Event]]:
     """A working Repair AI counts the owner's turns that end with damage on the sheet
     and mends a point on every ``amount``-th (Reactor first; never fuel)."""
@@ -288,7 +284,6 @@ def self_repair(state: GameState, player: str | None) -> tuple[GameState, list[E
     return state, events
 
 
-@hook("round_end")
 def battery(state: GameState, player: str | None) -> tuple[GameState, list[Event]]:
     """A battery pack runs down a round at a time while the Reactor is down, and is full
     again as soon as the Reactor works."""

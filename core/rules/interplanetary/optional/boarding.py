@@ -20,13 +20,13 @@ from dataclasses import dataclass, replace
 from core.engine.commands import Command
 from core.engine.errors import IllegalCommand, WrongPhase
 from core.engine.events import Event, event
-from core.engine.pending import current_phase, handles, hook
 from core.engine.serial import register
 from core.rules.interplanetary.combat.guns import GUN_PHASE, exposed
 from core.rules.interplanetary.optional.rendezvous import matched
 from core.rules.interplanetary.optional.restraints import held_back
 from core.rules.interplanetary.scenario.special_rules import record_boarding
 from core.vector.state import GameState, Ship
+from core.vector.turns import current_phase
 
 SWITCH = "boarding"
 TAKE_SWITCH = "boarding_takes_ship"
@@ -73,7 +73,6 @@ def boardable(state: GameState, ship: Ship) -> list[Ship]:
     return [t for t in state.ships if t.id != ship.id and why_not(state, ship, t) is None]
 
 
-@handles(Board)
 def board(state: GameState, command: Board) -> tuple[GameState, list[Event]]:
     if current_phase(state) != GUN_PHASE:
         raise WrongPhase(f"boarding is an attack of the gun phase, not the {current_phase(state)}")
@@ -107,7 +106,6 @@ def board(state: GameState, command: Board) -> tuple[GameState, list[Event]]:
     return state, [*events, BoardingAttempt(text, ship.id, target.id, True)]
 
 
-@hook("round_end")
 def stand_down(state: GameState, player: str | None) -> tuple[GameState, list[Event]]:
     """Boarding parties are back aboard: their ships may attack and board again."""
     return replace(state, boarded=frozenset()), []

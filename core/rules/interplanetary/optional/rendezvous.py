@@ -23,14 +23,15 @@ from fractions import Fraction
 from core.engine.commands import Command
 from core.engine.errors import IllegalCommand, WrongPhase
 from core.engine.events import Event, event
-from core.engine.pending import active_player, current_phase, handles, hook
+from core.engine.pending import Pending
 from core.engine.serial import register
 from core.rules.interplanetary.aid.manifest import Manifest
 from core.rules.interplanetary.aid.playaid import PlayAid
 from core.rules.interplanetary.bases import free_slot
-from core.rules.interplanetary.combat.attack import manifest_of, play_aid
+from core.rules.interplanetary.combat.readiness import manifest_of, play_aid
 from core.rules.interplanetary.optional.restraints import sits_out
-from core.vector.state import GameState, Pending, Ship, ShipStatus
+from core.vector.state import GameState, Ship, ShipStatus
+from core.vector.turns import active_player, current_phase
 
 SWITCH = "rendezvous"
 PHASE = "resupply"
@@ -199,7 +200,6 @@ def _carry_out(state: GameState, command: Rendezvous) -> tuple[GameState, list[E
     return state, [RendezvousMade(text, ship.id, other.id)]
 
 
-@handles(Rendezvous)
 def propose(state: GameState, command: Rendezvous) -> tuple[GameState, list[Event]]:
     if current_phase(state) != PHASE:
         raise WrongPhase(f"ships meet in the resupply phase, not the {current_phase(state)} phase")
@@ -219,7 +219,6 @@ def propose(state: GameState, command: Rendezvous) -> tuple[GameState, list[Even
     ]
 
 
-@handles(AcceptRendezvous, answers=True)
 def answer(state: GameState, command: AcceptRendezvous) -> tuple[GameState, list[Event]]:
     first = state.pending[0] if state.pending else None
     if not isinstance(first, PendingRendezvous) or first.ship != command.ship:
@@ -236,7 +235,6 @@ def answer(state: GameState, command: AcceptRendezvous) -> tuple[GameState, list
     return _carry_out(state, first.proposal)
 
 
-@hook("turn_end")
 def count_down(state: GameState, player: str | None) -> tuple[GameState, list[Event]]:
     """Ships that met count down their owner's turns until they may act again."""
     for ship in state.ships:

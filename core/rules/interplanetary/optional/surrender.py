@@ -16,7 +16,6 @@ from dataclasses import dataclass, replace
 from core.engine.commands import Command
 from core.engine.errors import IllegalCommand
 from core.engine.events import Event, event
-from core.engine.pending import handles
 from core.engine.serial import register
 from core.vector.state import GameState
 
@@ -38,7 +37,6 @@ class Surrender(Command):
     to: str
 
 
-@handles(Surrender)
 def surrender(state: GameState, command: Surrender) -> tuple[GameState, list[Event]]:
     if not state.uses(SWITCH):
         raise IllegalCommand("this game does not use the Surrender rule")

@@ -26,7 +26,6 @@ from dataclasses import replace
 from core.board.hexgrid import ZERO, Hex
 from core.engine.dice import Rolled
 from core.engine.events import Event, event
-from core.engine.pending import hook
 from core.rules.interplanetary.scenario.terms import Boarded, NoFire, Terms, no_fire_zone
 from core.vector.course import Crash, ForbiddenAsteroid
 from core.vector.motion import Motion
@@ -87,7 +86,6 @@ def launch_refused(state: GameState, ship: Ship, motion: Motion) -> str | None:
     return None
 
 
-@hook("moved")
 def lift_zones(state: GameState, player: str | None) -> tuple[GameState, list[Event]]:
     """A zone that lasts until everyone has left lifts once no ship is inside it."""
     terms = state.terms
@@ -117,7 +115,6 @@ def _anyone_in(state: GameState, zones: tuple[str, ...]) -> bool:
 # ---- the start of a round: the helm, production ----
 
 
-@hook("round_end")
 def new_round(state: GameState, player: str | None) -> tuple[GameState, list[Event]]:
     if state.terms is None:
         return state, []
@@ -204,7 +201,6 @@ def closed(state: GameState, base: str) -> bool:
 # ---- coming back ----
 
 
-@hook("turn_end")
 def come_back(state: GameState, player: str | None) -> tuple[GameState, list[Event]]:
     terms = state.terms
     if terms is None or not terms.respawn:

@@ -1,0 +1,194 @@
+"""The vector games as a rule system: what Interplanetary, NPlanetary and System III Void
+share, given to the engine through the :class:`~core.engine.system.RuleSystem` protocol.
+
+A :class:`VectorSystem` plays a ruleset's movement, turn order and victory conditions;
+each rule system makes one with its own commands (handlers), the decisions those answer,
+its hooks into movement (:class:`~core.vector.hooks.Hooks`) and what a player may see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from types import MappingProxyType
+from typing import Any
+
+from core.engine.commands import Command
+from core.engine.dice import Dice
+from core.engine.encounter import Encounter, Outcome
+from core.engine.errors import GameOver, IllegalCommand, NotYourTurn, WrongPhase
+from core.engine.events import Event
+from core.engine.phases import Phase
+from core.engine.play import GameSetup
+from core.engine.system import Handler
+from core.files.ruleset import Ruleset
+from core.vector import turns
+from core.vector.hooks import NO_HOOKS, Hooks
+from core.vector.orders import Launch, Plot, Unplot
+from core.vector.plotting import plan
+from core.vector.state import GameState, Player
+
+View = Callable[[GameState, str], GameState]
+
+
+class VectorSystem:
+    """A rule system of the vector family. ``handlers`` are the system's own commands
+    (course orders are every vector game's); after each, unless a decision is pending,
+    the victory conditions are checked."""
+
+    def __init__(
+        self,
+        id: str,
+        name: str,
+        *,
+        handlers: Mapping[type[Command], Handler] | None = None,
+        answers: frozenset[type[Command]] = frozenset(),
+        hooks: Hooks = NO_HOOKS,
+        switches: Mapping[str, str] | None = None,
+        view: View | None = None,
+        load_rules: Callable[[str], Ruleset] | None = None,
+    ) -> None:
+        self.id = id
+        #: reads a ruleset by name (the system's package passes the files layer's reader,
+        #: which vector movement, below it, may not import)
+        self._load_rules = load_rules
+        self.name = name
+        self.hooks = hooks
+        self.answers = answers
+        self.switches: Mapping[str, str] = MappingProxyType(dict(switches or {}))
+        own: dict[type[Command], Handler] = {
+            Plot: self._plan,
+            Launch: self._plan,
+            Unplot: self._plan,
+        }
+        for command, handler in (handlers or {}).items():
+            own[command] = self._settling(handler)
+        self.handlers: Mapping[type[Command], Handler] = MappingProxyType(own)
+        self._view = view
+
+    def __repr__(self) -> str:
+        return f"VectorSystem({self.id!r})"
+
+    def _plan(self, state: GameState, command: Command) -> tuple[GameState, list[Event]]:
+        assert isinstance(command, Plot | Launch | Unplot)
+        return plan(state, command, self.hooks)
+
+    def _settling(self, handler: Handler) -> Handler:
+        def settled(state: Any, command: Command) -> tuple[Any, list[Event]]:
+            state, events = handler(state, command)
+            state, more = self.verdict(state)
+            return state, events + more
+
+        return settled
+
+    def start(
+        self, ruleset: Any, seats: Sequence[Any], seed: int, setup: Any
+    ) -> tuple[GameState, list[Event]]:
+        """A game on ``setup``'s map with its ships; ``setup.first`` is the seat of the
+        first player, None to roll for it as the game begins (with the game's dice).
+        ``seats`` are players, or the engine's :class:`~core.engine.system.Seat` values."""
+        if not isinstance(setup, GameSetup):
+            raise IllegalCommand(f"a game of {self.name} starts on a map with ships")
+        if isinstance(ruleset, Ruleset):
+            rules = ruleset
+        elif self._load_rules is not None:
+            rules = self._load_rules(ruleset)
+        else:
+            raise IllegalCommand(f"{self.name} is started with its ruleset, not a name")
+        players = tuple(
+            s if isinstance(s, Player) else Player(s.id, s.name, s.side, s.colour) for s in seats
+        )
+        if not players:
+            raise IllegalCommand("a game needs at least one player")
+        ids = [p.id for p in players]
+        if len(set(ids)) != len(ids):
+            raise IllegalCommand("two players have the same id")
+        for ship in setup.ships:
+            if ship.owner not in ids:
+                raise IllegalCommand(f"{ship.name} belongs to {ship.owner!r}, who is not playing")
+            rules.unit(ship.unit)  # raises for an unknown class
+        dice, rolls = Dice(seed), list[Event]()
+        first = setup.first
+        if first is None:
+            first, dice, rolls = turns.roll_for_first(players, dice, rules)
+        state = GameState(
+            rules=rules,
+            starmap=setup.starmap,
+            players=players,
+            ships=tuple(self.hooks.starting(s) for s in setup.ships),
+            dice=dice,
+            switches=setup.switches,
+            leaving=setup.leaving if setup.leaving is not None else setup.starmap.leaving,
+            first=first % len(players),
+            victory=setup.victory,
+        )
+        return state, rolls + turns.began(state, new_round=True)
+
+    def phases(self, state: GameState) -> Sequence[Phase]:
+        return turns.phases(state.rules)
+
+    def phase(self, state: GameState) -> Phase:
+        return turns.phases(state.rules)[state.phase]
+
+    def turn_of(self, state: GameState) -> Player | None:
+        return turns.active_player(state)
+
+    def waiting_for(self, state: GameState) -> Sequence[Player]:
+        return turns.waiting_for(state)
+
+    def admit(self, state: GameState, command: Command) -> None:
+        if state.over:
+            raise GameOver("the game is over")
+        try:
+            state.player(command.player)
+        except KeyError:
+            raise IllegalCommand(f"{command.player!r} is not playing in this game") from None
+        waiting = turns.waiting_for(state)
+        if command.player not in {p.id for p in waiting}:
+            who = ", ".join(p.name for p in waiting)
+            if state.pending:
+                raise NotYourTurn(f"waiting for {who}: {state.pending[0].prompt()}")
+            raise NotYourTurn(f"it is not your turn: waiting for {who}")
+        if state.pending and type(command) not in self.answers:
+            raise WrongPhase(f"first, {state.pending[0].prompt()}")
+
+    def end_phase(
+        self, state: GameState, player: str | None, orders: Sequence[Command]
+    ) -> tuple[GameState, list[Event]]:
+        events: list[Event] = []
+        for order in orders:
+            state, more = self.handlers[type(order)](state, order)
+            events.extend(more)
+        state, more = turns.end_phase(state, player, self.hooks)
+        return state, events + more
+
+    def end_round(self, state: GameState) -> tuple[GameState, list[Event]]:
+        return turns.end_round(state, self.hooks)
+
+    def verdict(self, state: GameState) -> tuple[GameState, list[Event]]:
+        if state.over or state.pending:
+            return state, []
+        return turns.verdict(state)
+
+    def view(self, state: GameState, player: str) -> GameState:
+        """What ``player`` may see: of the sealed orders only their own, shown as the
+        plans they make (so the plotter draws them); then what the system hides."""
+        if state.sealed:
+            own = tuple(c for c in state.sealed if c.player == player)
+            state = replace(state, sealed=own)
+            for order in own:
+                if isinstance(order, Plot | Launch | Unplot):
+                    state, _ = plan(state, order, self.hooks)
+        return self._view(state, player) if self._view is not None else state
+
+    def turn_key(self, state: GameState) -> tuple[int, ...]:
+        """Changes when a player's turn ends (with sealed orders: when a phase ends)."""
+        if turns.sealed(state.rules):
+            return (state.round, state.phase)
+        return (state.round, state.turn)
+
+    def encounter(self, state: GameState) -> Encounter | None:
+        return None
+
+    def resume(self, state: GameState, outcome: Outcome) -> tuple[GameState, list[Event]]:
+        raise IllegalCommand(f"a game of {self.name} opens no games of another scale")
