@@ -7,29 +7,20 @@ digest (:func:`state_hash`) when replaying a campaign.
 
 from __future__ import annotations
 
-import hashlib
-import json
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from fractions import Fraction
 from typing import Any, Protocol
 
 from core.board.hexgrid import Hex
 from core.board.starmap import Leaving, StarMap
+from core.engine import states
 from core.engine.commands import Command
 from core.engine.dice import Dice
 from core.engine.errors import UnknownShip
 from core.engine.pending import Pending
-from core.engine.serial import (
-    SerialError,
-    added,
-    digest,
-    from_data,
-    name_of,
-    register,
-    resolve,
-    to_data,
-)
+from core.engine.serial import added, register
+from core.engine.states import SHARED, later
 from core.files.ruleset import Ruleset
 from core.rules.interplanetary.aid.manifest import Manifest
 from core.rules.interplanetary.scenario.terms import Terms
@@ -228,8 +219,8 @@ class GameState:
     and a game replays by the rules it was started with even after they are updated.
     """
 
-    rules: Ruleset
-    starmap: StarMap
+    rules: Ruleset = field(metadata=SHARED)
+    starmap: StarMap = field(metadata=SHARED)
     players: tuple[Player, ...]
     ships: tuple[Ship, ...]
     dice: Dice
@@ -256,7 +247,7 @@ class GameState:
     outcome: str = added("")
     boarded: frozenset[str] = added(frozenset())
     revealed: frozenset[str] = added(frozenset())
-    sealed: tuple[Command, ...] = added(())
+    sealed: tuple[Command, ...] = later(())
 
     @property
     def ruleset(self) -> str:
@@ -321,53 +312,19 @@ class GameState:
         return replace(self, plans=rest if plan is None else (*rest, (ship_id, plan)))
 
 
-_SHARED = ("rules", "starmap")
-#: fields added after snapshots and hashes were first written with every field: left out
-#: of them while empty, so earlier games keep their hashes
-_LATER = ("sealed",)
-_digests: dict[int, tuple[object, str]] = {}
-
-
 def moving_parts(state: GameState, *, hashing: bool = False) -> dict[str, Any]:
     """The state's plain data without the ruleset and the map, which a game shares from
     its start to its end: what a campaign snapshot stores (saved form), and with
     ``hashing`` the bulk of the hash (hash form, the same for old and new files)."""
-    data: dict[str, Any] = {"$type": name_of(GameState, hashing=hashing)}
-    for f in fields(state):
-        value = getattr(state, f.name)
-        if f.name not in _SHARED and not (f.name in _LATER and not value):
-            data[f.name] = to_data(value, hashing=hashing)
-    return data
+    return states.moving_parts(state, hashing=hashing)
 
 
 def rebuild(data: dict[str, Any], rules: Ruleset, starmap: StarMap) -> GameState:
     """The inverse of :func:`moving_parts`, given the ruleset and map back; the state's
     name may be namespaced or, in snapshots written before, bare."""
-    if resolve(str(data.get("$type"))) is not GameState:
-        raise SerialError("saved data is not a game state")
-    values = {k: from_data(v) for k, v in data.items() if k != "$type"}
-    try:
-        return GameState(rules=rules, starmap=starmap, **values)
-    except TypeError as exc:
-        raise SerialError(f"bad data for a game state: {exc}") from None
-
-
-def _shared_digest(value: object) -> str:
-    """Digest of a ruleset or map, remembered per object: they are large, immutable and
-    the same object from one state to the next."""
-    known = _digests.get(id(value))
-    if known is not None and known[0] is value:
-        return known[1]
-    if len(_digests) > 16:
-        _digests.clear()
-    result = digest(value)
-    _digests[id(value)] = (value, result)
-    return result
+    return states.rebuild(GameState, data, {"rules": rules, "starmap": starmap})
 
 
 def state_hash(state: GameState) -> str:
     """A digest of the whole state: equal states, equal hashes; for checking replays."""
-    parts = [_shared_digest(state.rules), _shared_digest(state.starmap)]
-    moving = moving_parts(state, hashing=True)
-    parts.append(json.dumps(moving, sort_keys=True, separators=(",", ":")))
-    return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16]
+    return states.state_hash(state)
