@@ -24,13 +24,14 @@ from core.campaign.errors import (
 from core.campaign.fileformat import EXTENSION, SCHEMA_VERSION
 
 if TYPE_CHECKING:
-    from core.campaign.history import Branch, GameRecord, Step
+    from core.campaign.history import GameRecord
+    from core.campaign.log import Branch, Step
     from core.campaign.store import CampaignFile, GameInfo
 
 _LAZY = {
-    "Branch": "core.campaign.history",
+    "Branch": "core.campaign.log",
     "GameRecord": "core.campaign.history",
-    "Step": "core.campaign.history",
+    "Step": "core.campaign.log",
     "CampaignFile": "core.campaign.store",
     "GameInfo": "core.campaign.store",
 }

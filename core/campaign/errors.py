@@ -60,3 +60,21 @@ class ReplayMismatch(CampaignError):
         self.entry = entry
         self.stored = stored
         self.got = got
+
+
+class GameFrozen(CampaignError):
+    """A game waits for a battle fought inside it (a child game) to end: nothing in it
+    can change until then. ``battle`` is the open child game's id."""
+
+    def __init__(self, path: Path | str, game: str, battle: int, title: str) -> None:
+        super().__init__(
+            path,
+            f"{game} waits for the battle {title!r} (game {battle}) to end; play the battle "
+            "out first",
+        )
+        self.battle = battle
+
+
+class BattleSettled(CampaignError):
+    """A change that would take back a battle: undoing in a finished battle, whose result
+    its parent game already has, or undoing its parent to before the battle opened."""

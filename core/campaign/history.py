@@ -13,214 +13,73 @@ when it was first played, and a difference is an error, never accepted silently.
 
 from __future__ import annotations
 
-import gc
 import json
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, is_dataclass
 from typing import Any
 
 from sqlalchemy import insert, text, update
+from sqlalchemy.engine import Connection
 from sqlmodel import col
 
+from core.campaign import nesting, playing
 from core.campaign.errors import CampaignError, DamagedCampaign, ReplayMismatch
+from core.campaign.log import GameLog, Step
 from core.campaign.schema import Entry, Game, Snapshot, Turn
 from core.campaign.store import CampaignFile, entry_values, insert_entries
-from core.engine import play as engine
-from core.engine import serial
+from core.engine import serial, states
 from core.engine.commands import Command
+from core.engine.encounter import Resume
 from core.engine.events import Event
-from core.vector.state import GameState, moving_parts, rebuild, state_hash
+from core.engine.states import state_hash
 
 SNAPSHOT_EVERY = 50  # commands between snapshots on a line
 
 
-@dataclass(frozen=True)
-class Step:
-    """A log entry as history needs it."""
-
-    id: int
-    parent: int | None
-    depth: int
-    player: str
-    command: str
-    hash: str
-    auto: bool
-
-
-@dataclass(frozen=True)
-class Branch:
-    """Entries off the current line: undone, or played beside it. ``fork`` is the entry
-    on the line they leave it after (None: the game's start), ``tip`` their last."""
-
-    fork: int | None
-    first: int
-    tip: int
-    length: int
-
-
-@contextmanager
-def _gc_paused() -> Iterator[None]:
-    """Bulk reads build many small objects; collecting them midway only costs time."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
-
-
-def turn_key(state: GameState) -> tuple[int, int]:
+def turn_key(state: Any) -> tuple[int, ...]:
     """Changes when a player's turn ends (with sealed orders: when a phase ends)."""
-    if state.rules.sequence.order == "simultaneous":
-        return (state.round, state.phase)
-    return (state.round, state.turn)
+    return playing.turn_key(state)
 
 
-class GameRecord:
+@dataclass(frozen=True)
+class _Played:
+    """A command carried out and not yet written: the entry it makes, and the battle it
+    opens, if any."""
+
+    command: Command
+    after: Any
+    events: list[Event]
+    values: dict[str, Any]
+    turn_ended: bool
+    child: nesting.Child | None
+
+
+class GameRecord(GameLog):
     """A game of an open campaign, at its head. ``state`` is the state there."""
 
     def __init__(self, file: CampaignFile, game_id: int) -> None:
-        self.file = file
-        self.id = game_id
         row = file.game_row(game_id)
+        super().__init__(file, game_id, row.head_id)
         self.title = row.title
         try:
             start = serial.from_data(json.loads(row.start))
         except (ValueError, serial.SerialError) as exc:
             raise DamagedCampaign(file.path, f"game {game_id} has a damaged start: {exc}") from None
-        if not isinstance(start, GameState):
+        if not is_dataclass(start) or isinstance(start, type):
             raise DamagedCampaign(file.path, f"game {game_id} does not start with a game state")
         if state_hash(start) != row.start_hash:
             raise ReplayMismatch(
                 file.path, 0, "the game's start", row.start_hash, state_hash(start)
             )
-        self.start = start
-        self._states: dict[int, GameState] = {}  # recent states by entry, for undo
+        self.start: Any = start
+        self.parent: int | None = row.parent_id
+        self._states: dict[int, Any] = {}  # recent states by entry, for undo
         self._depth_cache: tuple[int | None, int] = (None, 0)
-        self.head: int | None = row.head_id
         self.state = self.state_at(self.head)
-
-    # ---- reading the log
-
-    def step(self, entry_id: int) -> Step:
-        return self._steps([entry_id])[0]
-
-    def _steps(self, ids: Iterable[int]) -> list[Step]:
-        ids = list(ids)
-        if not ids:
-            return []
-        with self.file.engine.connect() as conn:
-            rows = conn.execute(
-                text(
-                    "SELECT id, parent_id, depth, player, command, hash, auto FROM entry "
-                    f"WHERE game_id = :g AND id IN ({','.join(map(str, ids))})"
-                ),
-                {"g": self.id},
-            ).all()
-        found = {r[0]: Step(r[0], r[1], r[2], r[3], r[4], r[5], bool(r[6])) for r in rows}
-        missing = [i for i in ids if i not in found]
-        if missing:
-            raise CampaignError(self.file.path, f"game {self.id} has no log entry {missing[0]}")
-        return [found[i] for i in ids]
-
-    def path(self, entry_id: int | None, *, stop_at_snapshot: bool = False) -> list[Step]:
-        """The entries from the game's start (or, with ``stop_at_snapshot``, from the
-        nearest snapshot before) up to ``entry_id`` included, oldest first."""
-        if entry_id is None:
-            return []
-        stop = "WHERE up.id NOT IN (SELECT entry_id FROM snapshot)" if stop_at_snapshot else ""
-        query = text(
-            "WITH RECURSIVE up(id, parent_id, depth, player, command, hash, auto) AS ("
-            " SELECT id, parent_id, depth, player, command, hash, auto FROM entry"
-            "  WHERE id = :head AND game_id = :g"
-            " UNION ALL"
-            " SELECT e.id, e.parent_id, e.depth, e.player, e.command, e.hash, e.auto"
-            f"  FROM entry e JOIN up ON e.id = up.parent_id {stop})"
-            " SELECT * FROM up"
-        )
-        with _gc_paused(), self.file.engine.connect() as conn:
-            rows = conn.execute(query, {"head": entry_id, "g": self.id}).all()
-        if not rows:
-            raise CampaignError(self.file.path, f"game {self.id} has no log entry {entry_id}")
-        steps = [Step(r[0], r[1], r[2], r[3], r[4], r[5], bool(r[6])) for r in reversed(rows)]
-        return steps
-
-    def line(self) -> list[Step]:
-        """The current line: every entry from the start to the head."""
-        return self.path(self.head)
-
-    def line_log(self, last: int | None = None) -> list[tuple[int, int, str]]:
-        """Depth, round and events (JSON) of the entries on the current line, oldest
-        first: all of them, or the ``last`` few."""
-        if self.head is None:
-            return []
-        query = text(
-            "WITH RECURSIVE up(id, parent_id, n) AS ("
-            " SELECT id, parent_id, 1 FROM entry WHERE id = :head AND game_id = :g"
-            " UNION ALL SELECT e.id, e.parent_id, up.n + 1 FROM entry e"
-            "  JOIN up ON e.id = up.parent_id WHERE up.n < :last)"
-            " SELECT entry.depth, entry.round, entry.events FROM up JOIN entry USING (id)"
-            " ORDER BY entry.depth"
-        )
-        limit = last if last is not None else 2**62
-        with _gc_paused(), self.file.engine.connect() as conn:
-            rows = conn.execute(query, {"head": self.head, "g": self.id, "last": limit}).all()
-        return [(r[0], r[1], r[2]) for r in rows]
-
-    def turn_ends(self) -> set[int]:
-        """The entries at which a player's turn (sealed orders: a phase) ended."""
-        with self.file.engine.connect() as conn:
-            rows = conn.execute(
-                text("SELECT entry_id FROM turn WHERE game_id = :g"), {"g": self.id}
-            ).all()
-        return {r[0] for r in rows}
-
-    def tip_from(self, entry_id: int | None) -> int | None:
-        """Where the log leads from ``entry_id``: the head if it is on the current line,
-        else the end of its branch (following the newest way on)."""
-        if entry_id is None or entry_id in {s.id for s in self.line()}:
-            return self.head
-        tip = entry_id
-        while kids := self.children(tip):
-            tip = kids[-1]
-        return tip
-
-    def children(self, entry_id: int | None) -> list[int]:
-        """Entries played straight after ``entry_id`` (None: the start), oldest first."""
-        where = "parent_id IS NULL" if entry_id is None else "parent_id = :p"
-        with self.file.engine.connect() as conn:
-            rows = conn.execute(
-                text(f"SELECT id FROM entry WHERE game_id = :g AND {where} ORDER BY id"),
-                {"g": self.id, "p": entry_id},
-            ).all()
-        return [r[0] for r in rows]
-
-    def branches(self) -> list[Branch]:
-        """Every branch off the current line, newest fork first."""
-        with self.file.engine.connect() as conn:
-            rows = conn.execute(
-                text("SELECT id, parent_id FROM entry WHERE game_id = :g ORDER BY id"),
-                {"g": self.id},
-            ).all()
-        on_line = {s.id for s in self.line()}
-        kids: dict[int | None, list[int]] = {}
-        for entry_id, parent in rows:
-            kids.setdefault(parent, []).append(entry_id)
-        found = []
-        for entry_id, parent in rows:
-            if entry_id in on_line or (parent is not None and parent not in on_line):
-                continue
-            tip, length = entry_id, 1
-            while kids.get(tip):
-                tip, length = kids[tip][-1], length + 1  # the newest way on
-            found.append(Branch(parent, entry_id, tip, length))
-        return sorted(found, key=lambda b: -(b.fork or 0))
 
     # ---- states
 
-    def state_at(self, entry_id: int | None) -> GameState:
+    def state_at(self, entry_id: int | None) -> Any:
         """The state after ``entry_id`` (None: the start), replayed and checked."""
         if entry_id is None:
             return self.start
@@ -245,7 +104,7 @@ class GameRecord:
             self._write_snapshots_if_missing(missing)
         return state
 
-    def _snapshot(self, entry_id: int) -> GameState | None:
+    def _snapshot(self, entry_id: int) -> Any:
         with self.file.engine.connect() as conn:
             row = conn.execute(
                 text("SELECT state, hash FROM snapshot WHERE entry_id = :e"), {"e": entry_id}
@@ -254,7 +113,7 @@ class GameRecord:
             return None
         try:
             data = json.loads(row[0])
-            state = rebuild(data, self.start.rules, self.start.starmap)
+            state = states.rebuild_like(data, self.start)
         except (ValueError, serial.SerialError) as exc:
             raise DamagedCampaign(
                 self.file.path, f"the snapshot at entry {entry_id} is damaged: {exc}"
@@ -264,7 +123,7 @@ class GameRecord:
             raise ReplayMismatch(self.file.path, entry_id, "a snapshot", row[1], got)
         return state
 
-    def _replay(self, state: GameState, step: Step) -> GameState:
+    def _replay(self, state: Any, step: Step) -> Any:
         try:
             command = serial.from_data(json.loads(step.command))
         except (ValueError, serial.SerialError) as exc:
@@ -273,9 +132,9 @@ class GameRecord:
             ) from None
         if not isinstance(command, Command):
             raise DamagedCampaign(self.file.path, f"log entry {step.id} holds no command")
-        where = f"round {state.round}, {type(command).__name__} by {command.player}"
+        where = f"round {playing.round_of(state)}, {type(command).__name__} by {command.player}"
         try:
-            after, _ = engine.apply(state, command)
+            after, _ = playing.apply(state, command)
         except ValueError as exc:  # IllegalCommand: the log no longer replays
             raise ReplayMismatch(
                 self.file.path, step.id, f"{where}: refused, {exc}", step.hash, "nothing"
@@ -285,9 +144,9 @@ class GameRecord:
             raise ReplayMismatch(self.file.path, step.id, where, step.hash, got)
         return after
 
-    def _write_snapshots_if_missing(self, found: list[tuple[int, GameState, str]]) -> None:
+    def _write_snapshots_if_missing(self, found: list[tuple[int, Any, str]]) -> None:
         rows = [
-            {"e": entry_id, "g": self.id, "s": _snapshot_text(state), "h": hash}
+            {"e": entry_id, "g": self.id, "s": states.snapshot_text(state), "h": hash}
             for entry_id, state, hash in found
         ]
         with self.file.writing() as conn:
@@ -299,7 +158,7 @@ class GameRecord:
                 rows,
             )
 
-    def _keep(self, entry_id: int, state: GameState) -> None:
+    def _keep(self, entry_id: int, state: Any) -> None:
         if len(self._states) > 400:
             for key in list(self._states)[:200]:
                 del self._states[key]
@@ -309,48 +168,106 @@ class GameRecord:
 
     def play(self, command: Command, *, auto: bool = False) -> list[Event]:
         """Apply a command and store it; it is on disk before this returns. An illegal
-        command raises :class:`core.engine.errors.IllegalCommand` and nothing is stored."""
+        command raises :class:`core.engine.errors.IllegalCommand` and nothing is stored;
+        a game waiting for a battle fought inside it refuses with
+        :class:`~core.campaign.errors.GameFrozen` (see :mod:`core.campaign.nesting`).
+
+        A command that opens a battle adds the battle's game with it; one that ends a
+        battle feeds its result back to the parent game (``Resume``) with it."""
+        self._sync()
+        played = self._prepare(command, auto)
+        chain = [(self, played)]  # and each parent a finished battle gives its result to
+        while chain[-1][0].parent is not None and playing.is_over(chain[-1][1].after):
+            child, ended = chain[-1]
+            parent = GameRecord(self.file, child.parent or 0)
+            chain.append((parent, parent._prepare(child._resume(ended), auto=True)))
+        written = []
+        with self.file.writing() as conn:
+            for i, (record, step) in enumerate(chain):
+                written.append(record._write(conn, step))
+                if i + 1 < len(chain):
+                    resume = chain[i + 1][1].command
+                    assert isinstance(resume, Resume)
+                    result = serial.dumps(resume.outcome)
+                    conn.execute(
+                        update(Game).where(col(Game.id) == record.id).values(result=result)
+                    )
+        for (record, step), entry_id in zip(chain, written, strict=True):
+            record._adopt(step, entry_id)
+        return played.events
+
+    def _sync(self) -> None:
+        """Catch up with the file (a battle that ended moved this game's head on) and
+        refuse a change to a game that waits for its battle or is a settled one."""
+        now = nesting.standing(self.file, self.id)
+        nesting.check_playable(self.file, self.title, now)
+        if now.head != self.head:
+            self.head, self.state = now.head, self.state_at(now.head)
+
+    def _prepare(self, command: Command, auto: bool) -> _Played:
         before = self.state
-        after, events = engine.apply(before, command)
+        after, events = playing.apply(before, command)
         hash = state_hash(after)
-        depth = self.depth() + 1
         values = entry_values(
             self.id,
             self.head,
-            depth,
+            self.depth() + 1,
             command.player,
             serial.dumps(command),
-            before.round,
+            playing.round_of(before),
             hash,
             serial.dumps(events),
             auto,
         )
-        with self.file.writing() as conn:
-            result = conn.execute(insert(Entry).values(**values))
-            key = result.inserted_primary_key
-            assert key is not None
-            entry_id = int(key[0])
-            if depth % SNAPSHOT_EVERY == 0:
-                conn.execute(
-                    insert(Snapshot).values(
-                        entry_id=entry_id, game_id=self.id, state=_snapshot_text(after), hash=hash
-                    )
+        ended = playing.turn_key(after) != playing.turn_key(before) or playing.is_over(after)
+        encounter = playing.encounter(after)
+        child = nesting.open_child(self.file, after, encounter) if encounter else None
+        return _Played(command, after, events, values, ended, child)
+
+    def _resume(self, played: _Played) -> Resume:
+        """The command that gives this finished battle's result to its parent, for the
+        player whose command opened the battle."""
+        row = self.file.game_row(self.id)
+        opener = self.file.entry(row.parent_entry_id or 0).player
+        names = {p.key: p.name for p in self.file.players()}
+        outcome = playing.outcome(played.after, played.events, self.title, names)
+        return Resume(opener, outcome)
+
+    def _write(self, conn: Connection, played: _Played) -> int:
+        """The entry in the log (with its snapshot, turn and the battle it opens), and
+        the head moved to it, in the caller's transaction."""
+        values = played.values
+        result = conn.execute(insert(Entry).values(**values))
+        key = result.inserted_primary_key
+        assert key is not None
+        entry_id = int(key[0])
+        depth, hash = values["depth"], values["hash"]
+        if depth % SNAPSHOT_EVERY == 0:
+            snapshot = states.snapshot_text(played.after)
+            conn.execute(
+                insert(Snapshot).values(
+                    entry_id=entry_id, game_id=self.id, state=snapshot, hash=hash
                 )
-            if turn_key(after) != turn_key(before) or after.over:
-                conn.execute(
-                    insert(Turn).values(
-                        entry_id=entry_id,
-                        game_id=self.id,
-                        round=before.round,
-                        player=command.player,
-                        hash=hash,
-                    )
+            )
+        if played.turn_ended:
+            conn.execute(
+                insert(Turn).values(
+                    entry_id=entry_id,
+                    game_id=self.id,
+                    round=values["round"],
+                    player=values["player"],
+                    hash=hash,
                 )
-            conn.execute(update(Game).where(col(Game.id) == self.id).values(head_id=entry_id))
-        self.head, self.state = entry_id, after
-        self._depth_cache = (entry_id, depth)
-        self._keep(entry_id, after)
-        return events
+            )
+        conn.execute(update(Game).where(col(Game.id) == self.id).values(head_id=entry_id))
+        if played.child is not None:
+            nesting.add_child(conn, played.child, self.id, entry_id)
+        return entry_id
+
+    def _adopt(self, played: _Played, entry_id: int) -> None:
+        self.head, self.state = entry_id, played.after
+        self._depth_cache = (entry_id, played.values["depth"])
+        self._keep(entry_id, played.after)
 
     def depth(self) -> int:
         """How many commands lead from the start to the head."""
@@ -406,6 +323,12 @@ class GameRecord:
         self._move(entry_id)
 
     def _move(self, entry_id: int | None) -> None:
+        self._sync()
+        opened = nesting.openings(self.file, self.id)
+        if opened:
+            line = {s.id for s in self.line()}
+            kept = {s.id for s in self.path(entry_id)}
+            nesting.check_move(self.file, self.title, (opened & line) - kept)
         state = self.state_at(entry_id)  # checked before anything is written
         self.file.move_head(self.id, entry_id)
         self.head, self.state = entry_id, state
@@ -455,7 +378,3 @@ class GameRecord:
         if replay:
             self.state = self.state_at(parent)
         return len(batch)
-
-
-def _snapshot_text(state: GameState) -> str:
-    return json.dumps(moving_parts(state), sort_keys=True, separators=(",", ":"))

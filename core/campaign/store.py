@@ -41,7 +41,7 @@ from core.campaign.schema import (
     Side,
 )
 from core.engine import serial
-from core.vector.state import GameState, state_hash
+from core.engine.states import state_hash
 
 
 def now() -> str:
@@ -80,14 +80,15 @@ class CampaignFile:
         cls,
         path: Path | str,
         name: str,
-        state: GameState,
+        state: Any,
         *,
         title: str = "",
         scenario: str = "",
         overwrite: bool = False,
     ) -> CampaignFile:
-        """A new campaign file holding one game that starts at ``state``. The file
-        appears whole or not at all (written aside, then renamed into place)."""
+        """A new campaign file holding one game that starts at ``state``, of any rule
+        system (what the campaign reads of a state: :mod:`core.campaign.playing`). The
+        file appears whole or not at all (written aside, then renamed into place)."""
         path = Path(path)
         if path.exists() and not overwrite:
             raise CampaignError(path, "already exists; choose another name")
@@ -104,11 +105,11 @@ class CampaignFile:
                 stamp = now()
                 s.add(Meta(key="schema_version", value=str(SCHEMA_VERSION)))
                 s.add(Meta(key="application", value="Ecliptic"))
-                switches = json.dumps(dict(state.switches), sort_keys=True)
+                switches = json.dumps(dict(getattr(state, "switches", ())), sort_keys=True)
                 campaign = Campaign(
                     name=name,
-                    ruleset=state.rules.id,
-                    ruleset_version=state.rules.version,
+                    ruleset=state.ruleset,
+                    ruleset_version=getattr(getattr(state, "rules", None), "version", 1),
                     switches=switches,
                     created=stamp,
                     updated=stamp,
@@ -132,7 +133,7 @@ class CampaignFile:
                             side_id=sides[p.side].id,
                         )
                     )
-                s.add(_game_row(campaign.id, state, title or name, scenario))
+                s.add(Game(**game_values(campaign.id, state, title or name, scenario)))
                 s.commit()
         except BaseException:
             engine.dispose()
@@ -280,7 +281,7 @@ class CampaignFile:
 
     def add_game(
         self,
-        state: GameState,
+        state: Any,
         title: str,
         *,
         scenario: str = "",
@@ -292,8 +293,7 @@ class CampaignFile:
         log entry it was opened from."""
         if scale not in ("strategic", "tactical"):
             raise ValueError(f"a game's scale is strategic or tactical, not {scale!r}")
-        row = _game_row(self.campaign().id or 1, state, title, scenario)
-        values = row.model_dump(exclude={"id"})
+        values = game_values(self.campaign().id or 1, state, title, scenario)
         values.update(scale=scale, parent_id=parent, parent_entry_id=parent_entry)
         with self.writing() as conn:
             result = conn.execute(insert(Game).values(**values))
@@ -373,15 +373,16 @@ class CampaignFile:
         conn.execute(update(Campaign).values(updated=now()))
 
 
-def _game_row(campaign_id: int, state: GameState, title: str, scenario: str) -> Game:
-    return Game(
-        campaign_id=campaign_id,
-        title=title,
-        scenario=scenario,
-        start=serial.dumps(state),
-        start_hash=state_hash(state),
-        created=now(),
-    )
+def game_values(campaign_id: int, state: object, title: str, scenario: str) -> dict[str, Any]:
+    """A new game's row, starting at ``state`` (of any rule system)."""
+    return {
+        "campaign_id": campaign_id,
+        "title": title,
+        "scenario": scenario,
+        "start": serial.dumps(state),
+        "start_hash": state_hash(state),
+        "created": now(),
+    }
 
 
 def _engine(path: Path, *, read_only: bool, wal: bool) -> Engine:

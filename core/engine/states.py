@@ -18,7 +18,6 @@ and map) exactly the hash campaign files have stored since they were first writt
 from __future__ import annotations
 
 import dataclasses
-import functools
 import hashlib
 import json
 from collections.abc import Mapping
@@ -40,6 +39,7 @@ T = TypeVar("T")
 _SHARED = "ecliptic.shared"
 _LATER = "ecliptic.later"
 _digests: dict[int, tuple[object, str]] = {}
+_shared_names: dict[type, tuple[str, ...]] = {}
 
 
 #: field metadata of a state field that stays the same object all game long (the
@@ -54,10 +54,13 @@ def later(default: Any) -> Any:
     return dataclasses.field(default=default, metadata={**added(default).metadata, _LATER: True})
 
 
-@functools.cache
 def shared_fields(cls: type) -> tuple[str, ...]:
     """The names of a state class's :data:`SHARED` fields, in field order."""
-    return tuple(f.name for f in dataclasses.fields(cls) if f.metadata.get(_SHARED))
+    known = _shared_names.get(cls)
+    if known is None:
+        known = tuple(f.name for f in dataclasses.fields(cls) if f.metadata.get(_SHARED))
+        _shared_names[cls] = known
+    return known
 
 
 def moving_parts(state: object, *, hashing: bool = False) -> dict[str, Any]:
