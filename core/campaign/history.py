@@ -38,7 +38,7 @@ SNAPSHOT_EVERY = 50  # commands between snapshots on a line
 
 def turn_key(state: Any) -> tuple[int, ...]:
     """Changes when a player's turn ends (with sealed orders: when a phase ends)."""
-    return playing.turn_key(state)
+    return playing.turn_key(state, playing.system(state))
 
 
 @dataclass(frozen=True)
@@ -188,10 +188,7 @@ class GameRecord(GameLog):
                 if i + 1 < len(chain):
                     resume = chain[i + 1][1].command
                     assert isinstance(resume, Resume)
-                    result = serial.dumps(resume.outcome)
-                    conn.execute(
-                        update(Game).where(col(Game.id) == record.id).values(result=result)
-                    )
+                    nesting.settle(conn, record.id, resume.outcome)
         for (record, step), entry_id in zip(chain, written, strict=True):
             record._adopt(step, entry_id)
         return played.events
@@ -219,8 +216,10 @@ class GameRecord(GameLog):
             serial.dumps(events),
             auto,
         )
-        ended = playing.turn_key(after) != playing.turn_key(before) or playing.is_over(after)
-        encounter = playing.encounter(after)
+        found = playing.system(after)
+        turned = playing.turn_key(after, found) != playing.turn_key(before, found)
+        ended = turned or playing.is_over(after)
+        encounter = playing.encounter(after, found)
         child = nesting.open_child(self.file, after, encounter) if encounter else None
         return _Played(command, after, events, values, ended, child)
 

@@ -79,11 +79,10 @@ def apply(state: Any, command: Command) -> tuple[Any, list[Event]]:
     raise IllegalCommand(f"{type(command).__name__} is not a command this game knows")
 
 
-def turn_key(state: Any) -> tuple[int, ...]:
+def turn_key(state: Any, found: RuleSystem | None) -> tuple[int, ...]:
     """Where the game stands: a new key, a turn (sealed orders: a phase) has ended.
-    The system says; for a vector game without a system object, its round and turn (or
-    phase, with sealed orders)."""
-    found = system(state)
+    The system (``found``, from :func:`system`) says; for a vector game without a system
+    object, its round and turn (or phase, with sealed orders)."""
     if found is not None:
         return tuple(found.turn_key(state))
     if state.rules.sequence.order == "simultaneous":
@@ -105,9 +104,8 @@ def winners(state: object) -> tuple[str, ...]:
     return tuple(getattr(state, "winners", ()))
 
 
-def encounter(state: object) -> Encounter | None:
-    """The game of another scale this moment opens, if the system says so."""
-    found = system(state)
+def encounter(state: object, found: RuleSystem | None) -> Encounter | None:
+    """The game of another scale this moment opens, if the system (``found``) says so."""
     return found.encounter(state) if found is not None else None
 
 

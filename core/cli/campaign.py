@@ -16,7 +16,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, is_dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -308,11 +308,11 @@ def _check_game(file: CampaignFile, game_id: int, games: dict[int, Any], report:
     """Replay every entry of the game from its start, each line in turn."""
     from sqlalchemy import text
 
+    from core.campaign import playing
     from core.campaign.history import turn_key
-    from core.engine import play as engine
     from core.engine import serial
     from core.engine.commands import Command
-    from core.vector.state import GameState, rebuild, state_hash
+    from core.engine.states import rebuild_like, state_hash
 
     row = file.game_row(game_id)
     name = f"game {game_id} {row.title!r}"
@@ -350,7 +350,7 @@ def _check_game(file: CampaignFile, game_id: int, games: dict[int, Any], report:
     except (ValueError, serial.SerialError) as exc:
         report.add(f"{name}: its start cannot be read ({exc}); nothing replayed")
         return
-    if not isinstance(start, GameState):
+    if not is_dataclass(start) or isinstance(start, type):
         report.add(f"{name}: its start is not a game state; nothing replayed")
         return
     if state_hash(start) != row.start_hash:
@@ -362,7 +362,7 @@ def _check_game(file: CampaignFile, game_id: int, games: dict[int, Any], report:
         if e[1] is not None and e[1] not in ids:
             report.add(f"{name}, entry {e[0]}: follows entry {e[1]}, which is not in this game")
     replayed = snapshots_seen = turns_seen = tips = 0
-    stack: list[tuple[int | None, int, GameState]] = [(None, 0, start)]
+    stack: list[tuple[int | None, int, Any]] = [(None, 0, start)]
     while stack:
         parent_id, depth, state = stack.pop()
         children = kids.get(parent_id, [])
@@ -380,11 +380,12 @@ def _check_game(file: CampaignFile, game_id: int, games: dict[int, Any], report:
             if not isinstance(command, Command):
                 report.add(f"{where}: not a command; its line not replayed")
                 continue
-            what = f"{where} (round {state.round}, {type(command).__name__} by {command.player})"
-            if command.player != player or round_ != state.round:
+            round_now = playing.round_of(state)
+            what = f"{where} (round {round_now}, {type(command).__name__} by {command.player})"
+            if command.player != player or round_ != round_now:
                 report.add(f"{what}: recorded as {player}'s in round {round_}")
             try:
-                after, _ = engine.apply(state, command)
+                after, _ = playing.apply(state, command)
             except (ValueError, KeyError) as exc:
                 report.add(f"{what}: refused on replay ({exc}); its line not replayed")
                 continue
@@ -400,7 +401,7 @@ def _check_game(file: CampaignFile, game_id: int, games: dict[int, Any], report:
                 snapshots_seen += 1
                 data, digest = snapshots[entry_id]
                 try:
-                    kept = rebuild(json.loads(data), start.rules, start.starmap)
+                    kept = rebuild_like(json.loads(data), start)
                 except (ValueError, serial.SerialError) as exc:
                     report.add(f"{where}: its snapshot cannot be read ({exc})")
                 else:
@@ -409,8 +410,8 @@ def _check_game(file: CampaignFile, game_id: int, games: dict[int, Any], report:
             if entry_id in turns:
                 turns_seen += 1
                 t_round, t_player, t_hash = turns[entry_id]
-                ended = turn_key(after) != turn_key(state) or after.over
-                if not ended or (t_round, t_player, t_hash) != (state.round, player, got):
+                ended = turn_key(after) != turn_key(state) or playing.is_over(after)
+                if not ended or (t_round, t_player, t_hash) != (round_now, player, got):
                     report.add(f"{where}: its turn record does not match the replay")
             stack.append((entry_id, depth + 1, after))
     unreached = len(entries) - replayed

@@ -19,6 +19,7 @@ import pytest
 
 from core.campaign import CampaignFile, GameRecord
 from core.campaign.errors import BattleSettled, CampaignError, GameFrozen
+from core.cli.main import main
 from core.engine import serial
 from core.engine.commands import Command
 from core.engine.dice import Dice
@@ -369,3 +370,16 @@ def test_turn_rows_follow_the_system_turn_key(tmp_path: Path) -> None:
         war.play(Advance("a"))
         war.play(Meet("b"))  # the meeting keeps b's turn open
         assert war.turn_ends() == {war.line()[0].id}
+
+
+def test_campaign_check_replays_a_battle_and_its_parent_with_no_problems(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with new_war(tmp_path) as file:
+        war = GameRecord(file, 1)
+        to_the_meeting(war)
+        fight(GameRecord(file, 2))
+        war.play(Advance("b"))
+    assert main(["campaign", "check", str(tmp_path / "war.ecliptic")]) == 0
+    out = capsys.readouterr().out
+    assert "game 2 'Border skirmish'" in out and "no problems found" in out
