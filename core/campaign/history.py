@@ -227,7 +227,9 @@ class GameRecord(GameLog):
         """The command that gives this finished battle's result to its parent, for the
         player whose command opened the battle."""
         row = self.file.game_row(self.id)
-        opener = self.file.entry(row.parent_entry_id or 0).player
+        opener = played.command.player  # a battle added by hand names no opening entry
+        if row.parent_entry_id is not None:
+            opener = self.file.entry(row.parent_entry_id).player
         names = {p.key: p.name for p in self.file.players()}
         outcome = playing.outcome(played.after, played.events, self.title, names)
         return Resume(opener, outcome)
@@ -293,6 +295,7 @@ class GameRecord(GameLog):
     def undo(self) -> bool:
         """Step back over the last command a player gave (and the commands the program
         gave for them after it). The undone entries stay in the log as a branch."""
+        self._sync()
         found, target = self._undo_target()
         if not found:
             return False
@@ -302,6 +305,7 @@ class GameRecord(GameLog):
     def redo(self) -> bool:
         """Replay forward along the newest branch: one player's command and the
         program's commands after it."""
+        self._sync()
         kids = self.children(self.head)
         if not kids:
             return False
@@ -322,7 +326,7 @@ class GameRecord(GameLog):
         self._move(entry_id)
 
     def _move(self, entry_id: int | None) -> None:
-        self._sync()
+        self._sync()  # undo and redo have synced already; restore has not
         opened = nesting.openings(self.file, self.id)
         if opened:
             line = {s.id for s in self.line()}
@@ -340,6 +344,7 @@ class GameRecord(GameLog):
         ``round``, ``hash`` and optionally ``time``, ``events``, ``auto``. One
         transaction: all or nothing. Then the new head's state is replayed (checking
         every hash) unless ``replay`` is False. Returns how many were added."""
+        self._sync()
         with self.file.engine.connect() as conn:
             last = conn.execute(text("SELECT coalesce(max(id), 0) FROM entry")).scalar_one()
         parent, depth = self.head, self.depth()
