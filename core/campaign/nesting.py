@@ -60,17 +60,14 @@ def standing(file: CampaignFile, game_id: int) -> Standing:
     with file.engine.connect() as conn:
         row = conn.execute(
             text(
-                "SELECT head_id, parent_id, result, "
-                " (SELECT id FROM game c WHERE c.parent_id = g.id AND c.result IS NULL"
-                "  ORDER BY id LIMIT 1) "
-                "FROM game g WHERE id = :g"
+                "WITH open AS (SELECT id, title FROM game WHERE parent_id = :g"
+                " AND result IS NULL ORDER BY id LIMIT 1)"
+                " SELECT head_id, parent_id, result, (SELECT id FROM open),"
+                " (SELECT title FROM open) FROM game WHERE id = :g"
             ),
             {"g": game_id},
         ).one()
-        child = None
-        if row[3] is not None:
-            title = conn.execute(text("SELECT title FROM game WHERE id = :c"), {"c": row[3]})
-            child = (int(row[3]), str(title.scalar_one()))
+    child = (int(row[3]), str(row[4])) if row[3] is not None else None
     return Standing(row[0], row[1], row[2], child)
 
 

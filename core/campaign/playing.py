@@ -40,13 +40,21 @@ def system_id(state: object) -> str:
     raise UnknownName(f"a {type(state).__name__} does not say which rule system plays it")
 
 
+#: vector games' systems found not installed as objects (asked once per process)
+_vector_only: set[str] = set()
+
+
 def system(state: object) -> RuleSystem | None:
     """The rule system of ``state``; None for a vector game whose system is not
     installed as an object yet (the engine plays it all the same)."""
+    found = system_id(state)
+    if found in _vector_only and isinstance(state, GameState):
+        return None
     try:
-        return system_for(system_id(state))
+        return system_for(found)
     except (UnknownName, ImportError):
         if isinstance(state, GameState):
+            _vector_only.add(found)
             return None
         raise
 
