@@ -4,10 +4,9 @@ close a nested game.
 
 A campaign keeps states of any system as frozen dataclasses (hashed and snapshotted by
 :mod:`core.engine.states`). Of a state it reads only: ``players`` (each with ``id``,
-``name``, ``side``, ``colour``), ``ruleset`` (the ruleset's id), and where present
-``rules.version``, ``switches``, ``round``, ``over`` and ``winners``. The system
-playing a state is named by the state class's ``system_id`` or else by its ruleset's
-(``state.rules.system_id``).
+``name``, ``side``, ``colour``), ``rules`` (with ``id``, ``system_id`` and optionally
+``version``), and where present ``switches``, ``round``, ``over`` and ``winners``. (A
+state class may instead name its ruleset and system as ``ruleset`` and ``system_id``.)
 
 The vector games' ``GameState`` is played by the engine as it stands
 (:func:`core.engine.play.apply`), which needs no system object; a state of any other
@@ -76,7 +75,7 @@ def apply(state: Any, command: Command) -> tuple[Any, list[Event]]:
     rules = _required(state)
     if is_over(state):
         raise GameOver("the game is over")
-    waiting = list(rules.waiting_for(state))
+    waiting = [_id(p) for p in rules.waiting_for(state)]
     if command.player not in waiting:
         raise NotYourTurn(f"it is not your turn: waiting for {', '.join(waiting) or 'nobody'}")
     handler = rules.handlers.get(type(command))
@@ -85,6 +84,11 @@ def apply(state: Any, command: Command) -> tuple[Any, list[Event]]:
     if isinstance(command, EndPhase):
         return rules.end_phase(state, command.player, ())
     raise IllegalCommand(f"{type(command).__name__} is not a command this game knows")
+
+
+def _id(player: object) -> str:
+    """A player the system names, by id or as a value with an ``id``."""
+    return player if isinstance(player, str) else str(getattr(player, "id", player))
 
 
 def turn_key(state: Any, found: RuleSystem | None) -> tuple[int, ...]:

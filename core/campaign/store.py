@@ -106,10 +106,11 @@ class CampaignFile:
                 s.add(Meta(key="schema_version", value=str(SCHEMA_VERSION)))
                 s.add(Meta(key="application", value="Ecliptic"))
                 switches = json.dumps(dict(getattr(state, "switches", ())), sort_keys=True)
+                rules = getattr(state, "rules", None)
                 campaign = Campaign(
                     name=name,
-                    ruleset=state.ruleset,
-                    ruleset_version=getattr(getattr(state, "rules", None), "version", 1),
+                    ruleset=getattr(rules, "id", None) or state.ruleset,
+                    ruleset_version=getattr(rules, "version", 1),
                     switches=switches,
                     created=stamp,
                     updated=stamp,

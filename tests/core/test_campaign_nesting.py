@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 import pytest
 
@@ -24,11 +24,11 @@ from core.engine import serial
 from core.engine.commands import Command
 from core.engine.dice import Dice
 from core.engine.encounter import Encounter, Outcome, Resume
-from core.engine.errors import IllegalCommand
+from core.engine.errors import IllegalCommand, NotYourTurn
 from core.engine.events import Event
 from core.engine.phases import Phase
 from core.engine.serial import register
-from core.engine.states import secret_seed, state_hash
+from core.engine.states import SHARED, secret_seed, state_hash
 from core.engine.system import Handler, Seat, register_system, unregister_system
 
 # ---- the toy strategic system
@@ -36,11 +36,22 @@ from core.engine.system import Handler, Seat, register_system, unregister_system
 
 @register
 @dataclass(frozen=True)
-class Realm:
-    system_id: ClassVar[str] = "toy-realm"
+class ToyRules:
+    """A toy ruleset: its id and the system that plays it."""
 
+    id: str
+    system_id: str
+
+
+REALM_RULES = ToyRules("toy-realm", "toy-realm")
+SKIRMISH_RULES = ToyRules("toy-skirmish", "toy-skirmish")
+
+
+@register
+@dataclass(frozen=True)
+class Realm:
     players: tuple[Seat, ...]
-    ruleset: str = "toy-realm"
+    rules: ToyRules = field(default=REALM_RULES, metadata=SHARED)
     counter: int = 0
     turn: int = 0
     round: int = 1
@@ -90,8 +101,15 @@ class ToySystem:
     def phase(self, state: Any) -> Phase:
         return self.phases(state)[0]
 
-    def waiting_for(self, state: Any) -> Sequence[str]:
-        return () if state.over else (state.players[state.turn].id,)
+    def turn_of(self, state: Any) -> Seat | None:
+        return state.players[state.turn]
+
+    def waiting_for(self, state: Any) -> Sequence[Seat]:
+        return () if state.over else (state.players[state.turn],)
+
+    def admit(self, state: Any, command: Command) -> None:
+        if command.player not in {p.id for p in self.waiting_for(state)}:
+            raise NotYourTurn("it is not your turn")
 
     def end_phase(
         self, state: Any, player: str, orders: Sequence[Command]
@@ -126,7 +144,7 @@ class RealmSystem(ToySystem):
     ) -> tuple[Any, list[Event]]:
         return Realm(tuple(seats)), []
 
-    def waiting_for(self, state: Any) -> Sequence[str]:
+    def waiting_for(self, state: Any) -> Sequence[Seat]:
         return () if state.meeting else super().waiting_for(state)
 
     def encounter(self, state: Any) -> Encounter | None:
@@ -149,12 +167,10 @@ class RealmSystem(ToySystem):
 @register
 @dataclass(frozen=True)
 class Skirmish:
-    system_id: ClassVar[str] = "toy-skirmish"
-
     players: tuple[Seat, ...]
     hulls: tuple[int, ...]
     dice: Dice
-    ruleset: str = "toy-skirmish"
+    rules: ToyRules = field(default=SKIRMISH_RULES, metadata=SHARED)
     turn: int = 0
     round: int = 1
     over: bool = False
@@ -243,6 +259,7 @@ def test_an_encounter_opens_a_battle_that_freezes_its_parent_and_feeds_its_resul
         war = GameRecord(file, 1)
         to_the_meeting(war)
         opened_at, before_battle = war.head, war.state
+        assert file.campaign().ruleset == "toy-realm"
         parent, child = file.games()
         assert (child.parent_id, child.parent_entry_id) == (1, opened_at)
         assert (child.scale, child.title, child.result) == ("tactical", "Border skirmish", None)
