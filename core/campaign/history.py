@@ -38,7 +38,7 @@ SNAPSHOT_EVERY = 50  # commands between snapshots on a line
 
 def turn_key(state: Any) -> tuple[int, ...]:
     """Changes when a player's turn ends (with sealed orders: when a phase ends)."""
-    return playing.turn_key(state, playing.system(state))
+    return tuple(playing.system(state).turn_key(state))
 
 
 @dataclass(frozen=True)
@@ -217,9 +217,9 @@ class GameRecord(GameLog):
             auto,
         )
         found = playing.system(after)
-        turned = playing.turn_key(after, found) != playing.turn_key(before, found)
+        turned = found.turn_key(after) != found.turn_key(before)
         ended = turned or playing.is_over(after)
-        encounter = playing.encounter(after, found)
+        encounter = found.encounter(after)
         child = nesting.open_child(self.file, after, encounter) if encounter else None
         return _Played(command, after, events, values, ended, child)
 
