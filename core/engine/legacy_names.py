@@ -145,7 +145,6 @@ LEGACY_NAMES: dict[str, str] = {
         "Crash",
         "CrashedInto",
         "Destroy",
-        "EngagementFuel",
         "ForbiddenAsteroid",
         "ForbiddenEntered",
         "FuelBurned",
@@ -184,4 +183,5 @@ LEGACY_NAMES: dict[str, str] = {
         "TurnLimit",
         "Unplot",
     ),
+    **_names("void", "EngagementFuel"),
 }

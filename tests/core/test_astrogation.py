@@ -29,9 +29,9 @@ from core.engine.events import Event
 from core.engine.play import apply, current_phase, new_game
 from core.files.mapfile import load_map
 from core.files.resources import SOLAR_SYSTEM_MAP
+from core.rules.void.engagement import end_engagement
 from core.vector.astrogation import entered_wells
 from core.vector.course_check import launch_hexes
-from core.vector.engagement import end_engagement
 from core.vector.gravity import GravityIgnored, GravityPull
 from core.vector.motion import Motion, Order
 from core.vector.orbit import circling, ring

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from core.files.ruleset import KNOWN_SWITCHES
 from core.files.rulesets import load_ruleset
+from core.rules.void import engagement as engagement  # its events load with the system
 from core.vector.game import VectorSystem
 
 SYSTEM = VectorSystem(
