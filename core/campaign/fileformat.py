@@ -3,7 +3,7 @@ interface can recognise a campaign without loading the database layer."""
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 APPLICATION_ID = 0x45434C50  # "ECLP" in the SQLite header: this file is Ecliptic's
 EXTENSION = ".ecliptic"
 MAGIC = b"SQLite format 3\x00"  # the first bytes of every SQLite database

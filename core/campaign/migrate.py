@@ -11,6 +11,10 @@ Schema history (see docs/formats/campaign.md):
 1. The first layout.
 2. Log entries gained ``auto`` (commands the program gave for a player, which undo
    steps over) and bookmarks gained a ``note``.
+3. Saved types are named with their namespace (``interplanetary.Attack``). The tables
+   are unchanged and rows written before keep their bare names, which still read; the
+   number changes so that an older Ecliptic, which knows only bare names, says the file
+   is newer than it instead of calling it damaged.
 """
 
 from __future__ import annotations
@@ -120,7 +124,11 @@ def _to_2(db: sqlite3.Connection) -> None:
     db.execute("ALTER TABLE bookmark ADD COLUMN note VARCHAR NOT NULL DEFAULT ''")
 
 
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _to_2}
+def _to_3(db: sqlite3.Connection) -> None:
+    """Nothing to change in the tables: only the names in rows written from now on."""
+
+
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _to_2, 2: _to_3}
 
 
 def backup_path(path: Path, version: int) -> Path:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from core.campaign import CampaignFile, GameRecord
+from core.campaign import SCHEMA_VERSION, CampaignFile, GameRecord
 from core.campaign.history import SNAPSHOT_EVERY
 from core.cli.main import main
 from core.engine.commands import EndPhase
@@ -73,7 +73,7 @@ def test_cli_campaign_info_shows_players_sides_games_log_bookmarks_and_schema(
     status, out, err = run(capsys, "info", path)
     assert (status, err) == (0, "")
     assert out.startswith(f"Inner planets  ({path})\n")
-    assert "  schema 2; created " in out
+    assert f"  schema {SCHEMA_VERSION}; created " in out
     assert "ruleset interplanetary version 2; switches: as the ruleset" in out
     assert "sides (2): p1, p2" in out
     assert "p1   Ann                  #e69f00  side p1" in out
@@ -94,7 +94,10 @@ def test_cli_campaign_info_of_a_schema_1_file_says_so_and_leaves_it(
     before = fingerprint(path)
     status, out, _ = run(capsys, "info", path)
     assert status == 0
-    assert "schema 1 (read as 2; opening it to play upgrades the file, after a backup" in out
+    assert (
+        f"schema 1 (read as {SCHEMA_VERSION}; opening it to play upgrades the file, after a backup"
+        in out
+    )
     assert fingerprint(path) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["old.ecliptic"]
 

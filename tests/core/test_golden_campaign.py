@@ -117,3 +117,18 @@ def test_play_on_the_golden_file_mixes_bare_and_namespaced_names_and_checks(
         assert [s.hash for s in again.line()] == hashes
     assert check(golden) == 0
     assert "159 of 159 entries replayed" in capsys.readouterr().out
+
+
+def test_opening_the_golden_file_to_play_upgrades_its_schema_after_a_byte_identical_backup(
+    golden: Path,
+) -> None:
+    from core.campaign import SCHEMA_VERSION
+    from core.campaign.migrate import file_version
+
+    original = golden.read_bytes()
+    assert file_version(golden) == 2  # written before names were namespaced
+    with CampaignFile.open(golden) as campaign:
+        assert campaign.meta("schema_version") == str(SCHEMA_VERSION)
+    assert file_version(golden) == SCHEMA_VERSION == 3
+    (backup,) = golden.parent.glob("*.schema2-backup*")
+    assert backup.read_bytes() == original

@@ -33,6 +33,7 @@ from core.rules.interplanetary.combat import (
 from core.rules.interplanetary.optional import boarding, rendezvous, surrender
 from core.rules.interplanetary.optional.restraints import sits_out
 from core.rules.interplanetary.scenario import special_rules
+from core.rules.interplanetary.scenario import victory_graded as victory_graded  # types load
 from core.vector.game import VectorSystem
 from core.vector.hooks import Hooks
 from core.vector.state import GameState, Ship
