@@ -168,7 +168,7 @@ class VectorSystem:
     def verdict(self, state: GameState) -> tuple[GameState, list[Event]]:
         if state.over or state.pending:
             return state, []
-        return turns.verdict(state)
+        return turns.verdict(state, self.hooks)
 
     def view(self, state: GameState, player: str) -> GameState:
         """What ``player`` may see: of the sealed orders only their own, shown as the

@@ -47,7 +47,7 @@ from core.rules.interplanetary.combat.guns import (
 )
 from core.rules.interplanetary.combat.ordnance import LaunchWeapon
 from core.rules.interplanetary.combat.ordnance_attacks import PendingStrike, Strike
-from core.rules.interplanetary.combat.readiness import guns_ready, manifest_of, may_answer
+from core.rules.interplanetary.combat.readiness import guns_ready, manifest_or_empty, may_answer
 from core.rules.interplanetary.combat.single_use import Decline, PendingRoll, choices
 from core.rules.interplanetary.combat.systems import movable, place_hit, suggest
 from core.vector.state import GameState, Ship
@@ -270,7 +270,7 @@ class CombatPanel(QWidget):
             return
         self._mode = "launch"
         aid = _aid(state)
-        m = manifest_of(aid, ship)
+        m = manifest_or_empty(aid, ship)
         self.title.setText(
             f"{ship.name}: launch phase. The weapon keeps the ship's vector "
             f"(speed {ship.motion.velocity.speed}) plus its own thrust."
@@ -420,7 +420,7 @@ class CombatPanel(QWidget):
 
     def _free_slot(self, state: GameState, ship: Ship) -> int | None:
         aid = _aid(state)
-        return free_slot(aid, manifest_of(aid, ship))
+        return free_slot(aid, manifest_or_empty(aid, ship))
 
     def load(self) -> None:
         if self.session is None or self.ship_id is None:
@@ -458,7 +458,7 @@ class CombatPanel(QWidget):
             return
         aid = _aid(state)
         ship = state.ship(first.ship)
-        m = manifest_of(aid, ship)
+        m = manifest_or_empty(aid, ship)
         spread = first.spread
         dialog = AllocationDialog(
             aid,

@@ -36,6 +36,7 @@ from core.engine import play as engine
 from core.engine.commands import Command
 from core.engine.errors import IllegalCommand
 from core.rules.interplanetary.aid import outfitting
+from core.rules.interplanetary.aid.carried import fitted_of, manifest_of
 from core.rules.interplanetary.aid.manifest import Manifest, empty
 from core.rules.interplanetary.aid.outfitting import Slot
 from core.vector.state import GameState, Player, Ship, ShipStatus
@@ -83,12 +84,12 @@ def table_view(state: GameState, viewer: Player, ship: Ship) -> tuple[Manifest, 
         if point < len(guns):
             guns[point] = gun
     known = replace(bare, guns=tuple(guns))
-    fitted = ship.fitted
-    if fitted is None or ship.manifest is None:
+    fitted, manifest = fitted_of(ship), manifest_of(ship)
+    if fitted is None or manifest is None:
         return known, None
     spent = tuple(
         was if now is None else None
-        for was, now in zip(fitted.launchers, ship.manifest.launchers, strict=False)
+        for was, now in zip(fitted.launchers, manifest.launchers, strict=False)
     )
     return known, replace(bare, launchers=spent)
 
@@ -245,7 +246,7 @@ class ManifestPanel(QWidget):
             return []
         aid = state.rules.play_aid
         assert aid is not None
-        current = outfitting.item_at(aid, ship.manifest or empty(aid), slot)
+        current = outfitting.item_at(aid, manifest_of(ship) or empty(aid), slot)
         player = ship.owner
         from core.rules.interplanetary.bases import Load, Refit
 

@@ -46,7 +46,7 @@ from core.rules.interplanetary.combat.ordnance import (
     switch_on,
     weapon_of,
 )
-from core.rules.interplanetary.combat.readiness import manifest_of, play_aid
+from core.rules.interplanetary.combat.readiness import manifest_or_empty, play_aid
 from core.rules.interplanetary.combat.systems import gun_block
 from core.rules.interplanetary.scenario.special_rules import zone_at
 from core.vector.astrogation import ShipDestroyed, movers
@@ -135,7 +135,7 @@ def flak(state: GameState, ship: Ship) -> tuple[tuple[str, int], ...]:
     work (:func:`core.rules.interplanetary.combat.systems.gun_block`: powered, and not disabled
     unless bridged)."""
     aid = play_aid(state)
-    m = manifest_of(aid, ship)
+    m = manifest_or_empty(aid, ship)
     if gun_block(state, ship) is not None:
         return ()
     total = sum(gun.flak for _, gun in working_guns(aid, m) if gun.flak)

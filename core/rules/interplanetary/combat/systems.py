@@ -21,6 +21,7 @@ from core.board.hexgrid import Hex
 from core.board.tracer import trace
 from core.engine.errors import IllegalCommand
 from core.engine.events import Event, event
+from core.rules.interplanetary.aid.carried import manifest_of
 from core.rules.interplanetary.aid.damage import (
     Allocation,
     Placed,
@@ -56,7 +57,8 @@ class SystemAction(Event):
 
 
 def _manifest(aid: PlayAid, ship: Ship) -> Manifest:
-    return ship.manifest if ship.manifest is not None else empty(aid)
+    m = manifest_of(ship)
+    return m if m is not None else empty(aid)
 
 
 def reactor_up(state: GameState, ship: Ship) -> bool:
@@ -67,9 +69,10 @@ def reactor_up(state: GameState, ship: Ship) -> bool:
 def _carried(state: GameState, ship: Ship, effect: str) -> Module | None:
     """The first system with ``effect`` that still has a circle, powered or not."""
     aid = state.rules.play_aid
-    if aid is None or ship.manifest is None:
+    m = manifest_of(ship)
+    if aid is None or m is None:
         return None
-    return next((s for s in working_systems(aid, ship.manifest) if s.effect == effect), None)
+    return next((s for s in working_systems(aid, m) if s.effect == effect), None)
 
 
 def on_battery(state: GameState, ship: Ship) -> bool:
@@ -264,7 +267,8 @@ def self_repair(state: GameState, player: str | None) -> tuple[GameState, list[E
     for ship in state.ships:
         if (player is not None and ship.owner != player) or not ship.in_play:
             continue
-        if ship.manifest is None or not ship.manifest.total_damage():
+        m = manifest_of(ship)
+        if m is None or not m.total_damage():
             if ship.repair_turns:
                 state = state.with_ship(replace(ship, repair_turns=0))
             continue
@@ -272,7 +276,6 @@ def self_repair(state: GameState, player: str | None) -> tuple[GameState, list[E
         if module is None:
             continue  # the count waits while the AI is down
         turns = ship.repair_turns + 1
-        m = ship.manifest
         if turns >= (module.amount or 1):
             m, role = mend_one(m)
             turns = 0
