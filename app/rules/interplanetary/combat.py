@@ -32,6 +32,7 @@ from core.board.hexgrid import Direction
 from core.board.starmap import Service
 from core.engine.commands import Command
 from core.rules.interplanetary.actions import can_launch
+from core.rules.interplanetary.aid.carried import aid_of
 from core.rules.interplanetary.aid.playaid import PlayAid
 from core.rules.interplanetary.bases import RESUPPLY_PHASE, Load, Refuel, base_of, free_slot
 from core.rules.interplanetary.combat.attack import (
@@ -160,7 +161,7 @@ class CombatPanel(QWidget):
         self.session, self.ship_id = session, ship_id
         self.optional.refresh(session, ship_id)
         self._extra = []
-        if session is None or session.state.rules.play_aid is None:
+        if session is None or aid_of(session.state.rules) is None:
             self._idle("Combat needs a ruleset with attack tables (Interplanetary).")
             return
         state = session.state
@@ -477,6 +478,6 @@ class CombatPanel(QWidget):
 
 
 def _aid(state: GameState) -> PlayAid:
-    aid = state.rules.play_aid
+    aid = aid_of(state.rules)
     assert aid is not None
     return aid

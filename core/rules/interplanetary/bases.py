@@ -22,7 +22,7 @@ from core.engine.commands import Command
 from core.engine.errors import IllegalCommand
 from core.engine.events import Event, event
 from core.engine.serial import register
-from core.rules.interplanetary.aid.carried import fitted_of, manifest_of
+from core.rules.interplanetary.aid.carried import aid_of, fitted_of, manifest_of
 from core.rules.interplanetary.aid.manifest import Manifest, mend_one, working
 from core.rules.interplanetary.aid.playaid import PlayAid
 from core.rules.interplanetary.allegiance import refused
@@ -200,7 +200,7 @@ def load(state: GameState, command: Load) -> tuple[GameState, list[Event]]:
 
 def repair(state: GameState, player: str | None) -> tuple[GameState, list[Event]]:
     """Shipyards mend the damage of the player's ships at bases, a round's worth."""
-    aid = state.rules.play_aid
+    aid = aid_of(state.rules)
     if aid is None:
         return state, []
     events: list[Event] = []
@@ -247,7 +247,7 @@ def free_slot(aid: PlayAid, m: Manifest) -> int | None:
 def can_resupply(state: GameState, ship: Ship) -> bool:
     """Whether a base could do something for ``ship`` now (for skipping idle phases)."""
     base = base_of(state, ship)
-    if base is None or not ship.in_play or state.rules.play_aid is None:
+    if base is None or not ship.in_play or aid_of(state.rules) is None:
         return False
     if base.name in state.bases_lost:
         return False

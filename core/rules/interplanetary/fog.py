@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from core.board.hexgrid import Hex
-from core.rules.interplanetary.aid.carried import manifest_of
+from core.rules.interplanetary.aid.carried import aid_of, manifest_of
 from core.rules.interplanetary.aid.manifest import Manifest
 from core.rules.interplanetary.scenario.terms import terms_of
 from core.vector.state import GameState, Ship
@@ -71,7 +71,7 @@ def detected(state: GameState, player: str, ship: Ship) -> bool:
             continue
         if at.distance(mine.motion.position) <= max(reach, _range(state, mine)):
             return True
-    aid = state.rules.play_aid
+    aid = aid_of(state.rules)
     base_reach = aid.hull.detector_range if aid is not None else 0
     return any(at.distance(h) <= base_reach for h in _base_hexes(state, side))
 

@@ -20,6 +20,7 @@ from core.files.rulesets import load_ruleset
 from core.rules.interplanetary import bases, fog
 from core.rules.interplanetary.aid.carried import fitted_of, manifest_of
 from core.rules.interplanetary.aid.playaid import ASTEROID_TABLE
+from core.rules.interplanetary.aid.sections import SECTIONS
 from core.rules.interplanetary.allegiance import lost, refused, ship_passage
 from core.rules.interplanetary.combat import (
     attack,
@@ -135,4 +136,5 @@ SYSTEM = VectorSystem(
     switches=KNOWN_SWITCHES,
     view=fog.view,
     load_rules=load_ruleset,
+    ruleset_sections=SECTIONS,
 )

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from core.board.problems import FileProblems, Problem
+from core.rules.interplanetary.aid.carried import aid_of
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QImage, QPagedPaintDevice
@@ -48,11 +49,9 @@ def blank_sheet(ruleset: str = "interplanetary") -> SheetData:
     from core.rules.interplanetary.aid.manifest import empty
 
     rules = load_ruleset(ruleset)
-    if rules.play_aid is None:
+    if aid_of(rules) is None:
         raise FileProblems([Problem(f"the {rules.name} ruleset has no manifest sheet")])
-    return SheetData(
-        rules.play_aid, empty(rules.play_aid), subtitle=f"{rules.name} · ship manifest"
-    )
+    return SheetData(aid_of(rules), empty(aid_of(rules)), subtitle=f"{rules.name} · ship manifest")
 
 
 def sheet_image(sheet: SheetData, width: int = PNG_WIDTH) -> QImage:

@@ -36,7 +36,7 @@ from core.engine import play as engine
 from core.engine.commands import Command
 from core.engine.errors import IllegalCommand
 from core.rules.interplanetary.aid import outfitting
-from core.rules.interplanetary.aid.carried import fitted_of, manifest_of
+from core.rules.interplanetary.aid.carried import aid_of, fitted_of, manifest_of
 from core.rules.interplanetary.aid.manifest import Manifest, empty
 from core.rules.interplanetary.aid.outfitting import Slot
 from core.vector.state import GameState, Player, Ship, ShipStatus
@@ -76,7 +76,7 @@ def table_view(state: GameState, viewer: Player, ship: Ship) -> tuple[Manifest, 
     weapons (launches are announced)."""
     from core.rules.interplanetary.fog import sight
 
-    aid = state.rules.play_aid
+    aid = aid_of(state.rules)
     assert aid is not None
     bare = empty(aid)
     guns = list(bare.guns)
@@ -96,7 +96,7 @@ def table_view(state: GameState, viewer: Player, ship: Ship) -> tuple[Manifest, 
 
 def sheet_for(state: GameState, ship: Ship, viewer: Player | None) -> SheetData:
     """The live sheet of ``ship`` as ``viewer`` (the player at the table) may see it."""
-    aid = state.rules.play_aid
+    aid = aid_of(state.rules)
     assert aid is not None
     tank = int(state.rules.unit(ship.unit).fuel)
     owner = state.player(ship.owner).name
@@ -156,7 +156,7 @@ class ManifestPanel(QWidget):
             session.refused.connect(self._refused)
             self._listening = session
         state = session.state if session is not None else None
-        if state is None or state.rules.play_aid is None:
+        if state is None or aid_of(state.rules) is None:
             self._clear("Manifest sheets need a ruleset with a play aid (Interplanetary).")
             return
         ship = _find(state, ship_id)
@@ -244,7 +244,7 @@ class ManifestPanel(QWidget):
         state, ship = self._state_and_ship()
         if state is None or ship is None or self.base is None:
             return []
-        aid = state.rules.play_aid
+        aid = aid_of(state.rules)
         assert aid is not None
         current = outfitting.item_at(aid, manifest_of(ship) or empty(aid), slot)
         player = ship.owner
@@ -282,8 +282,8 @@ class ManifestPanel(QWidget):
         menu = QMenu(self)
         menu.setObjectName("refit_menu")
         state, _ = self._state_and_ship()
-        if state is not None and state.rules.play_aid is not None:
-            menu.setTitle(outfitting.slot_name(state.rules.play_aid, slot))
+        if state is not None and aid_of(state.rules) is not None:
+            menu.setTitle(outfitting.slot_name(aid_of(state.rules), slot))
         for offer in self.offers(slot):
             if offer.command is None:
                 action = menu.addAction(offer.label)
@@ -311,7 +311,7 @@ class ManifestPanel(QWidget):
         state, _ = self._state_and_ship()
         if offer.command is None or self.session is None or state is None:
             return False
-        aid = state.rules.play_aid
+        aid = aid_of(state.rules)
         assert aid is not None
         where = outfitting.slot_name(aid, slot)
         self._refusal = ""
@@ -331,8 +331,8 @@ class ManifestPanel(QWidget):
             if offer.label.startswith("Take out"):
                 return self.choose(slot, offer)
         state, _ = self._state_and_ship()
-        if state is not None and state.rules.play_aid is not None and self.base is not None:
-            where = outfitting.slot_name(state.rules.play_aid, slot)
+        if state is not None and aid_of(state.rules) is not None and self.base is not None:
+            where = outfitting.slot_name(aid_of(state.rules), slot)
             what = "launched weapons are launched, not taken out"
             if slot.role == "single_use":
                 what = "single-use modules are not changed at a base"
@@ -344,9 +344,9 @@ class ManifestPanel(QWidget):
 
     def _dropped(self, slot: Slot, payload: str) -> None:
         state, _ = self._state_and_ship()
-        if state is None or state.rules.play_aid is None:
+        if state is None or aid_of(state.rules) is None:
             return
-        where = outfitting.slot_name(state.rules.play_aid, slot)
+        where = outfitting.slot_name(aid_of(state.rules), slot)
         self._refusal = (
             f"{where}: a base refits one mount at a time; right-click it to choose what goes there"
         )

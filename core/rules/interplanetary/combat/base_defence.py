@@ -20,6 +20,7 @@ from dataclasses import replace
 from core.board.hexgrid import ZERO, Direction, Hex
 from core.board.starmap import Base
 from core.engine.events import Event, event
+from core.rules.interplanetary.aid.carried import aid_of
 from core.rules.interplanetary.allegiance import SWITCH
 from core.rules.interplanetary.combat.attack import Attack, resolve_attack
 from core.rules.interplanetary.combat.guns import exposed, odds, vector_hexes
@@ -52,7 +53,7 @@ def defended(state: GameState) -> list[tuple[BaseTerms, Base, Player]]:
     """The bases that defend themselves now, with the player who owns their missiles
     (the first player of the base's side)."""
     terms = terms_of(state)
-    if terms is None or not state.uses(SWITCH) or state.rules.play_aid is None:
+    if terms is None or not state.uses(SWITCH) or aid_of(state.rules) is None:
         return []
     found = []
     for own in terms.bases:

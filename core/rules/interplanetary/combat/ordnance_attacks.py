@@ -35,6 +35,7 @@ from core.engine.errors import IllegalCommand
 from core.engine.events import Event, event
 from core.engine.pending import Pending
 from core.engine.serial import register
+from core.rules.interplanetary.aid.carried import aid_of
 from core.rules.interplanetary.aid.manifest import working_guns
 from core.rules.interplanetary.combat.attack import Attack, AttackResolved, resolve_attack
 from core.rules.interplanetary.combat.guns import exposed
@@ -175,7 +176,7 @@ def _without(state: GameState, piece_id: str) -> GameState:
 def after_movement(state: GameState, player: str | None) -> tuple[GameState, list[Event]]:
     """The mover's pieces move; busters strike; missiles are offered their strikes; then,
     once those are decided, mines and buckyballs attack."""
-    if state.rules.play_aid is None:
+    if aid_of(state.rules) is None:
         return state, []
     state, events = move_pieces(state, player)
     state, more = _busters(state, player)

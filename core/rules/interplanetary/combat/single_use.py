@@ -85,7 +85,7 @@ class PendingRoll(Pending):
 
 
 def modules_in_use(state: GameState, ship: Ship, *effects: str) -> list[Module]:
-    aid = state.rules.play_aid
+    aid = aid_of(state.rules)
     if aid is None:
         return []
     found = [aid.single_use_module(m) for m in ship.in_use]

@@ -21,7 +21,7 @@ from core.board.hexgrid import Hex
 from core.board.tracer import trace
 from core.engine.errors import IllegalCommand
 from core.engine.events import Event, event
-from core.rules.interplanetary.aid.carried import manifest_of
+from core.rules.interplanetary.aid.carried import aid_of, manifest_of
 from core.rules.interplanetary.aid.damage import (
     Allocation,
     Placed,
@@ -62,13 +62,13 @@ def _manifest(aid: PlayAid, ship: Ship) -> Manifest:
 
 
 def reactor_up(state: GameState, ship: Ship) -> bool:
-    aid = state.rules.play_aid
+    aid = aid_of(state.rules)
     return aid is None or not reactor_down(aid, _manifest(aid, ship))
 
 
 def _carried(state: GameState, ship: Ship, effect: str) -> Module | None:
     """The first system with ``effect`` that still has a circle, powered or not."""
-    aid = state.rules.play_aid
+    aid = aid_of(state.rules)
     m = manifest_of(ship)
     if aid is None or m is None:
         return None
@@ -127,7 +127,7 @@ def gun_block(state: GameState, ship: Ship, *, answering: bool = False) -> str |
 def detector_range(state: GameState, ship: Ship) -> int:
     """How near an enemy must come for this ship to see its manifest (fog of war):
     the hull's range, or a working long-range sensor's."""
-    aid = state.rules.play_aid
+    aid = aid_of(state.rules)
     if aid is None:
         return 0
     sensors = system(state, ship, "sensors")
@@ -153,7 +153,7 @@ def place_hit(
     """Place one hit of ``amount`` points on ``role`` as the defender chose, where
     placements on other subsystems are the points moved by an Armour AI or spread by a
     spin booster; each part is placed by the ordinary rules (fill before Structure)."""
-    aid = state.rules.play_aid
+    aid = aid_of(state.rules)
     if aid is None:
         raise IllegalCommand(f"{state.rules.name} has no ship manifests")
     m = _manifest(aid, ship)
@@ -203,7 +203,7 @@ def place_hit(
 def suggest(state: GameState, ship: Ship, role: str, amount: int, *, spread: bool) -> Allocation:
     """The placement offered to the defender: the ordinary suggestion, with the points
     that may go elsewhere put on empty mount points (armour) where there are any."""
-    aid = state.rules.play_aid
+    aid = aid_of(state.rules)
     if aid is None:
         return Allocation()
     m = _manifest(aid, ship)
@@ -260,7 +260,7 @@ def scoop(state: GameState, player: str | None) -> tuple[GameState, list[Event]]
 def self_repair(state: GameState, player: str | None) -> tuple[GameState, list[Event]]:
     """A working Repair AI counts the owner's turns that end with damage on the sheet
     and mends a point on every ``amount``-th (Reactor first; never fuel)."""
-    aid = state.rules.play_aid
+    aid = aid_of(state.rules)
     events: list[Event] = []
     if aid is None:
         return state, events

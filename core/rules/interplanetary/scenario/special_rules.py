@@ -30,6 +30,7 @@ from core.board.hexgrid import ZERO, Hex
 from core.board.starmap import Leaving
 from core.engine.dice import Rolled
 from core.engine.events import Event, event
+from core.rules.interplanetary.aid.carried import aid_of
 from core.rules.interplanetary.scenario.terms import (
     Boarded,
     NoFire,
@@ -189,7 +190,7 @@ def _produce(state: GameState) -> tuple[GameState, list[Event]]:
 
 
 def _weapon_name(state: GameState, weapon: str) -> str:
-    aid = state.rules.play_aid
+    aid = aid_of(state.rules)
     return aid.launched_weapon(weapon).name if aid is not None else weapon
 
 
