@@ -67,7 +67,9 @@ class PurchasesRow(QWidget):
         from app.rules.interplanetary.manifest.library_paths import library
 
         s = self.scenario
-        assert s is not None and aid_of(s.rules) is not None
+        assert s is not None
+        aid = aid_of(s.rules)
+        assert aid is not None
         players = s.seat(self.seats)
         ships = s.fleet(players)
         buyers = [p for p in players if s.budget_for(p.side) is not None]
@@ -75,7 +77,7 @@ class PurchasesRow(QWidget):
         budgets = {p.name: s.budget_for(p.side) or 0 for p in buyers}
         most = {p.name: s.max_ships_for(p.side) for p in buyers}
         return FleetDialog.for_scenario(
-            aid_of(s.rules), listed, budgets, most, self._outfits, lib=library(), parent=self
+            aid, listed, budgets, most, self._outfits, lib=library(), parent=self
         )
 
     def open_dialog(self) -> bool:
@@ -100,8 +102,9 @@ class PurchasesRow(QWidget):
             self.label.setText("")
             return
         s = self.scenario
-        assert s is not None and aid_of(s.rules) is not None
+        assert s is not None
         aid = aid_of(s.rules)
+        assert aid is not None
         parts = []
         players = s.seat(self.seats)
         ships = s.fleet(players)

@@ -282,8 +282,9 @@ class ManifestPanel(QWidget):
         menu = QMenu(self)
         menu.setObjectName("refit_menu")
         state, _ = self._state_and_ship()
-        if state is not None and aid_of(state.rules) is not None:
-            menu.setTitle(outfitting.slot_name(aid_of(state.rules), slot))
+        aid = aid_of(state.rules) if state is not None else None
+        if aid is not None:
+            menu.setTitle(outfitting.slot_name(aid, slot))
         for offer in self.offers(slot):
             if offer.command is None:
                 action = menu.addAction(offer.label)
@@ -331,8 +332,9 @@ class ManifestPanel(QWidget):
             if offer.label.startswith("Take out"):
                 return self.choose(slot, offer)
         state, _ = self._state_and_ship()
-        if state is not None and aid_of(state.rules) is not None and self.base is not None:
-            where = outfitting.slot_name(aid_of(state.rules), slot)
+        aid = aid_of(state.rules) if state is not None else None
+        if aid is not None and self.base is not None:
+            where = outfitting.slot_name(aid, slot)
             what = "launched weapons are launched, not taken out"
             if slot.role == "single_use":
                 what = "single-use modules are not changed at a base"
@@ -344,9 +346,10 @@ class ManifestPanel(QWidget):
 
     def _dropped(self, slot: Slot, payload: str) -> None:
         state, _ = self._state_and_ship()
-        if state is None or aid_of(state.rules) is None:
+        aid = aid_of(state.rules) if state is not None else None
+        if aid is None:
             return
-        where = outfitting.slot_name(aid_of(state.rules), slot)
+        where = outfitting.slot_name(aid, slot)
         self._refusal = (
             f"{where}: a base refits one mount at a time; right-click it to choose what goes there"
         )

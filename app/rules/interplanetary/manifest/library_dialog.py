@@ -46,8 +46,9 @@ class LibraryDialog(QDialog):
         self.setWindowTitle("Ship Designs")
         self.library = lib or library()
         rules = load_ruleset("interplanetary")
-        assert aid_of(rules) is not None
-        self.default_aid = aid_of(rules)
+        aid = aid_of(rules)
+        assert aid is not None
+        self.default_aid = aid
 
         self.list = QListWidget()
         self.list.setObjectName("design_list")
