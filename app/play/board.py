@@ -132,12 +132,9 @@ class GameBoard(QObject):
         self._update_preview()
 
     def _draw_ordnance(self, state: GameState) -> None:
-        aid = state.rules.play_aid
+        ui = self.session.ui
         for piece in state.ordnance:
-            try:
-                behaviour = aid.launched_weapon(piece.weapon).behaviour if aid else "mine"
-            except KeyError:
-                behaviour = "mine"
+            behaviour = ui.weapon_behaviour(state, piece.weapon)
             colour = player_colour(state, piece.owner)
             if len(piece.path) >= 2:
                 points = [self.centre(h) for h in piece.path]

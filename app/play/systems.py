@@ -114,6 +114,11 @@ class SystemUI(Protocol):
         """The purchases step of the new-game dialogs, or None for a system without."""
         ...
 
+    def weapon_behaviour(self, state: GameState, weapon: str) -> str:
+        """How the board draws a launched weapon in flight: ``"missile"``, ``"mine"``,
+        ``"buckyball"`` or ``"buster"`` (a mine when the system does not say)."""
+        ...
+
     def design_names(self) -> list[str]:
         """Names of the ship designs a scenario's ship may start with (map editor)."""
         ...
@@ -155,6 +160,9 @@ class PlainUI:
 
     def purchases(self, parent: QWidget) -> PurchaseStep | None:
         return None
+
+    def weapon_behaviour(self, state: GameState, weapon: str) -> str:
+        return "mine"
 
     def design_names(self) -> list[str]:
         return []

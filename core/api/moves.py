@@ -22,7 +22,7 @@ from core.rules.interplanetary.combat.attack import AllocateDamage, PendingHit
 from core.rules.interplanetary.combat.guns import Fire, Hold, Shot, shot
 from core.rules.interplanetary.combat.ordnance import LaunchWeapon
 from core.rules.interplanetary.combat.ordnance_attacks import Strike
-from core.rules.interplanetary.combat.readiness import manifest_of, play_aid
+from core.rules.interplanetary.combat.readiness import manifest_or_empty, play_aid
 from core.vector.motion import Order
 from core.vector.orders import Launch, Plot
 from core.vector.state import GameState
@@ -109,7 +109,7 @@ def odds(state: GameState, ship: str, target: str, gun: int = 0) -> Shot:
     range, relative velocity, modifiers with their reasons, the chance of each result."""
     attacker, aimed_at = state.known_ship(ship), state.known_ship(target)
     aid = play_aid(state)
-    for point, g in working_guns(aid, manifest_of(aid, attacker)):
+    for point, g in working_guns(aid, manifest_or_empty(aid, attacker)):
         if point == gun:
             return shot(state, attacker, g, aimed_at)
     raise IllegalCommand(f"{attacker.name} has no working gun on mount point {gun}")

@@ -20,6 +20,7 @@ from typing import Literal
 from core.api.hexes import HexLike, VectorLike, hex_at, vector
 from core.board.hexgrid import ZERO, Hex, Vector
 from core.board.starmap import BaseKind
+from core.rules.interplanetary.aid.carried import aid_of, fitted_of, manifest_of
 from core.rules.interplanetary.aid.manifest import Manifest, empty, fit
 from core.rules.interplanetary.aid.playaid import Outfit, PlayAid
 from core.rules.interplanetary.allegiance import ship_passage, weapon_passage
@@ -288,7 +289,7 @@ def _owner(state: GameState, given: str | None, old: str | None, what: str) -> s
 
 
 def _aid(state: GameState) -> PlayAid:
-    aid = state.rules.play_aid
+    aid = aid_of(state.rules)
     if aid is None:
         raise SetupError(f"{state.rules.name} has no play aid: no outfits, damage or weapons")
     return aid
@@ -301,12 +302,12 @@ def _outfitted(state: GameState, spec: ShipSpec, ship: Ship) -> Ship:
     if manifest is not None:
         ship = replace(ship, manifest=manifest, fitted=replace(manifest, damage=()))
     if spec.damage is not None:
-        m = ship.manifest if ship.manifest is not None else empty(_aid(state))
+        m = manifest_of(ship) or empty(_aid(state))
         m = replace(m, damage=())
         for role, circles in spec.damage:
             for point, checked in enumerate(circles):
                 m = m.with_damage(role, point, checked)
-        ship = replace(ship, manifest=m, fitted=ship.fitted or replace(m, damage=()))
+        ship = replace(ship, manifest=m, fitted=fitted_of(ship) or replace(m, damage=()))
     return ship
 
 

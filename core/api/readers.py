@@ -13,6 +13,7 @@ from core.api.hexes import label
 from core.board.hexgrid import Hex, Vector
 from core.engine.events import Event
 from core.engine.play import active_player, current_phase, waiting_for
+from core.rules.interplanetary.aid.carried import manifest_of
 from core.vector.motion import Motion
 from core.vector.state import GameState
 
@@ -54,7 +55,7 @@ def status(state: GameState, ship: str) -> str:
 
 def damage(state: GameState, ship: str) -> dict[str, tuple[int, ...]]:
     """Checked damage circles by subsystem role (empty: undamaged)."""
-    m = state.ship(ship).manifest
+    m = manifest_of(state.ship(ship))
     return {} if m is None else dict(m.damage)
 
 

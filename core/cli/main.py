@@ -20,6 +20,7 @@ from core.board.problems import FileProblems
 from core.board.starmap import StarMap
 from core.cli import campaign as campaign_cli
 from core.files.ruleset import Ruleset, show_amount
+from core.rules.interplanetary.aid.carried import aid_of
 from core.scenario.document import Scenario
 from core.scenario.documents import load_document
 from core.vector.victory import describe
@@ -148,7 +149,7 @@ def _ruleset_info(r: Ruleset, path: Path) -> None:
     for row in r.asteroid_table:
         rolls = str(row.low) if row.low == row.high else f"{row.low}-{row.high}"
         print(f"    {rolls:<4} {row.effect:<9} {row.text}")
-    aid = r.play_aid
+    aid = aid_of(r)
     if aid is not None:
         print("  play aid:")
         first = aid.tables[0]

@@ -65,7 +65,14 @@ class RuleSystem(Protocol):
     own frozen state class (a dataclass); the engine passes it through untouched, except
     in a sealed phase, where it keeps the players who have ended the phase in the
     state's ``done`` (a frozenset of player ids) and their orders in its ``sealed`` (a
-    tuple of commands) until everyone has (:mod:`core.engine.play`)."""
+    tuple of commands) until everyone has (:mod:`core.engine.play`).
+
+    Optional extensions, looked up by name where needed, so a system without them still
+    meets the protocol: ``ruleset_sections``, the keys of a ruleset file the system reads
+    itself and how (:class:`core.files.ruleset_sections.RulesetSections`; Interplanetary's
+    play aid), which the files layer asks for when it parses a ruleset of the system; and
+    for the vector games ``hooks`` (:class:`core.vector.hooks.Hooks`), the system's part
+    in movement."""
 
     #: "interplanetary", "nplanetary", "void", "squadrons"
     id: str

@@ -1,12 +1,12 @@
 """Rulesets: the tables of a rule system (turn order, phases, burns, unit classes, the
-asteroid roll, and for Interplanetary the play aid of :mod:`core.rules.interplanetary.aid.playaid`)
-as TOML data in
-``resources/rulesets/``, validated when loaded.
+asteroid roll, and the sections one system reads itself, such as Interplanetary's play aid)
+as TOML data in ``resources/rulesets/``, validated when loaded.
 
 See ``docs/formats/ruleset.md``. Loading follows :mod:`core.files.mapfile`: pydantic models check
 the structure (fields, types, allowed values), then :func:`core.files.ruleset_file._build` checks
-the meaning (phases, profile names, the asteroid table covering 1-6, costs that rise). Every
-problem is reported with the file, the field and the line. This module holds the values;
+the meaning (phases, profile names, the asteroid table covering 1-6, costs that rise); the
+system that plays the ruleset checks its own sections (:mod:`core.files.ruleset_sections`).
+Every problem is reported with the file, the field and the line. This module holds the values;
 loading is :mod:`core.files.rulesets`, and the models live in :mod:`core.files.ruleset_file`,
 imported only when a file is parsed, so that reading a ruleset's values needs no pydantic.
 
@@ -25,7 +25,6 @@ from typing import Literal
 from core.engine.errors import UnknownName
 from core.engine.serial import added, register
 from core.engine.system import ruleset_system
-from core.rules.interplanetary.aid.playaid import AttackTable, PlayAid
 
 FORMAT = "ecliptic-ruleset"
 VERSION = 1
@@ -193,8 +192,10 @@ class Ruleset:
     #: fuel each surviving ship pays when a combat engagement ends
     engagement_fuel: Fraction = Fraction(0)
     description: str = ""
-    #: the game aid's tables and modules (Interplanetary); None for rule systems without one
-    play_aid: PlayAid | None = None
+    #: what the system read from its own sections of the file
+    #: (:mod:`core.files.ruleset_sections`; Interplanetary's play aid, read back typed with
+    #: :func:`core.rules.interplanetary.aid.carried.aid_of`); None for a ruleset without
+    play_aid: object | None = None
     #: the rule system whose procedures play this ruleset; "" for the one named by ``id``
     #: (or, for the built-in rulesets of a system with several, the one
     #: :func:`core.engine.system.ruleset_system` names)
@@ -256,31 +257,6 @@ def burn_costs_for(ruleset: Ruleset, unit: UnitClass) -> tuple[Fraction, ...]:
     if profile.derive_from_max_accel:
         return (Fraction(0),) * ((unit.max_accel or 0) // profile.g_per_hex)
     return profile.costs
-
-
-def asteroid_rows(column: AttackTable) -> tuple[AsteroidResult, ...]:
-    """The asteroid roll read off the play aid's Asteroid column: a bare die, no modifiers,
-    neighbouring rolls with the same result sharing a row."""
-    rows: list[AsteroidResult] = []
-    for roll in range(1, 7):
-        result = column.result(roll)
-        effect: Literal["none", "disabled", "damage"] = (
-            "damage" if result.hits else "disabled" if result.disabled else "none"
-        )
-        if result.miss:
-            text = "threads the rocks unharmed"
-        elif not result.hits:
-            text = "is shaken by a glancing strike and disabled"
-        else:
-            rocks = "a rock" if result.hits == 1 else f"{result.hits} rocks"
-            disabled = " and disabled" if result.disabled else ""
-            times = "" if result.hits == 1 else f" {result.hits} times"
-            text = f"is struck by {rocks}{disabled}: roll for damage{times}"
-        if rows and rows[-1].text == text:
-            rows[-1] = AsteroidResult(rows[-1].low, roll, effect, text)
-        else:
-            rows.append(AsteroidResult(roll, roll, effect, text))
-    return tuple(rows)
 
 
 def show_amount(value: Fraction) -> str:

@@ -1,5 +1,7 @@
 """The ruleset file: the pydantic models of its structure and :func:`_build`, which checks
 its meaning and builds the :class:`~core.files.ruleset.Ruleset` of :mod:`core.files.ruleset`.
+The keys a rule system owns (Interplanetary's play aid) are checked and built by that
+system (:mod:`core.files.ruleset_sections`), their problems located with the file's own.
 
 Only :func:`core.files.rulesets.parse_ruleset` imports this, when it parses a file: creating the
 models takes time the app's startup should not spend (``docs/PERFORMANCE.md``).
@@ -25,11 +27,9 @@ from core.files.ruleset import (
     Ruleset,
     Sequence,
     UnitClass,
-    asteroid_rows,
     show_amount,
 )
-from core.rules.interplanetary.aid.playaid import ASTEROID_TABLE
-from core.rules.interplanetary.aid.playaid_file import PlayAidFields, build_play_aid
+from core.files.ruleset_sections import Sections, reader_for
 
 _ID_HINT = "use lower-case letters, digits, '-' and '_', starting with a letter or digit"
 
@@ -77,7 +77,7 @@ class _Asteroid(_Model):
     text: str = Field(min_length=1)
 
 
-class _Ruleset(_Model, PlayAidFields):
+class _Ruleset(_Model):
     format: Literal["ecliptic-ruleset"]
     version: int
     id: str
@@ -91,18 +91,30 @@ class _Ruleset(_Model, PlayAidFields):
     switches: dict[str, bool] = dict(DEFAULT_SWITCHES)
     profiles: dict[str, _Profile] = Field(min_length=1)
     units: list[_Unit] = Field(min_length=1)
-    #: may be left out when the play aid has an attack table "asteroid"
+    #: may be left out when the system's sections give the roll (the play aid's Asteroid
+    #: column)
     asteroid_table: list[_Asteroid] = []
 
 
 def parse(data: dict[str, Any], text: str = "", file: str | None = None) -> Ruleset:
     """What :func:`core.files.rulesets.parse_ruleset` does: check parsed TOML data and build the
     ruleset; problems raise FileProblems."""
+    reader = reader_for(str(data.get("id", "")), data)
+    own = reader.keys if reader is not None else frozenset()
+    sections = reader.read(data) if reader is not None else Sections()
     model = tomlio.validated(
-        _Ruleset, data, text=text, file=file, format=FORMAT, version=VERSION, what="ruleset"
+        _Ruleset,
+        {k: v for k, v in data.items() if k not in own},
+        text=text,
+        file=file,
+        format=FORMAT,
+        version=VERSION,
+        what="ruleset",
+        more=sections.malformed,
     )
     problems: list[Problem] = []
-    ruleset = _build(model, problems)
+    hint = reader.asteroid_hint if reader is not None else ""
+    ruleset = _build(model, sections, hint, problems)
     if problems:
         raise tomlio.located(problems, text, file)
     return ruleset
@@ -113,7 +125,7 @@ def _fraction(value: float) -> Fraction:
     return Fraction(repr(value))
 
 
-def _build(m: _Ruleset, problems: list[Problem]) -> Ruleset:
+def _build(m: _Ruleset, sections: Sections, hint: str, problems: list[Problem]) -> Ruleset:
     """Turn the checked structure into the ruleset, collecting every problem of meaning."""
 
     def check_id(value: str, where: str, what: str) -> None:
@@ -200,23 +212,12 @@ def _build(m: _Ruleset, problems: list[Problem]) -> Ruleset:
             )
         )
 
-    play_aid = build_play_aid(m, problems)
-    column = (
-        next((t for t in play_aid.tables if t.id == ASTEROID_TABLE), None) if play_aid else None
-    )
-    if column is not None:
-        if m.asteroid_table:
-            problems.append(
-                Problem(
-                    f"give either [[asteroid_table]] or the play aid's attack table "
-                    f"{ASTEROID_TABLE!r}, not both",
-                    "asteroid_table",
-                )
-            )
-        table = asteroid_rows(column)
+    problems.extend(sections.problems)
+    if sections.asteroid_table is not None:
+        table = sections.asteroid_table
     else:
         table = tuple(AsteroidResult(a.low, a.high, a.effect, a.text) for a in m.asteroid_table)
-        _check_asteroid_table(table, problems)
+        _check_asteroid_table(table, hint, problems)
 
     engagement_fuel = _fraction(m.engagement_fuel)
     if engagement_fuel < 0:
@@ -235,7 +236,7 @@ def _build(m: _Ruleset, problems: list[Problem]) -> Ruleset:
         asteroid_table=table,
         engagement_fuel=engagement_fuel,
         description=m.description,
-        play_aid=play_aid,
+        play_aid=sections.value,
     )
 
 
@@ -302,14 +303,12 @@ def _profile(name: str, p: _Profile, problems: list[Problem]) -> BurnProfile:
     )
 
 
-def _check_asteroid_table(table: tuple[AsteroidResult, ...], problems: list[Problem]) -> None:
+def _check_asteroid_table(
+    table: tuple[AsteroidResult, ...], hint: str, problems: list[Problem]
+) -> None:
     if not table:
-        problems.append(
-            Problem(
-                f"this field is required (or give the play aid an attack table {ASTEROID_TABLE!r})",
-                "asteroid_table",
-            )
-        )
+        also = f" ({hint})" if hint else ""
+        problems.append(Problem(f"this field is required{also}", "asteroid_table"))
         return
     owner: dict[int, int] = {}
     for i, row in enumerate(table):

@@ -133,10 +133,13 @@ def validated(
     format: str,
     version: int,
     what: str,
+    more: Sequence[Problem] = (),
 ) -> M:
     """Check a document's structure with a pydantic model, refusing newer format versions.
 
-    Every problem raises together as FileProblems, located by line.
+    ``more`` are problems of structure found in the same document by another reader (a
+    rule system's own keys of a ruleset), reported first with the model's. Every
+    problem raises together as FileProblems, located by line.
     """
     found = data.get("version")
     if data.get("format") == format and isinstance(found, int) and found > version:
@@ -150,7 +153,9 @@ def validated(
     try:
         checked = model.model_validate(data)
     except ValidationError as exc:
-        raise located([from_pydantic(e) for e in exc.errors()], text, file) from None
+        raise located([*more, *(from_pydantic(e) for e in exc.errors())], text, file) from None
+    if more:
+        raise located(list(more), text, file)
     if isinstance(found, int) and found < 1:
         raise located([Problem("format version must be 1 or more", "version")], text, file)
     return checked

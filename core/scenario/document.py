@@ -20,6 +20,7 @@ from core.engine.errors import IllegalCommand
 from core.engine.events import Event
 from core.engine.play import new_game
 from core.files.ruleset import Ruleset
+from core.rules.interplanetary.aid.carried import aid_of, manifest_of
 from core.rules.interplanetary.aid.manifest import Manifest
 from core.rules.interplanetary.scenario.setup import (
     Setup,
@@ -145,7 +146,7 @@ class Scenario:
             victory=self.victory,
             leaving=self.setup.leaving,
         )
-        starts = tuple(Start(s.id, s.motion, s.manifest) for s in state.ships)
+        starts = tuple(Start(s.id, s.motion, manifest_of(s)) for s in state.ships)
         state, laid = apply_setup(state, self.setup, starts, self.copies(players))
         return state, events + laid
 
@@ -216,7 +217,7 @@ def purchased(
 ) -> tuple[Ship, ...]:
     """The ships with the players' purchases aboard, each player's total within their
     budget; the points left stay aboard the player's first ship."""
-    aid = scenario.rules.play_aid
+    aid = aid_of(scenario.rules)
     by_id = {s.id: s for s in ships}
     for ship_id in outfits:
         if ship_id not in by_id:

@@ -75,8 +75,8 @@ def entered_wells(wells: tuple[str, ...], pulls: tuple[GravityPull, ...]) -> tup
 
 
 def late(state: GameState) -> tuple[str, ...]:
-    """The ships the scenario moves after every other ship."""
-    return state.terms.moves_last if state.terms is not None else ()
+    """The ships the scenario moves after every other ship (the system's hook says)."""
+    return hooks_of(state).moves_last(state)
 
 
 def movers(state: GameState, player: str | None) -> list[str]:

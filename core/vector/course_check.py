@@ -190,8 +190,7 @@ def check_plan(state: GameState, ship: Ship, plan: Plan) -> MoveResult:
         raise IllegalCommand(f"{ship.name} is {ship.status.value} and cannot move")
     hooks = hooks_of(state)
     result = dry_run(state, ship, plan, state.rules, hooks)
-    if state.terms is not None and state.terms.control:
-        why = hooks.course_refused(state, ship, result)
-        if why is not None:
-            raise IllegalCommand(why)
+    why = hooks.course_refused(state, ship, result)
+    if why is not None:
+        raise IllegalCommand(why)
     return result

@@ -22,6 +22,7 @@ from core.engine.phases import Phase
 from core.engine.play import GameSetup
 from core.engine.system import Handler
 from core.files.ruleset import Ruleset
+from core.files.ruleset_sections import RulesetSections
 from core.vector import turns
 from core.vector.hooks import NO_HOOKS, Hooks
 from core.vector.orders import Launch, Plot, Unplot
@@ -47,11 +48,14 @@ class VectorSystem:
         switches: Mapping[str, str] | None = None,
         view: View | None = None,
         load_rules: Callable[[str], Ruleset] | None = None,
+        ruleset_sections: RulesetSections | None = None,
     ) -> None:
         self.id = id
         #: reads a ruleset by name (the system's package passes the files layer's reader,
         #: which vector movement, below it, may not import)
         self._load_rules = load_rules
+        #: the keys of a ruleset file the system reads itself (the play aid), if any
+        self.ruleset_sections = ruleset_sections
         self.name = name
         self.hooks = hooks
         self.answers = answers
@@ -168,7 +172,7 @@ class VectorSystem:
     def verdict(self, state: GameState) -> tuple[GameState, list[Event]]:
         if state.over or state.pending:
             return state, []
-        return turns.verdict(state)
+        return turns.verdict(state, self.hooks)
 
     def view(self, state: GameState, player: str) -> GameState:
         """What ``player`` may see: of the sealed orders only their own, shown as the

@@ -4,10 +4,10 @@ Vector movement (:mod:`core.vector.course_check`, :mod:`core.vector.astrogation`
 :mod:`core.vector.preview`, :mod:`core.vector.turns`) is shared by the Triplanetary-family
 systems, but some of its moments belong to one system's rules: Interplanetary's boosters
 and shields change a move, its asteroid crossings are attacks on the play aid, its
-special asteroids and bases pick sides, its scenarios refuse courses and its ordnance
-strikes after movement. Rather than calling into those rules, movement asks the game's
-system for its :class:`Hooks` (:func:`hooks_of`); a system without them plays the plain
-movement of its ruleset.
+special asteroids and bases pick sides, its scenarios refuse courses, move some ships
+last and say how each leaves the map, and its ordnance strikes after movement. Rather
+than calling into those rules, movement asks the game's system for its :class:`Hooks`
+(:func:`hooks_of`); a system without them plays the plain movement of its ruleset.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from core.board.hexgrid import Hex
-from core.board.starmap import Base
+from core.board.starmap import Base, Leaving
 from core.engine.events import Event
 from core.engine.system import system_for
 from core.vector.course import FREE_PASSAGE, Crash, Passage
@@ -66,6 +66,14 @@ def _same_ship(ship: Ship) -> Ship:
     return ship
 
 
+def _nobody(state: GameState) -> tuple[str, ...]:
+    return ()
+
+
+def _same_state(state: GameState) -> GameState:
+    return state
+
+
 def _no_threats(state: GameState, ship: Ship) -> Callable[[MoveResult], tuple[Threat, ...]]:
     return lambda result: ()
 
@@ -97,6 +105,13 @@ class Hooks:
     asteroids: Callable[[GameState, Ship, str], tuple[GameState, list[Event]]] | None = None
     #: the launched weapons each course of ``ship`` would meet, for the course plotter
     threats: Callable[[GameState, Ship], Callable[[MoveResult], tuple[Threat, ...]]] = _no_threats
+    #: the ships the scenario moves after every other ship, in the round's last movement
+    moves_last: Callable[[GameState], tuple[str, ...]] = _nobody
+    #: what leaving the map means for ``ship`` when its scenario says (None: the game's rule)
+    leaving: Callable[[GameState, Ship], Leaving | None] = _none
+    #: what the system notes in the state before the victory conditions are asked (when
+    #: each base fell, for conditions that count it)
+    noted: Callable[[GameState], GameState] = _same_state
     #: a ship as the game starts with it
     starting: Callable[[Ship], Ship] = _same_ship
     #: after a player's ships have moved (ordnance moves and strikes)

@@ -9,6 +9,7 @@ from core.board.hexgrid import ZERO, Direction, Hex
 from core.board.starmap import Leaving, LeavingRule
 from core.engine.events import Event, event
 from core.vector.course import OffMap
+from core.vector.hooks import hooks_of
 from core.vector.motion import Motion, bounce
 from core.vector.movement import MoveResult
 from core.vector.state import GameState, Ship, ShipStatus
@@ -27,7 +28,7 @@ class ShipReturned(Event):
 
 def leaving_rule(state: GameState, ship: Ship) -> Leaving:
     """What leaving the map means in this game, or, if the scenario says, for this ship."""
-    own = state.terms.leaving_of(ship.id) if state.terms is not None else None
+    own = hooks_of(state).leaving(state, ship)
     return own if own is not None else state.leaving
 
 

@@ -22,8 +22,6 @@ from core.engine.pending import Pending
 from core.engine.serial import added, register
 from core.engine.states import SHARED, later
 from core.files.ruleset import Ruleset
-from core.rules.interplanetary.aid.manifest import Manifest
-from core.rules.interplanetary.scenario.terms import Terms
 from core.vector.motion import Motion, Order
 
 
@@ -57,8 +55,10 @@ class Ship:
     starts on a body without a base, that body. ``wells`` lists the bodies whose gravity
     the ship has entered, in order (a body repeats only after another), for races.
     ``manifest`` is its outfit and damage under a play aid (None: a bare hull, or a game
-    without one); ``disabled_for`` counts the owner's turns a disabled ship has left;
-    ``points`` are ship points not yet spent; ``kills`` counts enemy ships destroyed.
+    without one), a value of the rule system's own that it reads back typed
+    (:mod:`core.rules.interplanetary.aid.carried`); ``disabled_for`` counts the owner's
+    turns a disabled ship has left; ``points`` are ship points not yet spent; ``kills``
+    counts enemy ships destroyed.
     Optional rules add: ``surrendered``, the player the ship surrendered to (or whose
     boarding party subdued it); ``captured_by``, the ship whose boarding party last
     subdued it; ``skips``, the owner's turns the ship sits out after a space rendezvous.
@@ -88,7 +88,7 @@ class Ship:
     juiced: bool = False
     returns_in: int | None = None
     wells: tuple[str, ...] = ()
-    manifest: Manifest | None = added(None)
+    manifest: object | None = added(None)
     disabled_for: int = added(0)
     points: int = added(0)
     kills: int = added(0)
@@ -99,7 +99,7 @@ class Ship:
     battery_rounds: int = added(0)
     repair_turns: int = added(0)
     in_use: tuple[str, ...] = added(())
-    fitted: Manifest | None = added(None)
+    fitted: object | None = added(None)
 
     @property
     def in_play(self) -> bool:
@@ -204,8 +204,9 @@ class GameState:
     ``serial``, the counter that names new pieces; ``bases_lost`` names the bases a kinetic
     buster destroyed (the map itself never changes); ``market`` is what bases sell:
     ``sell`` at play-aid prices, ``free`` (Training's variation) or ``closed``.
-    ``terms`` are the scenario's special rules and what they record
-    (:mod:`core.rules.interplanetary.scenario.terms`);
+    ``terms`` are the scenario's special rules and what they record, a value of the rule
+    system's own (Interplanetary's :mod:`core.rules.interplanetary.scenario.terms`), which
+    vector movement reads only through the system's hooks;
     ``outcome`` grades a finished game ("clear victory", "weak victory"...; "" ungraded).
 
     Optional rules add: the ships that ``boarded`` this round; ``revealed``, the guns
@@ -243,7 +244,7 @@ class GameState:
     serial: int = added(0)
     market: str = added("sell")
     bases_lost: frozenset[str] = added(frozenset())
-    terms: Terms | None = added(None)
+    terms: object | None = added(None)
     outcome: str = added("")
     boarded: frozenset[str] = added(frozenset())
     revealed: frozenset[str] = added(frozenset())

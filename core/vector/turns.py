@@ -163,7 +163,7 @@ def next_phase(
     if new_round:
         state, more = end_round(state, hooks)
         events.extend(more)
-    state, more = verdict(state)
+    state, more = verdict(state, hooks)
     events.extend(more)
     if state.over:
         return state, events
@@ -178,9 +178,9 @@ def end_round(state: GameState, hooks: Hooks) -> tuple[GameState, list[Event]]:
     return state, events + more
 
 
-def verdict(state: GameState) -> tuple[GameState, list[Event]]:
+def verdict(state: GameState, hooks: Hooks) -> tuple[GameState, list[Event]]:
     """Has a victory condition been met, or is nobody left to win?"""
-    state, events = victory.check(state)
+    state, events = victory.check(state, hooks.noted)
     state, drawn = victory.nobody_left(state)
     return state, events + drawn
 

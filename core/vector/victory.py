@@ -12,7 +12,7 @@ a rule system adds its own (Interplanetary's graded ones:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from core.engine.events import Event, event
@@ -124,12 +124,22 @@ class GameDrawn(Event):
     """A condition ended the game without a winner."""
 
 
-def check(state: GameState) -> tuple[GameState, list[Event]]:
+#: what a rule system notes in the state before its conditions are asked
+Note = Callable[[GameState], GameState]
+
+
+def _as_is(state: GameState) -> GameState:
+    return state
+
+
+def check(state: GameState, noted: Note = _as_is) -> tuple[GameState, list[Event]]:
     """End the game if one of its conditions is met, saying who won, how well and why
-    (``GameState.outcome``: "clear victory", "weak victory"... for graded conditions)."""
+    (``GameState.outcome``: "clear victory", "weak victory"... for graded conditions).
+    ``noted`` is what the rule system records first for its conditions to read
+    (:attr:`core.vector.hooks.Hooks.noted`)."""
     if state.over:
         return state, []
-    state = _record_losses(state)
+    state = noted(state)
     for condition in state.victory:
         verdict = condition.met(state)
         if verdict is None:
@@ -167,19 +177,6 @@ def nobody_left(state: GameState) -> tuple[GameState, list[Event]]:
 def now(state: GameState) -> int:
     """Players' turns begun since the start: 1 in the first player's first turn."""
     return (state.round - 1) * len(state.players) + state.turn + 1
-
-
-def _record_losses(state: GameState) -> GameState:
-    """Note when each base fell (a kinetic buster's work), for Headquarters."""
-    terms = state.terms
-    if terms is None or not state.bases_lost:
-        return state
-    known = {b for b, _ in terms.lost_at}
-    new = sorted(state.bases_lost - known)
-    if not new:
-        return state
-    lost = (*terms.lost_at, *((b, now(state)) for b in new))
-    return replace(state, terms=replace(terms, lost_at=lost))
 
 
 def visited(wells: Sequence[str], race: Race) -> int:

@@ -48,6 +48,14 @@ def test_a_system_without_an_interface_gets_the_plain_one() -> None:
     state = training(1)
     assert not ui.can_act(state), "nothing but plotting, so idle phases are ended"
     assert ui.hidden_ships(state, "p1") == frozenset()
+    assert ui.weapon_behaviour(state, "missile") == "mine", "drawn as a plain marker"
+
+
+def test_interplanetary_says_how_the_board_draws_its_launched_weapons() -> None:
+    ui, state = ui_for("interplanetary"), training(1)
+    assert ui.weapon_behaviour(state, "missile") == "missile"
+    assert ui.weapon_behaviour(state, "buckyball") == "buckyball"
+    assert ui.weapon_behaviour(state, "no-such-weapon") == "mine"
 
 
 def test_interplanetary_orders_and_base_services_may_be_taken_back_but_not_ending_a_phase(

@@ -358,14 +358,14 @@ def enemies(state: GameState, ship: Ship) -> list[Ship]:
 def _launch(game: Game, ship: Ship) -> None:
     """Launch a missile whose first move ends on an enemy, if one can."""
     from core.rules.interplanetary.combat.ordnance import LaunchWeapon, params
-    from core.rules.interplanetary.combat.readiness import manifest_of, play_aid
+    from core.rules.interplanetary.combat.readiness import manifest_or_empty, play_aid
     from core.vector.motion import launched
 
     state = game.state
     aid = play_aid(state)
     slots = [
         i
-        for i, w in enumerate(manifest_of(aid, ship).launchers)
+        for i, w in enumerate(manifest_or_empty(aid, ship).launchers)
         if w is not None and w == "missile"
     ]
     if not slots or ship.status is not ShipStatus.ACTIVE:

@@ -11,7 +11,6 @@ import pytest
 from core.board.problems import FileProblems
 from core.engine import serial
 from core.files.resources import resource_path
-from core.files.ruleset import asteroid_rows
 from core.files.rulesets import load_ruleset
 from core.rules.interplanetary.aid.playaid import (
     BEHAVIOURS,
@@ -22,6 +21,7 @@ from core.rules.interplanetary.aid.playaid import (
     Outfit,
     PlayAid,
 )
+from core.rules.interplanetary.aid.playaid_file import asteroid_rows
 
 #: the ship-point budgets of the seed's scenarios: Industrial sabotage's mercenaries and
 #: guards, the Great planet race and Last man standing

@@ -32,6 +32,7 @@ from core.board.hexgrid import Direction
 from core.board.starmap import Service
 from core.engine.commands import Command
 from core.rules.interplanetary.actions import can_launch
+from core.rules.interplanetary.aid.carried import aid_of
 from core.rules.interplanetary.aid.playaid import PlayAid
 from core.rules.interplanetary.bases import RESUPPLY_PHASE, Load, Refuel, base_of, free_slot
 from core.rules.interplanetary.combat.attack import (
@@ -47,7 +48,7 @@ from core.rules.interplanetary.combat.guns import (
 )
 from core.rules.interplanetary.combat.ordnance import LaunchWeapon
 from core.rules.interplanetary.combat.ordnance_attacks import PendingStrike, Strike
-from core.rules.interplanetary.combat.readiness import guns_ready, manifest_of, may_answer
+from core.rules.interplanetary.combat.readiness import guns_ready, manifest_or_empty, may_answer
 from core.rules.interplanetary.combat.single_use import Decline, PendingRoll, choices
 from core.rules.interplanetary.combat.systems import movable, place_hit, suggest
 from core.vector.state import GameState, Ship
@@ -160,7 +161,7 @@ class CombatPanel(QWidget):
         self.session, self.ship_id = session, ship_id
         self.optional.refresh(session, ship_id)
         self._extra = []
-        if session is None or session.state.rules.play_aid is None:
+        if session is None or aid_of(session.state.rules) is None:
             self._idle("Combat needs a ruleset with attack tables (Interplanetary).")
             return
         state = session.state
@@ -270,7 +271,7 @@ class CombatPanel(QWidget):
             return
         self._mode = "launch"
         aid = _aid(state)
-        m = manifest_of(aid, ship)
+        m = manifest_or_empty(aid, ship)
         self.title.setText(
             f"{ship.name}: launch phase. The weapon keeps the ship's vector "
             f"(speed {ship.motion.velocity.speed}) plus its own thrust."
@@ -420,7 +421,7 @@ class CombatPanel(QWidget):
 
     def _free_slot(self, state: GameState, ship: Ship) -> int | None:
         aid = _aid(state)
-        return free_slot(aid, manifest_of(aid, ship))
+        return free_slot(aid, manifest_or_empty(aid, ship))
 
     def load(self) -> None:
         if self.session is None or self.ship_id is None:
@@ -458,7 +459,7 @@ class CombatPanel(QWidget):
             return
         aid = _aid(state)
         ship = state.ship(first.ship)
-        m = manifest_of(aid, ship)
+        m = manifest_or_empty(aid, ship)
         spread = first.spread
         dialog = AllocationDialog(
             aid,
@@ -477,6 +478,6 @@ class CombatPanel(QWidget):
 
 
 def _aid(state: GameState) -> PlayAid:
-    aid = state.rules.play_aid
+    aid = aid_of(state.rules)
     assert aid is not None
     return aid

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from app.play.session import GameSession
 from core.engine.commands import Command
+from core.rules.interplanetary.aid.carried import manifest_of
 from core.rules.interplanetary.optional.boarding import Board, boardable
 from core.rules.interplanetary.optional.rendezvous import (
     AcceptRendezvous,
@@ -151,10 +152,11 @@ class OptionalActions(QWidget):
         self.fuel.setRange(-int(other.fuel), int(ship.fuel))
         self.weapons.clear()
         self.weapons.addItem("no weapons", ((), ()))
-        for i, w in enumerate(ship.manifest.launchers if ship.manifest else ()):
+        mine, theirs = manifest_of(ship), manifest_of(other)
+        for i, w in enumerate(mine.launchers if mine else ()):
             if w is not None:
                 self.weapons.addItem(f"give {other.name} the {w} (slot {i + 1})", ((i,), ()))
-        for i, w in enumerate(other.manifest.launchers if other.manifest else ()):
+        for i, w in enumerate(theirs.launchers if theirs else ()):
             if w is not None:
                 self.weapons.addItem(f"take {other.name}'s {w} (slot {i + 1})", ((), (i,)))
 

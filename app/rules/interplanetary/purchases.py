@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from PySide6.QtWidgets import QDialog, QHBoxLayout, QLabel, QPushButton, QWidget
 
+from core.rules.interplanetary.aid.carried import aid_of
 from core.rules.interplanetary.aid.manifest import Manifest
 from core.scenario.document import Scenario, Seat
 
@@ -53,7 +54,7 @@ class PurchasesRow(QWidget):
 
     def has_purchases(self) -> bool:
         s = self.scenario
-        if s is None or s.rules.play_aid is None or not self.seats:
+        if s is None or aid_of(s.rules) is None or not self.seats:
             return False
         return any(s.budget_for(p.side) is not None for p in s.seat(self.seats))
 
@@ -66,7 +67,9 @@ class PurchasesRow(QWidget):
         from app.rules.interplanetary.manifest.library_paths import library
 
         s = self.scenario
-        assert s is not None and s.rules.play_aid is not None
+        assert s is not None
+        aid = aid_of(s.rules)
+        assert aid is not None
         players = s.seat(self.seats)
         ships = s.fleet(players)
         buyers = [p for p in players if s.budget_for(p.side) is not None]
@@ -74,7 +77,7 @@ class PurchasesRow(QWidget):
         budgets = {p.name: s.budget_for(p.side) or 0 for p in buyers}
         most = {p.name: s.max_ships_for(p.side) for p in buyers}
         return FleetDialog.for_scenario(
-            s.rules.play_aid, listed, budgets, most, self._outfits, lib=library(), parent=self
+            aid, listed, budgets, most, self._outfits, lib=library(), parent=self
         )
 
     def open_dialog(self) -> bool:
@@ -99,8 +102,9 @@ class PurchasesRow(QWidget):
             self.label.setText("")
             return
         s = self.scenario
-        assert s is not None and s.rules.play_aid is not None
-        aid = s.rules.play_aid
+        assert s is not None
+        aid = aid_of(s.rules)
+        assert aid is not None
         parts = []
         players = s.seat(self.seats)
         ships = s.fleet(players)

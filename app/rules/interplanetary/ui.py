@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from core.engine.commands import Command
 from core.rules.interplanetary import actions, fog
+from core.rules.interplanetary.aid.carried import aid_of
 from core.rules.interplanetary.bases import Load, Refit, Refuel
 from core.vector.state import GameState
 
@@ -73,6 +74,13 @@ class InterplanetaryUI:
         from app.rules.interplanetary.purchases import PurchasesRow
 
         return PurchasesRow(parent)
+
+    def weapon_behaviour(self, state: GameState, weapon: str) -> str:
+        aid = aid_of(state.rules)
+        try:
+            return aid.launched_weapon(weapon).behaviour if aid is not None else "mine"
+        except KeyError:
+            return "mine"
 
     def design_names(self) -> list[str]:
         from app.rules.interplanetary.manifest.library_paths import library

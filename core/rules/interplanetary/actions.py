@@ -7,6 +7,7 @@ launch, no gun with a target, no base to use), as a player at a real table would
 
 from __future__ import annotations
 
+from core.rules.interplanetary.aid.carried import aid_of, manifest_of
 from core.rules.interplanetary.bases import can_resupply
 from core.rules.interplanetary.combat.guns import targets
 from core.rules.interplanetary.combat.readiness import guns_ready
@@ -19,7 +20,8 @@ from core.vector.turns import current_phase, waiting_for
 
 def can_launch(state: GameState, ship: Ship) -> bool:
     """Whether ``ship`` has a launched weapon it may launch this turn."""
-    if state.rules.play_aid is None or ship.manifest is None:
+    m = manifest_of(ship)
+    if aid_of(state.rules) is None or m is None:
         return False
     if ship.status is not ShipStatus.ACTIVE or ship.id in state.launched:
         return False
@@ -27,12 +29,12 @@ def can_launch(state: GameState, ship: Ship) -> bool:
         return False  # civilian ships carry weapons as cargo only
     if held_back(state, ship) is not None:
         return False
-    return any(w is not None for w in ship.manifest.launchers)
+    return any(w is not None for w in m.launchers)
 
 
 def can_fire(state: GameState, ship: Ship) -> bool:
     """Whether ``ship`` has a gun ready and an enemy in reach this turn."""
-    if state.rules.play_aid is None or ship.manifest is None:
+    if aid_of(state.rules) is None or manifest_of(ship) is None:
         return False
     guns, why = guns_ready(state, ship)
     if why is not None:

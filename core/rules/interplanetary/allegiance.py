@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from core.board.starmap import Base, StarMap
+from core.rules.interplanetary.scenario.terms import terms_of
 from core.vector.course import FREE_PASSAGE, NO_PASSAGE, Passage
 from core.vector.state import GameState, Ship
 
@@ -31,7 +32,8 @@ ASTEROIDS = "special_asteroids"
 
 def base_side(state: GameState, name: str) -> str | None:
     """The side that holds base ``name`` (None: nobody's)."""
-    own = state.terms.base(name) if state.terms is not None else None
+    terms = terms_of(state)
+    own = terms.base(name) if terms is not None else None
     if own is not None:
         return own.side
     return map_owner(state.starmap, name)

@@ -22,10 +22,11 @@ from core.engine.commands import Command
 from core.engine.errors import IllegalCommand
 from core.engine.events import Event, event
 from core.engine.serial import register
+from core.rules.interplanetary.aid.carried import aid_of, fitted_of, manifest_of
 from core.rules.interplanetary.aid.manifest import Manifest, mend_one, working
 from core.rules.interplanetary.aid.playaid import PlayAid
 from core.rules.interplanetary.allegiance import refused
-from core.rules.interplanetary.combat.readiness import manifest_of, play_aid
+from core.rules.interplanetary.combat.readiness import manifest_or_empty, play_aid
 from core.rules.interplanetary.scenario.special_rules import closed, take_from_stock
 from core.vector.state import GameState, Ship, ShipStatus
 from core.vector.turns import current_phase
@@ -132,7 +133,7 @@ def refit(state: GameState, command: Refit) -> tuple[GameState, list[Event]]:
     aid = play_aid(state)
     if command.role not in ("gun_mounts", "systems"):
         raise IllegalCommand("a refit swaps guns and system modules; launchers are loaded")
-    m = manifest_of(aid, ship)
+    m = manifest_or_empty(aid, ship)
     mounts = m.mounts(command.role)
     if not 0 <= command.point < len(mounts):
         raise IllegalCommand(f"there is no mount point {command.point + 1} there")
@@ -169,7 +170,7 @@ def refit(state: GameState, command: Refit) -> tuple[GameState, list[Event]]:
 def load(state: GameState, command: Load) -> tuple[GameState, list[Event]]:
     ship, base = _services(state, command.player, command.ship)
     aid = play_aid(state)
-    m = manifest_of(aid, ship)
+    m = manifest_or_empty(aid, ship)
     weapon = aid.launched_weapon(command.weapon)
     if not 0 <= command.slot < len(m.launchers):
         raise IllegalCommand(f"there is no launcher slot {command.slot + 1}")
@@ -199,7 +200,7 @@ def load(state: GameState, command: Load) -> tuple[GameState, list[Event]]:
 
 def repair(state: GameState, player: str | None) -> tuple[GameState, list[Event]]:
     """Shipyards mend the damage of the player's ships at bases, a round's worth."""
-    aid = state.rules.play_aid
+    aid = aid_of(state.rules)
     if aid is None:
         return state, []
     events: list[Event] = []
@@ -207,7 +208,8 @@ def repair(state: GameState, player: str | None) -> tuple[GameState, list[Event]
         if player is not None and ship.owner != player:
             continue
         base = base_of(state, ship)
-        if base is None or ship.manifest is None or not ship.manifest.total_damage():
+        own = manifest_of(ship)
+        if base is None or own is None or not own.total_damage():
             continue
         if base.name in state.bases_lost:
             continue  # a destroyed base has no shipyard
@@ -217,7 +219,7 @@ def repair(state: GameState, player: str | None) -> tuple[GameState, list[Event]
             points = 2
         else:
             continue
-        m, mended = ship.manifest, []
+        m, mended = own, []
         for _ in range(points):
             m, role = mend_one(m)
             if role is not None:
@@ -232,7 +234,8 @@ def repair(state: GameState, player: str | None) -> tuple[GameState, list[Event]
 def _as_fitted(ship: Ship, m: Manifest) -> Manifest:
     """The outfit the ship was given (its manifest without damage when it has none):
     a refit or a load changes it, so the sheet still shows weapons spent before."""
-    return ship.fitted if ship.fitted is not None else replace(m, damage=())
+    fitted = fitted_of(ship)
+    return fitted if fitted is not None else replace(m, damage=())
 
 
 def free_slot(aid: PlayAid, m: Manifest) -> int | None:
@@ -244,7 +247,7 @@ def free_slot(aid: PlayAid, m: Manifest) -> int | None:
 def can_resupply(state: GameState, ship: Ship) -> bool:
     """Whether a base could do something for ``ship`` now (for skipping idle phases)."""
     base = base_of(state, ship)
-    if base is None or not ship.in_play or state.rules.play_aid is None:
+    if base is None or not ship.in_play or aid_of(state.rules) is None:
         return False
     if base.name in state.bases_lost:
         return False

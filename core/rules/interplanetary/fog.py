@@ -18,7 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from core.board.hexgrid import Hex
+from core.rules.interplanetary.aid.carried import aid_of, manifest_of
 from core.rules.interplanetary.aid.manifest import Manifest
+from core.rules.interplanetary.scenario.terms import terms_of
 from core.vector.state import GameState, Ship
 
 SWITCH = "fog_of_war"
@@ -46,7 +48,7 @@ def _range(state: GameState, ship: Ship) -> int:
 
 
 def _base_hexes(state: GameState, side: str) -> list[Hex]:
-    terms = state.terms
+    terms = terms_of(state)
     if terms is None:
         return []
     hexes = []
@@ -69,7 +71,7 @@ def detected(state: GameState, player: str, ship: Ship) -> bool:
             continue
         if at.distance(mine.motion.position) <= max(reach, _range(state, mine)):
             return True
-    aid = state.rules.play_aid
+    aid = aid_of(state.rules)
     base_reach = aid.hull.detector_range if aid is not None else 0
     return any(at.distance(h) <= base_reach for h in _base_hexes(state, side))
 
@@ -80,7 +82,8 @@ def sight(state: GameState, player: str) -> Sight:
     guns = []
     for ship_id in sorted(hidden):
         ship = state.ship(ship_id)
-        mounts = ship.manifest.guns if ship.manifest is not None else ()
+        m = manifest_of(ship)
+        mounts = m.guns if m is not None else ()
         shown = tuple(
             (p, g)
             for p, g in enumerate(mounts)
@@ -102,8 +105,9 @@ def view(state: GameState, player: str) -> GameState:
     for ship in state.ships:
         if ship.id in seen.hidden:
             manifest = None
-            if ship.manifest is not None and seen.guns_of(ship.id):
-                guns: list[str | None] = [None] * len(ship.manifest.guns)
+            own = manifest_of(ship)
+            if own is not None and seen.guns_of(ship.id):
+                guns: list[str | None] = [None] * len(own.guns)
                 for p, g in seen.guns_of(ship.id):
                     guns[p] = g
                 manifest = Manifest(guns=tuple(guns))

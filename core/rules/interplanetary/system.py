@@ -18,7 +18,9 @@ from core.engine.system import Handler
 from core.files.ruleset import KNOWN_SWITCHES
 from core.files.rulesets import load_ruleset
 from core.rules.interplanetary import bases, fog
+from core.rules.interplanetary.aid.carried import fitted_of, manifest_of
 from core.rules.interplanetary.aid.playaid import ASTEROID_TABLE
+from core.rules.interplanetary.aid.sections import SECTIONS
 from core.rules.interplanetary.allegiance import lost, refused, ship_passage
 from core.rules.interplanetary.combat import (
     attack,
@@ -72,9 +74,10 @@ ANSWERS: frozenset[type[Command]] = frozenset(
 
 def _fitted(ship: Ship) -> Ship:
     """A ship starts with its outfit as fitted, so launches later show as spent."""
-    if ship.manifest is None or ship.fitted is not None:
+    manifest = manifest_of(ship)
+    if manifest is None or fitted_of(ship) is not None:
         return ship
-    return replace(ship, fitted=replace(ship.manifest, damage=()))
+    return replace(ship, fitted=replace(manifest, damage=()))
 
 
 def _closed(state: GameState, base: Base) -> str | None:
@@ -102,6 +105,9 @@ HOOKS = Hooks(
     shielded=single_use.reentry,
     asteroids=_asteroids,
     threats=threats.watch,
+    moves_last=special_rules.moves_last,
+    leaving=special_rules.leaving,
+    noted=special_rules.note_losses,
     starting=_fitted,
     moved=(systems.scoop, special_rules.lift_zones, ordnance_attacks.after_movement),
     turn_end=(
@@ -131,4 +137,5 @@ SYSTEM = VectorSystem(
     switches=KNOWN_SWITCHES,
     view=fog.view,
     load_rules=load_ruleset,
+    ruleset_sections=SECTIONS,
 )

@@ -45,14 +45,14 @@ def blank_sheet(ruleset: str = "interplanetary") -> SheetData:
     """An empty sheet to fill in by hand."""
     from app.rules.interplanetary.manifest.layout import SheetData
     from core.files.rulesets import load_ruleset
+    from core.rules.interplanetary.aid.carried import aid_of
     from core.rules.interplanetary.aid.manifest import empty
 
     rules = load_ruleset(ruleset)
-    if rules.play_aid is None:
+    aid = aid_of(rules)
+    if aid is None:
         raise FileProblems([Problem(f"the {rules.name} ruleset has no manifest sheet")])
-    return SheetData(
-        rules.play_aid, empty(rules.play_aid), subtitle=f"{rules.name} · ship manifest"
-    )
+    return SheetData(aid, empty(aid), subtitle=f"{rules.name} · ship manifest")
 
 
 def sheet_image(sheet: SheetData, width: int = PNG_WIDTH) -> QImage:

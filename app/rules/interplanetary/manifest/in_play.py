@@ -36,6 +36,7 @@ from core.engine import play as engine
 from core.engine.commands import Command
 from core.engine.errors import IllegalCommand
 from core.rules.interplanetary.aid import outfitting
+from core.rules.interplanetary.aid.carried import aid_of, fitted_of, manifest_of
 from core.rules.interplanetary.aid.manifest import Manifest, empty
 from core.rules.interplanetary.aid.outfitting import Slot
 from core.vector.state import GameState, Player, Ship, ShipStatus
@@ -75,7 +76,7 @@ def table_view(state: GameState, viewer: Player, ship: Ship) -> tuple[Manifest, 
     weapons (launches are announced)."""
     from core.rules.interplanetary.fog import sight
 
-    aid = state.rules.play_aid
+    aid = aid_of(state.rules)
     assert aid is not None
     bare = empty(aid)
     guns = list(bare.guns)
@@ -83,19 +84,19 @@ def table_view(state: GameState, viewer: Player, ship: Ship) -> tuple[Manifest, 
         if point < len(guns):
             guns[point] = gun
     known = replace(bare, guns=tuple(guns))
-    fitted = ship.fitted
-    if fitted is None or ship.manifest is None:
+    fitted, manifest = fitted_of(ship), manifest_of(ship)
+    if fitted is None or manifest is None:
         return known, None
     spent = tuple(
         was if now is None else None
-        for was, now in zip(fitted.launchers, ship.manifest.launchers, strict=False)
+        for was, now in zip(fitted.launchers, manifest.launchers, strict=False)
     )
     return known, replace(bare, launchers=spent)
 
 
 def sheet_for(state: GameState, ship: Ship, viewer: Player | None) -> SheetData:
     """The live sheet of ``ship`` as ``viewer`` (the player at the table) may see it."""
-    aid = state.rules.play_aid
+    aid = aid_of(state.rules)
     assert aid is not None
     tank = int(state.rules.unit(ship.unit).fuel)
     owner = state.player(ship.owner).name
@@ -155,7 +156,7 @@ class ManifestPanel(QWidget):
             session.refused.connect(self._refused)
             self._listening = session
         state = session.state if session is not None else None
-        if state is None or state.rules.play_aid is None:
+        if state is None or aid_of(state.rules) is None:
             self._clear("Manifest sheets need a ruleset with a play aid (Interplanetary).")
             return
         ship = _find(state, ship_id)
@@ -243,9 +244,9 @@ class ManifestPanel(QWidget):
         state, ship = self._state_and_ship()
         if state is None or ship is None or self.base is None:
             return []
-        aid = state.rules.play_aid
+        aid = aid_of(state.rules)
         assert aid is not None
-        current = outfitting.item_at(aid, ship.manifest or empty(aid), slot)
+        current = outfitting.item_at(aid, manifest_of(ship) or empty(aid), slot)
         player = ship.owner
         from core.rules.interplanetary.bases import Load, Refit
 
@@ -281,8 +282,9 @@ class ManifestPanel(QWidget):
         menu = QMenu(self)
         menu.setObjectName("refit_menu")
         state, _ = self._state_and_ship()
-        if state is not None and state.rules.play_aid is not None:
-            menu.setTitle(outfitting.slot_name(state.rules.play_aid, slot))
+        aid = aid_of(state.rules) if state is not None else None
+        if aid is not None:
+            menu.setTitle(outfitting.slot_name(aid, slot))
         for offer in self.offers(slot):
             if offer.command is None:
                 action = menu.addAction(offer.label)
@@ -310,7 +312,7 @@ class ManifestPanel(QWidget):
         state, _ = self._state_and_ship()
         if offer.command is None or self.session is None or state is None:
             return False
-        aid = state.rules.play_aid
+        aid = aid_of(state.rules)
         assert aid is not None
         where = outfitting.slot_name(aid, slot)
         self._refusal = ""
@@ -330,8 +332,9 @@ class ManifestPanel(QWidget):
             if offer.label.startswith("Take out"):
                 return self.choose(slot, offer)
         state, _ = self._state_and_ship()
-        if state is not None and state.rules.play_aid is not None and self.base is not None:
-            where = outfitting.slot_name(state.rules.play_aid, slot)
+        aid = aid_of(state.rules) if state is not None else None
+        if aid is not None and self.base is not None:
+            where = outfitting.slot_name(aid, slot)
             what = "launched weapons are launched, not taken out"
             if slot.role == "single_use":
                 what = "single-use modules are not changed at a base"
@@ -343,9 +346,10 @@ class ManifestPanel(QWidget):
 
     def _dropped(self, slot: Slot, payload: str) -> None:
         state, _ = self._state_and_ship()
-        if state is None or state.rules.play_aid is None:
+        aid = aid_of(state.rules) if state is not None else None
+        if aid is None:
             return
-        where = outfitting.slot_name(state.rules.play_aid, slot)
+        where = outfitting.slot_name(aid, slot)
         self._refusal = (
             f"{where}: a base refits one mount at a time; right-click it to choose what goes there"
         )

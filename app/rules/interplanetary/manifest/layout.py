@@ -19,6 +19,7 @@ from fractions import Fraction
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QTransform
 
+from core.rules.interplanetary.aid.carried import fitted_of, manifest_of
 from core.rules.interplanetary.aid.manifest import Manifest
 from core.rules.interplanetary.aid.outfitting import Slot, mounts_of
 from core.rules.interplanetary.aid.playaid import PlayAid
@@ -67,7 +68,7 @@ class SheetData:
 
         return cls(
             aid,
-            ship.manifest if ship.manifest is not None else empty(aid),
+            manifest_of(ship) or empty(aid),
             name=ship.name,
             tank=tank,
             fuel=ship.fuel,
@@ -75,7 +76,7 @@ class SheetData:
             disabled=ship.disabled,
             disabled_for=ship.disabled_for,
             destroyed=ship.status is ShipStatus.DESTROYED,
-            fitted=fitted if fitted is not None else ship.fitted,
+            fitted=fitted if fitted is not None else fitted_of(ship),
         )
 
     @property

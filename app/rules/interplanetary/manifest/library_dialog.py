@@ -32,6 +32,7 @@ from app.rules.interplanetary.manifest.widget import SheetWidget
 from core.board.problems import FileProblems
 from core.files.rulesets import load_ruleset
 from core.rules.interplanetary.aid import outfitting
+from core.rules.interplanetary.aid.carried import aid_of
 from core.rules.interplanetary.aid.design import Design, blank
 from core.rules.interplanetary.aid.design_library import Entry, Library, export_design
 
@@ -45,8 +46,9 @@ class LibraryDialog(QDialog):
         self.setWindowTitle("Ship Designs")
         self.library = lib or library()
         rules = load_ruleset("interplanetary")
-        assert rules.play_aid is not None
-        self.default_aid = rules.play_aid
+        aid = aid_of(rules)
+        assert aid is not None
+        self.default_aid = aid
 
         self.list = QListWidget()
         self.list.setObjectName("design_list")

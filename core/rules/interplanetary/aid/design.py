@@ -19,6 +19,7 @@ from core.board.problems import FileProblems, Problem
 from core.files import tomlio
 from core.files.rulesets import load_ruleset
 from core.rules.interplanetary.aid import outfitting
+from core.rules.interplanetary.aid.carried import aid_of
 from core.rules.interplanetary.aid.manifest import Manifest, empty
 from core.rules.interplanetary.aid.playaid import PlayAid
 
@@ -132,11 +133,12 @@ def _slot_problems(aid: PlayAid, m: Manifest) -> list[Problem]:
 
 def _aid(ruleset: str, folder: Path) -> PlayAid:
     rules = load_ruleset(ruleset if _ID.match(ruleset) else folder / ruleset)
-    if rules.play_aid is None:
+    aid = aid_of(rules)
+    if aid is None:
         raise FileProblems(
             [Problem(f"the {rules.name} ruleset has no play aid: its ships are not outfitted")]
         )
-    return rules.play_aid
+    return aid
 
 
 # ---- writing ----

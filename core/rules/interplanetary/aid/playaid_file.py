@@ -1,6 +1,8 @@
 """The play aid's part of a ruleset file: the pydantic models of its keys and the checks
 of their meaning, building the :class:`~core.rules.interplanetary.aid.playaid.PlayAid` of
-:mod:`core.rules.interplanetary.aid.playaid`.
+:mod:`core.rules.interplanetary.aid.playaid` and the asteroid roll its Asteroid column gives
+(:func:`read_sections`, which Interplanetary's reader of its ruleset sections,
+:mod:`core.rules.interplanetary.aid.sections`, calls).
 
 Kept apart from the value types so that importing :mod:`core.rules.interplanetary.aid.playaid`
 creates no pydantic classes: the app's startup needs the types, and only parsing a ruleset file
@@ -10,15 +12,19 @@ needs these.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from itertools import pairwise
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from core.board.problems import Problem
+from core.files.ruleset import AsteroidResult
+from core.files.ruleset_sections import Sections
+from core.files.tomlio import from_pydantic
 from core.rules.interplanetary.aid.playaid import (
+    ASTEROID_TABLE,
     EFFECTS,
     SLOTTED,
     SUBSYSTEM_ROLES,
@@ -135,7 +141,7 @@ class _Loadout(_Model):
 
 
 class PlayAidFields(_Model):
-    """The play aid's keys in a ruleset file, all optional: the ruleset model extends this."""
+    """The play aid's keys in a ruleset file, all optional."""
 
     hull: _Hull | None = None
     prices: _Prices | None = None
@@ -153,6 +159,54 @@ _KEYS = tuple(PlayAidFields.model_fields)
 
 
 # ---- the meaning ----
+
+
+def read_sections(data: Mapping[str, Any]) -> Sections:
+    """The play aid's keys of a ruleset file's ``data`` checked and built, with the
+    asteroid roll of its Asteroid column (which the file may not give twice)."""
+    try:
+        m = PlayAidFields.model_validate({k: v for k, v in data.items() if k in _KEYS})
+    except ValidationError as exc:
+        return Sections(malformed=tuple(from_pydantic(e) for e in exc.errors()))
+    problems: list[Problem] = []
+    aid = build_play_aid(m, problems)
+    column = next((t for t in aid.tables if t.id == ASTEROID_TABLE), None) if aid else None
+    if column is None:
+        return Sections(aid, problems=tuple(problems))
+    if data.get("asteroid_table"):
+        problems.append(
+            Problem(
+                f"give either [[asteroid_table]] or the play aid's attack table "
+                f"{ASTEROID_TABLE!r}, not both",
+                "asteroid_table",
+            )
+        )
+    return Sections(aid, asteroid_rows(column), problems=tuple(problems))
+
+
+def asteroid_rows(column: AttackTable) -> tuple[AsteroidResult, ...]:
+    """The asteroid roll read off the play aid's Asteroid column: a bare die, no modifiers,
+    neighbouring rolls with the same result sharing a row."""
+    rows: list[AsteroidResult] = []
+    for roll in range(1, 7):
+        result = column.result(roll)
+        effect: Literal["none", "disabled", "damage"] = (
+            "damage" if result.hits else "disabled" if result.disabled else "none"
+        )
+        if result.miss:
+            text = "threads the rocks unharmed"
+        elif not result.hits:
+            text = "is shaken by a glancing strike and disabled"
+        else:
+            rocks = "a rock" if result.hits == 1 else f"{result.hits} rocks"
+            disabled = " and disabled" if result.disabled else ""
+            times = "" if result.hits == 1 else f" {result.hits} times"
+            text = f"is struck by {rocks}{disabled}: roll for damage{times}"
+        if rows and rows[-1].text == text:
+            rows[-1] = AsteroidResult(rows[-1].low, roll, effect, text)
+        else:
+            rows.append(AsteroidResult(roll, roll, effect, text))
+    return tuple(rows)
 
 
 def build_play_aid(m: PlayAidFields, problems: list[Problem]) -> PlayAid | None:

@@ -20,12 +20,13 @@ from dataclasses import replace
 from core.board.hexgrid import ZERO, Direction, Hex
 from core.board.starmap import Base
 from core.engine.events import Event, event
+from core.rules.interplanetary.aid.carried import aid_of
 from core.rules.interplanetary.allegiance import SWITCH
 from core.rules.interplanetary.combat.attack import Attack, resolve_attack
 from core.rules.interplanetary.combat.guns import exposed, odds, vector_hexes
 from core.rules.interplanetary.combat.ordnance import WeaponLaunched, name_of, new_id
 from core.rules.interplanetary.combat.readiness import play_aid
-from core.rules.interplanetary.scenario.terms import BaseTerms
+from core.rules.interplanetary.scenario.terms import BaseTerms, terms_of
 from core.vector.gravity import GravityPull, label
 from core.vector.motion import Motion, launched
 from core.vector.state import GameState, Ordnance, Player, Ship
@@ -51,8 +52,8 @@ def zone(state: GameState, base: Base) -> frozenset[Hex]:
 def defended(state: GameState) -> list[tuple[BaseTerms, Base, Player]]:
     """The bases that defend themselves now, with the player who owns their missiles
     (the first player of the base's side)."""
-    terms = state.terms
-    if terms is None or not state.uses(SWITCH) or state.rules.play_aid is None:
+    terms = terms_of(state)
+    if terms is None or not state.uses(SWITCH) or aid_of(state.rules) is None:
         return []
     found = []
     for own in terms.bases:

@@ -25,7 +25,7 @@ from core.engine.events import Event, event
 from core.engine.serial import register
 from core.rules.interplanetary.aid.playaid import LaunchedWeapon
 from core.rules.interplanetary.allegiance import weapon_passage
-from core.rules.interplanetary.combat.readiness import manifest_of, play_aid
+from core.rules.interplanetary.combat.readiness import manifest_or_empty, play_aid
 from core.rules.interplanetary.optional.restraints import held_back
 from core.rules.interplanetary.scenario.special_rules import launch_refused
 from core.vector.course import Crash, ForbiddenAsteroid, OffMap
@@ -134,7 +134,7 @@ def launch(state: GameState, command: LaunchWeapon) -> tuple[GameState, list[Eve
     if ship.id in state.launched:
         raise IllegalCommand(f"{ship.name} has already launched a weapon this turn (one a turn)")
     aid = play_aid(state)
-    m = manifest_of(aid, ship)
+    m = manifest_or_empty(aid, ship)
     if not 0 <= command.slot < len(m.launchers) or m.launchers[command.slot] is None:
         raise IllegalCommand(f"{ship.name} has no weapon in launcher slot {command.slot + 1}")
     weapon = aid.launched_weapon(m.launchers[command.slot] or "")

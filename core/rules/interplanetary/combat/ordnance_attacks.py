@@ -35,6 +35,7 @@ from core.engine.errors import IllegalCommand
 from core.engine.events import Event, event
 from core.engine.pending import Pending
 from core.engine.serial import register
+from core.rules.interplanetary.aid.carried import aid_of
 from core.rules.interplanetary.aid.manifest import working_guns
 from core.rules.interplanetary.combat.attack import Attack, AttackResolved, resolve_attack
 from core.rules.interplanetary.combat.guns import exposed
@@ -46,7 +47,7 @@ from core.rules.interplanetary.combat.ordnance import (
     switch_on,
     weapon_of,
 )
-from core.rules.interplanetary.combat.readiness import manifest_of, play_aid
+from core.rules.interplanetary.combat.readiness import manifest_or_empty, play_aid
 from core.rules.interplanetary.combat.systems import gun_block
 from core.rules.interplanetary.scenario.special_rules import zone_at
 from core.vector.astrogation import ShipDestroyed, movers
@@ -135,7 +136,7 @@ def flak(state: GameState, ship: Ship) -> tuple[tuple[str, int], ...]:
     work (:func:`core.rules.interplanetary.combat.systems.gun_block`: powered, and not disabled
     unless bridged)."""
     aid = play_aid(state)
-    m = manifest_of(aid, ship)
+    m = manifest_or_empty(aid, ship)
     if gun_block(state, ship) is not None:
         return ()
     total = sum(gun.flak for _, gun in working_guns(aid, m) if gun.flak)
@@ -175,7 +176,7 @@ def _without(state: GameState, piece_id: str) -> GameState:
 def after_movement(state: GameState, player: str | None) -> tuple[GameState, list[Event]]:
     """The mover's pieces move; busters strike; missiles are offered their strikes; then,
     once those are decided, mines and buckyballs attack."""
-    if state.rules.play_aid is None:
+    if aid_of(state.rules) is None:
         return state, []
     state, events = move_pieces(state, player)
     state, more = _busters(state, player)

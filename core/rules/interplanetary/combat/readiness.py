@@ -7,7 +7,8 @@ answer no gun can give, and the gun rules (:mod:`core.rules.interplanetary.comba
 
 from __future__ import annotations
 
-from core.engine.errors import IllegalCommand
+from core.rules.interplanetary.aid import carried
+from core.rules.interplanetary.aid.carried import manifest_of
 from core.rules.interplanetary.aid.manifest import Manifest, empty, working_guns
 from core.rules.interplanetary.aid.playaid import Gun, PlayAid
 from core.rules.interplanetary.combat.systems import gun_block
@@ -16,14 +17,14 @@ from core.vector.state import GameState, Ship, ShipStatus
 
 
 def play_aid(state: GameState) -> PlayAid:
-    aid = state.rules.play_aid
-    if aid is None:
-        raise IllegalCommand(f"{state.rules.name} has no attack tables: there is no combat")
-    return aid
+    """The game's play aid (:func:`core.rules.interplanetary.aid.carried.play_aid`)."""
+    return carried.play_aid(state)
 
 
-def manifest_of(aid: PlayAid, ship: Ship) -> Manifest:
-    return ship.manifest if ship.manifest is not None else empty(aid)
+def manifest_or_empty(aid: PlayAid, ship: Ship) -> Manifest:
+    """The ship's manifest, or the bare hull's for a ship without one."""
+    m = manifest_of(ship)
+    return m if m is not None else empty(aid)
 
 
 def guns_ready(
@@ -37,7 +38,7 @@ def guns_ready(
     why = gun_block(state, ship, answering=answering) or held_back(state, ship)
     if why is not None:
         return [], why
-    m = manifest_of(aid, ship)
+    m = manifest_or_empty(aid, ship)
     guns = [(p, g) for p, g in working_guns(aid, m) if g.table is not None]
     if not guns:
         return [], f"{ship.name} has no working gun"

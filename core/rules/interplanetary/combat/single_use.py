@@ -23,6 +23,7 @@ from core.engine.errors import IllegalCommand, WrongPhase
 from core.engine.events import Event, event
 from core.engine.pending import Pending
 from core.engine.serial import register
+from core.rules.interplanetary.aid.carried import aid_of, manifest_of
 from core.rules.interplanetary.aid.manifest import mend_one
 from core.rules.interplanetary.aid.playaid import Module
 from core.rules.interplanetary.allegiance import ship_passage
@@ -84,7 +85,7 @@ class PendingRoll(Pending):
 
 
 def modules_in_use(state: GameState, ship: Ship, *effects: str) -> list[Module]:
-    aid = state.rules.play_aid
+    aid = aid_of(state.rules)
     if aid is None:
         return []
     found = [aid.single_use_module(m) for m in ship.in_use]
@@ -93,10 +94,10 @@ def modules_in_use(state: GameState, ship: Ship, *effects: str) -> list[Module]:
 
 def carried(state: GameState, ship: Ship, effect: str) -> int | None:
     """The first single-use slot holding a module with ``effect``."""
-    aid = state.rules.play_aid
-    if aid is None or ship.manifest is None:
+    aid, m = aid_of(state.rules), manifest_of(ship)
+    if aid is None or m is None:
         return None
-    for slot, module in enumerate(ship.manifest.single_use):
+    for slot, module in enumerate(m.single_use):
         if module is not None and aid.single_use_module(module).effect == effect:
             return slot
     return None
@@ -140,7 +141,7 @@ def _patch_refusal(state: GameState, ship: Ship, command: UseModule) -> str | No
         return "a patch pod never brings back lost fuel"
     if command.role not in {s.role for s in aid.subsystems}:
         return f"there is no subsystem {command.role!r}"
-    m = ship.manifest
+    m = manifest_of(ship)
     if m is None or mend_one(m, command.role, command.point)[1] is None:
         return f"there is no damage to mend on {aid.subsystem(command.role).name}"
     return None
@@ -149,7 +150,7 @@ def _patch_refusal(state: GameState, ship: Ship, command: UseModule) -> str | No
 def use(state: GameState, command: UseModule) -> tuple[GameState, list[Event]]:
     aid = play_aid(state)
     ship = state.own_ship(command.player, command.ship)
-    m = ship.manifest
+    m = manifest_of(ship)
     slots = m.single_use if m is not None else ()
     if not 0 <= command.slot < len(slots) or slots[command.slot] is None:
         raise IllegalCommand(f"{ship.name}'s single-use slot {command.slot + 1} is empty")
@@ -322,11 +323,11 @@ def spent(state: GameState, player: str | None) -> tuple[GameState, list[Event]]
 def choices(state: GameState, ship: Ship) -> list[tuple[str, UseModule]]:
     """Every single-use module the ship's owner may fire now, as the Combat dock lists
     them: a label and the command (a patch pod once for each subsystem it could mend)."""
-    aid = state.rules.play_aid
-    if aid is None or ship.manifest is None or not ship.in_play:
+    aid, m = aid_of(state.rules), manifest_of(ship)
+    if aid is None or m is None or not ship.in_play:
         return []
     out: list[tuple[str, UseModule]] = []
-    for slot, module_id in enumerate(ship.manifest.single_use):
+    for slot, module_id in enumerate(m.single_use):
         if module_id is None:
             continue
         module = aid.single_use_module(module_id)

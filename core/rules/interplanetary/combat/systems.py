@@ -21,6 +21,7 @@ from core.board.hexgrid import Hex
 from core.board.tracer import trace
 from core.engine.errors import IllegalCommand
 from core.engine.events import Event, event
+from core.rules.interplanetary.aid.carried import aid_of, manifest_of
 from core.rules.interplanetary.aid.damage import (
     Allocation,
     Placed,
@@ -56,20 +57,22 @@ class SystemAction(Event):
 
 
 def _manifest(aid: PlayAid, ship: Ship) -> Manifest:
-    return ship.manifest if ship.manifest is not None else empty(aid)
+    m = manifest_of(ship)
+    return m if m is not None else empty(aid)
 
 
 def reactor_up(state: GameState, ship: Ship) -> bool:
-    aid = state.rules.play_aid
+    aid = aid_of(state.rules)
     return aid is None or not reactor_down(aid, _manifest(aid, ship))
 
 
 def _carried(state: GameState, ship: Ship, effect: str) -> Module | None:
     """The first system with ``effect`` that still has a circle, powered or not."""
-    aid = state.rules.play_aid
-    if aid is None or ship.manifest is None:
+    aid = aid_of(state.rules)
+    m = manifest_of(ship)
+    if aid is None or m is None:
         return None
-    return next((s for s in working_systems(aid, ship.manifest) if s.effect == effect), None)
+    return next((s for s in working_systems(aid, m) if s.effect == effect), None)
 
 
 def on_battery(state: GameState, ship: Ship) -> bool:
@@ -124,7 +127,7 @@ def gun_block(state: GameState, ship: Ship, *, answering: bool = False) -> str |
 def detector_range(state: GameState, ship: Ship) -> int:
     """How near an enemy must come for this ship to see its manifest (fog of war):
     the hull's range, or a working long-range sensor's."""
-    aid = state.rules.play_aid
+    aid = aid_of(state.rules)
     if aid is None:
         return 0
     sensors = system(state, ship, "sensors")
@@ -150,7 +153,7 @@ def place_hit(
     """Place one hit of ``amount`` points on ``role`` as the defender chose, where
     placements on other subsystems are the points moved by an Armour AI or spread by a
     spin booster; each part is placed by the ordinary rules (fill before Structure)."""
-    aid = state.rules.play_aid
+    aid = aid_of(state.rules)
     if aid is None:
         raise IllegalCommand(f"{state.rules.name} has no ship manifests")
     m = _manifest(aid, ship)
@@ -200,7 +203,7 @@ def place_hit(
 def suggest(state: GameState, ship: Ship, role: str, amount: int, *, spread: bool) -> Allocation:
     """The placement offered to the defender: the ordinary suggestion, with the points
     that may go elsewhere put on empty mount points (armour) where there are any."""
-    aid = state.rules.play_aid
+    aid = aid_of(state.rules)
     if aid is None:
         return Allocation()
     m = _manifest(aid, ship)
@@ -257,14 +260,15 @@ def scoop(state: GameState, player: str | None) -> tuple[GameState, list[Event]]
 def self_repair(state: GameState, player: str | None) -> tuple[GameState, list[Event]]:
     """A working Repair AI counts the owner's turns that end with damage on the sheet
     and mends a point on every ``amount``-th (Reactor first; never fuel)."""
-    aid = state.rules.play_aid
+    aid = aid_of(state.rules)
     events: list[Event] = []
     if aid is None:
         return state, events
     for ship in state.ships:
         if (player is not None and ship.owner != player) or not ship.in_play:
             continue
-        if ship.manifest is None or not ship.manifest.total_damage():
+        m = manifest_of(ship)
+        if m is None or not m.total_damage():
             if ship.repair_turns:
                 state = state.with_ship(replace(ship, repair_turns=0))
             continue
@@ -272,7 +276,6 @@ def self_repair(state: GameState, player: str | None) -> tuple[GameState, list[E
         if module is None:
             continue  # the count waits while the AI is down
         turns = ship.repair_turns + 1
-        m = ship.manifest
         if turns >= (module.amount or 1):
             m, role = mend_one(m)
             turns = 0

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from core.board.hexgrid import Hex
+from core.rules.interplanetary.aid.carried import aid_of
 from core.rules.interplanetary.combat.guns import exposed
 from core.rules.interplanetary.combat.ordnance import (
     course_hexes,
@@ -89,7 +90,7 @@ def watch(state: GameState, ship: Ship) -> Callable[[MoveResult], tuple[WeaponMe
     """What :mod:`core.rules.interplanetary.combat.ordnance_attacks` would do to ``ship`` for each
     course it might fly: the pieces are flown ahead once, then each course is checked against
     them."""
-    if not state.ordnance or state.rules.play_aid is None or not exposed(state, ship):
+    if not state.ordnance or aid_of(state.rules) is None or not exposed(state, ship):
         return lambda result: ()
     pieces = _pieces(state, ship.owner)
 

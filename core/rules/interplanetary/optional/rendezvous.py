@@ -28,7 +28,7 @@ from core.engine.serial import register
 from core.rules.interplanetary.aid.manifest import Manifest
 from core.rules.interplanetary.aid.playaid import PlayAid
 from core.rules.interplanetary.bases import free_slot
-from core.rules.interplanetary.combat.readiness import manifest_of, play_aid
+from core.rules.interplanetary.combat.readiness import manifest_or_empty, play_aid
 from core.rules.interplanetary.optional.restraints import sits_out
 from core.vector.state import GameState, Ship, ShipStatus
 from core.vector.turns import active_player, current_phase
@@ -165,7 +165,7 @@ def exchange(state: GameState, command: Rendezvous) -> tuple[Ship, Ship, str]:
     if taker.fuel + amount > _tank(state, taker):
         room = _tank(state, taker) - taker.fuel
         raise IllegalCommand(f"{taker.name}'s tank has room for {room} fuel, not {amount}")
-    sm, om = manifest_of(aid, ship), manifest_of(aid, other)
+    sm, om = manifest_or_empty(aid, ship), manifest_or_empty(aid, other)
     sm, om, given = _hand_over(aid, ship, sm, other, om, command.give)
     om, sm, taken = _hand_over(aid, other, om, ship, sm, command.take)
     parts = []

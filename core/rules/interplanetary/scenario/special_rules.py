@@ -14,6 +14,9 @@ the state).
 - **Coming back** (Last man standing's variation): at the end of a turn, a destroyed ship
   is taken off the map and returns a d6 rounds later where it started, repaired,
   refuelled and rearmed as it began.
+- **Ships moving last** and **leaving the map their own way** (Industrial sabotage's
+  science ship): asked by vector movement through the hooks :func:`moves_last` and
+  :func:`leaving`.
 - **Bases that make weapons** (Hostile takeover's kinetic busters): at the start of every
   so many rounds a base adds one to its stock, which its side's ships load for free
   (:func:`take_from_stock`, asked by :mod:`core.rules.interplanetary.bases`).
@@ -24,13 +27,22 @@ from __future__ import annotations
 from dataclasses import replace
 
 from core.board.hexgrid import ZERO, Hex
+from core.board.starmap import Leaving
 from core.engine.dice import Rolled
 from core.engine.events import Event, event
-from core.rules.interplanetary.scenario.terms import Boarded, NoFire, Terms, no_fire_zone
+from core.rules.interplanetary.aid.carried import aid_of
+from core.rules.interplanetary.scenario.terms import (
+    Boarded,
+    NoFire,
+    Terms,
+    no_fire_zone,
+    terms_of,
+)
 from core.vector.course import Crash, ForbiddenAsteroid
 from core.vector.motion import Motion
 from core.vector.movement import MoveResult
 from core.vector.state import GameState, Ship, ShipStatus
+from core.vector.victory import now
 
 
 @event
@@ -61,9 +73,10 @@ class WeaponMade(Event):
 
 def zone_at(state: GameState, h: Hex) -> str | None:
     """The no-fire zone the hex lies in, if any."""
-    if state.terms is None or not state.terms.no_fire:
+    terms = terms_of(state)
+    if terms is None or not terms.no_fire:
         return None
-    return no_fire_zone(state.terms, [z.name for z in state.starmap.zones_at(h)])
+    return no_fire_zone(terms, [z.name for z in state.starmap.zones_at(h)])
 
 
 def fire_refused(state: GameState, ship: Ship, target: Ship) -> str | None:
@@ -88,7 +101,7 @@ def launch_refused(state: GameState, ship: Ship, motion: Motion) -> str | None:
 
 def lift_zones(state: GameState, player: str | None) -> tuple[GameState, list[Event]]:
     """A zone that lasts until everyone has left lifts once no ship is inside it."""
-    terms = state.terms
+    terms = terms_of(state)
     if terms is None or not any(rule.until_left for rule in terms.no_fire):
         return state, []
     kept: list[NoFire] = []
@@ -116,9 +129,10 @@ def _anyone_in(state: GameState, zones: tuple[str, ...]) -> bool:
 
 
 def new_round(state: GameState, player: str | None) -> tuple[GameState, list[Event]]:
-    if state.terms is None:
+    terms = terms_of(state)
+    if terms is None:
         return state, []
-    state, events = _helm(state, state.terms)
+    state, events = _helm(state, terms)
     state, made = _produce(state)
     return state, events + made
 
@@ -144,7 +158,7 @@ def course_refused(state: GameState, ship: Ship, result: MoveResult) -> str | No
     """Why a course for ``ship`` is refused while another side flies it: one that would
     destroy it at once (a crash into a body, or special asteroids it may not enter).
     Risks are allowed: asteroids, weapons in flight. None when the course is allowed."""
-    terms = state.terms
+    terms = terms_of(state)
     rule = next((c for c in terms.control if c.ship == ship.id), None) if terms else None
     if rule is None or not rule.safe or state.player(ship.owner).side == ship.side:
         return None
@@ -158,7 +172,7 @@ def course_refused(state: GameState, ship: Ship, result: MoveResult) -> str | No
 
 
 def _produce(state: GameState) -> tuple[GameState, list[Event]]:
-    terms = state.terms
+    terms = terms_of(state)
     assert terms is not None
     events: list[Event] = []
     done = state.round - 1  # full rounds played
@@ -176,14 +190,14 @@ def _produce(state: GameState) -> tuple[GameState, list[Event]]:
 
 
 def _weapon_name(state: GameState, weapon: str) -> str:
-    aid = state.rules.play_aid
+    aid = aid_of(state.rules)
     return aid.launched_weapon(weapon).name if aid is not None else weapon
 
 
 def take_from_stock(state: GameState, ship: Ship, base: str, weapon: str) -> GameState | None:
     """The state with one ``weapon`` taken from ``base``'s stock for ``ship``, or None
     when the base holds none for the ship's side."""
-    terms = state.terms
+    terms = terms_of(state)
     own = terms.base(base) if terms is not None else None
     if terms is None or own is None or own.in_stock(weapon) < 1:
         return None
@@ -195,14 +209,15 @@ def take_from_stock(state: GameState, ship: Ship, base: str, weapon: str) -> Gam
 
 def closed(state: GameState, base: str) -> bool:
     """Whether the scenario closes ``base`` to every ship."""
-    return state.terms is not None and state.terms.closed(base)
+    terms = terms_of(state)
+    return terms is not None and terms.closed(base)
 
 
 # ---- coming back ----
 
 
 def come_back(state: GameState, player: str | None) -> tuple[GameState, list[Event]]:
-    terms = state.terms
+    terms = terms_of(state)
     if terms is None or not terms.respawn:
         return state, []
     events: list[Event] = []
@@ -237,13 +252,44 @@ def state_roll(state: GameState, why: str) -> tuple[GameState, Rolled]:
     return replace(state, dice=dice), rolled
 
 
+# ---- ships moving last, leaving the map their own way (vector movement's hooks) ----
+
+
+def moves_last(state: GameState) -> tuple[str, ...]:
+    """The ships the scenario moves after every other ship."""
+    terms = terms_of(state)
+    return terms.moves_last if terms is not None else ()
+
+
+def leaving(state: GameState, ship: Ship) -> Leaving | None:
+    """What leaving the map means for ``ship`` if the scenario says (None: the game's)."""
+    terms = terms_of(state)
+    return terms.leaving_of(ship.id) if terms is not None else None
+
+
+# ---- the records the victory conditions read ----
+
+
+def note_losses(state: GameState) -> GameState:
+    """Note when each base fell (a kinetic buster's work), for Headquarters."""
+    terms = terms_of(state)
+    if terms is None or not state.bases_lost:
+        return state
+    known = {b for b, _ in terms.lost_at}
+    new = sorted(state.bases_lost - known)
+    if not new:
+        return state
+    lost = (*terms.lost_at, *((b, now(state)) for b in new))
+    return replace(state, terms=replace(terms, lost_at=lost))
+
+
 # ---- boarding's record ----
 
 
 def record_boarding(state: GameState, target: str, boarder: str) -> GameState:
     """Note that ``boarder`` subdued ``target`` (the boarding rule calls this), for the
     Heist victory: the boarder now carries the target's secrets."""
-    terms = state.terms if state.terms is not None else Terms()
+    terms = terms_of(state) or Terms()
     wells = len(state.ship(boarder).wells)
     record = Boarded(target, boarder, wells)
     return replace(state, terms=replace(terms, boarded=(*terms.boarded, record)))

@@ -1,12 +1,13 @@
 """A scenario's standing terms in the game state: what its special rules need to know
 while play goes on (``GameState.terms``; see ``docs/formats/scenario.md``).
 
-Kept small and free of rules code, because :mod:`core.vector.state` holds it: the rules that
+Kept small and free of rules code, because :mod:`core.vector.state` holds it (typed as any
+rule system's value; Interplanetary reads it back with :func:`terms_of`): the rules that
 act on it are in :mod:`core.rules.interplanetary.scenario.special_rules` (no-fire zones lifting, a
 ship flown by another side some rounds, destroyed ships coming back, bases making weapons) and
 :mod:`core.rules.interplanetary.combat.guns`, :mod:`core.rules.interplanetary.bases`; what is
 recorded here during play (boardings, bases lost and when) is what the victory conditions of
-:mod:`core.vector.victory` read.
+:mod:`core.rules.interplanetary.scenario.victory_graded` read.
 """
 
 from __future__ import annotations
@@ -15,8 +16,10 @@ from dataclasses import dataclass, replace
 
 from core.board.starmap import Leaving
 from core.engine.serial import added, register
+from core.rules.interplanetary.aid.carried import ForeignValue
 from core.rules.interplanetary.aid.manifest import Manifest
 from core.vector.motion import Motion
+from core.vector.state import GameState
 
 
 @register
@@ -129,6 +132,14 @@ class Terms:
     def leaving_of(self, ship: str) -> Leaving | None:
         """The scenario's own leaving rule for ``ship`` (None: the game's)."""
         return dict(self.leaving).get(ship)
+
+
+def terms_of(state: GameState) -> Terms | None:
+    """The scenario's terms in the game (None: a scenario without special rules)."""
+    terms = state.terms
+    if terms is None or isinstance(terms, Terms):
+        return terms
+    raise ForeignValue("the game carries no Interplanetary scenario terms")
 
 
 def no_fire_zone(terms: Terms | None, zones_at: list[str]) -> str | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from core.engine.serial import register
+from core.rules.interplanetary.scenario.terms import terms_of
 from core.vector.state import GameState, Ship, ShipStatus, Verdict
 from core.vector.victory import Race, finished, listed, now
 
@@ -64,7 +65,8 @@ class Heist:
             ship = state.ship(self.ship)
         except KeyError:
             return None
-        boarded = state.terms.boarded if state.terms is not None else ()
+        terms = terms_of(state)
+        boarded = terms.boarded if terms is not None else ()
         records = [b for b in boarded if b.target == self.ship]
         carrier: Ship | None = None
         if records:
@@ -119,7 +121,8 @@ class Headquarters:
     within: int = 2
 
     def met(self, state: GameState) -> Verdict | None:
-        lost_at = dict(state.terms.lost_at) if state.terms is not None else {}
+        terms = terms_of(state)
+        lost_at = dict(terms.lost_at) if terms is not None else {}
         fallen = sorted((lost_at[base], side, base) for side, base in self.bases if base in lost_at)
         if not fallen:
             return None
