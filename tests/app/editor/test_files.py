@@ -20,7 +20,7 @@ from core.files.mapfile import dumps_map, save_map
 from core.files.tmx import save_tmx
 from core.files.tmx_read import load_tmx
 from core.files.tomlio import dumps, write_atomic
-from tests.app.test_editor_recovery import crash
+from tests.app.editor.test_editor_recovery import crash
 
 from .conftest import at, drag, small_map
 
