@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from dataclasses import dataclass, is_dataclass
+from dataclasses import dataclass, is_dataclass, replace
 from typing import Any
 
 from sqlalchemy import insert, text, update
@@ -75,6 +75,8 @@ class GameRecord(GameLog):
         self.parent: int | None = row.parent_id
         self._states: dict[int, Any] = {}  # recent states by entry, for undo
         self._depth_cache: tuple[int | None, int] = (None, 0)
+        #: the file's standing for this game and the file's write count it is true at
+        self._known: tuple[int, nesting.Standing] | None = None
         self.state = self.state_at(self.head)
 
     # ---- states
@@ -191,12 +193,20 @@ class GameRecord(GameLog):
                     nesting.settle(conn, record.id, resume.outcome)
         for (record, step), entry_id in zip(chain, written, strict=True):
             record._adopt(step, entry_id)
+        if len(chain) == 1 and played.child is None and self._known is not None:
+            # nothing but this game's head changed: no need to read the file next time
+            known = replace(self._known[1], head=self.head)
+            self._known = (self.file.generation, known)
         return played.events
 
     def _sync(self) -> None:
         """Catch up with the file (a battle that ended moved this game's head on) and
         refuse a change to a game that waits for its battle or is a settled one."""
-        now = nesting.standing(self.file, self.id)
+        if self._known is not None and self._known[0] == self.file.generation:
+            now = self._known[1]
+        else:
+            now = nesting.standing(self.file, self.id)
+            self._known = (self.file.generation, now)
         nesting.check_playable(self.file, self.title, now)
         if now.head != self.head:
             self.head, self.state = now.head, self.state_at(now.head)

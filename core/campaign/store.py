@@ -26,8 +26,8 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.pool import StaticPool
 from sqlmodel import Session, SQLModel, col, select
 
-from core.campaign import migrate
-from core.campaign.errors import CampaignError, DamagedCampaign, NotACampaign, ReadOnly
+from core.campaign import checks, migrate
+from core.campaign.errors import CampaignError, DamagedCampaign, ReadOnly
 from core.campaign.lock import WriterLock
 from core.campaign.schema import (
     APPLICATION_ID,
@@ -72,6 +72,9 @@ class CampaignFile:
         self._lock = lock
         self.migrated_from: int | None = None
         self.backup: Path | None = None
+        #: counts this object's write transactions: a game that knows the file as of a
+        #: count need not read it again (this process is the file's only writer)
+        self.generation = 0
 
     # ---- opening and closing
 
@@ -155,7 +158,7 @@ class CampaignFile:
         lock = WriterLock(path)
         lock.acquire(path)
         try:
-            _check_integrity(path)
+            checks.check_integrity(path)
             backup = None
             if version < SCHEMA_VERSION:
                 backup = migrate.migrate(path, version)
@@ -172,8 +175,8 @@ class CampaignFile:
     def _open_read_only(cls, path: Path) -> CampaignFile:
         memory = sqlite3.connect(":memory:", check_same_thread=False, isolation_level=None)
         try:
-            _read_into(path, memory)
-            _check(path, memory)
+            checks.read_into(path, memory)
+            checks.check(path, memory)
             version = memory.execute("PRAGMA user_version").fetchone()[0]
             if version < SCHEMA_VERSION:
                 memory.execute("BEGIN")
@@ -277,8 +280,11 @@ class CampaignFile:
         """One durable transaction; refused on a read-only campaign."""
         if self.read_only:
             raise ReadOnly(self.path, "is open read-only; nothing can be changed")
-        with self.engine.begin() as conn:
-            yield conn
+        try:
+            with self.engine.begin() as conn:
+                yield conn
+        finally:
+            self.generation += 1
 
     def add_game(
         self,
@@ -415,57 +421,6 @@ def _transactions(engine: Engine, begin: str) -> None:
     @event.listens_for(engine, "begin")
     def _begin(conn: Connection) -> None:
         conn.exec_driver_sql(begin)
-
-
-def _check_integrity(path: Path) -> None:
-    try:
-        db = sqlite3.connect(path, isolation_level=None)
-    except sqlite3.Error as exc:
-        raise DamagedCampaign(path, f"cannot be opened: {exc}") from None
-    try:
-        _check(path, db)
-    except sqlite3.DatabaseError as exc:
-        raise DamagedCampaign(path, f"is damaged: {exc}; restore it from a backup copy") from None
-    finally:
-        db.close()
-
-
-def _read_into(path: Path, memory: sqlite3.Connection) -> None:
-    """Copy a campaign into memory, leaving nothing behind. SQLite keeps ``-wal`` and
-    ``-shm`` files beside a WAL database while any connection has it open, and only
-    an ordinary connection, closing last, removes them: so while there are none, read
-    through an ordinary connection (it only reads); while there are, someone has it
-    open (or crashed with it open), and a read-only connection adds nothing."""
-    beside = [path.with_name(path.name + end) for end in ("-wal", "-shm")]
-    uri = path.resolve().as_uri()  # quoted: a name may hold "#" or "?"
-    modes = ["rw", "ro"] if not any(p.exists() for p in beside) else ["ro"]
-    for mode in modes:
-        try:
-            source = sqlite3.connect(f"{uri}?mode={mode}", uri=True)
-            try:
-                source.backup(memory)
-            finally:
-                source.close()
-            return
-        except sqlite3.OperationalError:
-            if mode == modes[-1]:
-                raise  # else: a file or folder we may not write to, so read-only
-
-
-def _check(path: Path, db: sqlite3.Connection) -> None:
-    rows = db.execute("PRAGMA quick_check").fetchall()
-    problems = [
-        " ".join(r[0].replace("*** in database main ***", "").split()) for r in rows if r[0] != "ok"
-    ]
-    if problems:
-        shown = "; ".join(problems[:3])
-        raise DamagedCampaign(
-            path, f"fails SQLite's integrity check ({shown}); restore it from a backup copy"
-        )
-    tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    missing = {"campaign", "game", "entry", "meta"} - tables
-    if missing:
-        raise NotACampaign(path, f"is marked as a campaign but lacks {', '.join(sorted(missing))}")
 
 
 def entry_values(

@@ -139,8 +139,37 @@ def to_data(value: Any, *, hashing: bool = False) -> Any:
     return _to_data(value, _HASHED if hashing else _SAVED)
 
 
+#: per dataclass, its fields as (name, added, default): ``dataclasses.fields`` is slow, and
+#: every command serialises and hashes whole states
+_FIELDS: dict[type, tuple[tuple[str, bool, Any], ...]] = {}
+_PLAIN = (str, int, bool, float, type(None))
+
+
+def _fields_of(cls: type) -> tuple[tuple[str, bool, Any], ...]:
+    found = _FIELDS.get(cls)
+    if found is None:
+        found = tuple(
+            (f.name, bool(f.metadata.get(_ADDED)), _default(f)) for f in dataclasses.fields(cls)
+        )
+        _FIELDS[cls] = found
+    return found
+
+
+def _dataclass_data(value: Any, cls: type, names: dict[type, str]) -> dict[str, Any]:
+    data: dict[str, Any] = {"$type": names.get(cls) or cls.__name__}
+    for name, is_added, default in _fields_of(cls):
+        field_value = getattr(value, name)
+        if not (is_added and field_value == default):
+            data[name] = _to_data(field_value, names)
+    return data
+
+
 def _to_data(value: Any, names: dict[type, str]) -> Any:
     cls: type = type(value)
+    if cls in _PLAIN:
+        return value
+    if cls in _FIELDS:
+        return _dataclass_data(value, cls, names)
     if isinstance(value, Enum):  # before int: IntEnum members are ints too
         return {"$enum": names.get(cls) or cls.__name__, "value": value.value}
     if value is None or isinstance(value, bool | int | str | float):
@@ -153,12 +182,7 @@ def _to_data(value: Any, names: dict[type, str]) -> Any:
             **{f: _to_data(getattr(value, f), names) for f in value._fields},
         }
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        attrs = {
-            f.name: _to_data(getattr(value, f.name), names)
-            for f in dataclasses.fields(value)
-            if not (f.metadata.get(_ADDED) and getattr(value, f.name) == _default(f))
-        }
-        return {"$type": names.get(cls) or cls.__name__, **attrs}
+        return _dataclass_data(value, cls, names)
     if isinstance(value, frozenset | set):
         items = [_to_data(v, names) for v in value]
         return {"$set": sorted(items, key=lambda x: json.dumps(x, sort_keys=True))}

@@ -26,7 +26,7 @@ from core.campaign import (
     ReadOnly,
     ReplayMismatch,
     TooNew,
-    store,
+    checks,
 )
 from core.campaign.history import SNAPSHOT_EVERY, turn_key
 from core.campaign.migrate import SCHEMA_1, backup_path, file_version
@@ -186,13 +186,13 @@ def test_durability_opening_runs_the_integrity_check(
 ) -> None:
     path = campaign_with(tmp_path, 3)
     checked: list[Path] = []
-    real = store._check
+    real = checks.check
 
     def spy(where: Path, db: sqlite3.Connection) -> None:
         checked.append(where)
         real(where, db)
 
-    monkeypatch.setattr(store, "_check", spy)
+    monkeypatch.setattr(checks, "check", spy)
     open_game(path)
     open_game(path, read_only=True)
     assert checked == [path, path]
