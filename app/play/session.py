@@ -87,6 +87,8 @@ class GameSession(QObject):
         """The interface of the game's rule system (its docks, its rule questions)."""
         self.live = record.state if record is not None else state
         self.viewing: GameState | None = None  # the replay view's state
+        #: the live state as the seated player sees it, remembered for that state
+        self._seen: tuple[GameState, str, GameState] | None = None
         self.viewing_depth = 0
         self.commands: list[Command] = []
         self.log: list[Entry] = []
@@ -106,8 +108,20 @@ class GameSession(QObject):
 
     @property
     def state(self) -> GameState:
-        """The state on show: the live one, or a past one in the replay view."""
-        return self.viewing if self.viewing is not None else self.live
+        """The state on show: a past one in the replay view, else the live one as the
+        player at the table may see it (with sealed orders: their own, drawn as their
+        plans, and nobody else's)."""
+        if self.viewing is not None:
+            return self.viewing
+        if not self.live.sealed or self.live.over:
+            return self.live
+        waiting = engine.waiting_for(self.live)
+        if not waiting:
+            return self.live
+        key = (self.live, waiting[0].id)
+        if self._seen is None or self._seen[0] is not key[0] or self._seen[1] != key[1]:
+            self._seen = (key[0], key[1], engine.view(self.live, key[1]))
+        return self._seen[2]
 
     @property
     def tracks(self) -> dict[str, list[Hex]]:
