@@ -8,7 +8,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from app.shell.main_window import MainWindow
@@ -17,6 +17,7 @@ from core.board.starmap import Bounds, StarMap
 from core.engine.play import new_game
 from core.vector.motion import Motion
 from core.vector.state import Player, Ship
+from tests.app.campaign.test_campaign_window import make_window
 from tests.app.play.test_game import click, take_seat
 
 OPEN = StarMap("Open space", Bounds(20, 16))
@@ -25,14 +26,7 @@ PLAYERS = (Player("a", "Ann", "a", "#E69F00"), Player("b", "Bob", "b", "#56B4E9"
 
 @pytest.fixture
 def window(qtbot: QtBot, tmp_path: Path) -> MainWindow:
-    settings = QSettings(str(tmp_path / "ecliptic.ini"), QSettings.Format.IniFormat)
-    win = MainWindow(settings=settings)
-    win.ask_before_closing = False
-    qtbot.addWidget(win)
-    win.resize(1400, 900)
-    win.show()
-    qtbot.waitExposed(win)
-    return win
+    return make_window(qtbot, tmp_path)
 
 
 def test_sealed_orders_show_the_players_own_plan_and_hide_it_from_the_next_player(
