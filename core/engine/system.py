@@ -224,10 +224,20 @@ def system_for(system_id: str) -> RuleSystem:
     return system
 
 
-def ruleset_system(ruleset_id: str) -> str:
-    """The id of the system that plays the built-in ruleset ``ruleset_id`` (a ruleset
-    file may name another with its ``system`` key: see ``Ruleset.system_id``)."""
-    return RULESET_SYSTEMS.get(ruleset_id, ruleset_id)
+def ruleset_system(ruleset_id: str, *, simultaneous: bool = False) -> str:
+    """The id of the system that plays ruleset ``ruleset_id`` when its file names none
+    (its ``system`` key: see ``Ruleset.system_id``): the built-in rulesets' own system; a
+    system of the same name; else, for a group's own ruleset, NPlanetary's when everyone
+    orders at once and Interplanetary's otherwise, as every ruleset was played before
+    rule systems were packages (a ruling: a file says ``system = ...`` to choose)."""
+    found = RULESET_SYSTEMS.get(ruleset_id)
+    if found is not None:
+        return found
+    if ruleset_id not in _PATHS and ruleset_id not in _LOADED:
+        _read_entry_points()
+    if ruleset_id in _PATHS or ruleset_id in _LOADED:
+        return ruleset_id
+    return "nplanetary" if simultaneous else "interplanetary"
 
 
 def system_ids() -> list[str]:

@@ -20,6 +20,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 from typing import Literal
 
 from core.engine.errors import UnknownName
@@ -201,10 +202,13 @@ class Ruleset:
     #: :func:`core.engine.system.ruleset_system` names)
     system: str = added("")
 
-    @property
+    @cached_property
     def system_id(self) -> str:
-        """The id of the rule system (:mod:`core.engine.system`) that plays this ruleset."""
-        return self.system or ruleset_system(self.id)
+        """The id of the rule system (:mod:`core.engine.system`) that plays this ruleset:
+        the file's ``system`` key, else :func:`~core.engine.system.ruleset_system`'s
+        choice (asked on every command, so worked out once per ruleset value)."""
+        simultaneous = self.sequence.order == "simultaneous"
+        return self.system or ruleset_system(self.id, simultaneous=simultaneous)
 
     def profile(self, name: str) -> BurnProfile:
         for key, profile in self.profiles:

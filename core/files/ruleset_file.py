@@ -15,6 +15,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from core.board.problems import Problem
+from core.engine.system import system_ids
 from core.files import tomlio
 from core.files.ruleset import (
     DEFAULT_SWITCHES,
@@ -81,6 +82,8 @@ class _Ruleset(_Model):
     format: Literal["ecliptic-ruleset"]
     version: int
     id: str
+    #: the rule system that plays it (an installed one); left out: see ``ruleset_system``
+    system: str = ""
     name: str = Field(min_length=1)
     ruleset_version: int = Field(ge=1)
     description: str = ""
@@ -99,7 +102,7 @@ class _Ruleset(_Model):
 def parse(data: dict[str, Any], text: str = "", file: str | None = None) -> Ruleset:
     """What :func:`core.files.rulesets.parse_ruleset` does: check parsed TOML data and build the
     ruleset; problems raise FileProblems."""
-    reader = reader_for(str(data.get("id", "")), data)
+    reader = reader_for(str(data.get("system") or data.get("id", "")), data)
     own = reader.keys if reader is not None else frozenset()
     sections = reader.read(data) if reader is not None else Sections()
     model = tomlio.validated(
@@ -133,6 +136,13 @@ def _build(m: _Ruleset, sections: Sections, hint: str, problems: list[Problem]) 
             problems.append(Problem(f"{what} {value!r} is not a valid id: {_ID_HINT}", where))
 
     check_id(m.id, "id", "ruleset id")
+    if m.system and m.system not in system_ids():
+        installed = ", ".join(system_ids())
+        problems.append(
+            Problem(
+                f"no rule system called {m.system!r} is installed (known: {installed})", "system"
+            )
+        )
 
     seq = m.sequence
     for i, phase in enumerate(seq.phases):
@@ -225,6 +235,7 @@ def _build(m: _Ruleset, sections: Sections, hint: str, problems: list[Problem]) 
 
     return Ruleset(
         id=m.id,
+        system=m.system,
         name=m.name,
         version=m.ruleset_version,
         sequence=Sequence(seq.order, tuple(seq.phases), seq.movement_phase),

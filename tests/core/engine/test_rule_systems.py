@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 import pytest
 
 from core.board.hexgrid import ZERO, Hex
+from core.board.problems import FileProblems
 from core.board.starmap import Bounds, StarMap
 from core.engine import system as registry
 from core.engine.commands import Command, EndPhase
@@ -86,7 +87,8 @@ def test_a_ruleset_names_the_system_that_plays_it() -> None:
 def test_an_unknown_system_is_refused_by_name() -> None:
     with pytest.raises(UnknownName, match="no rule system called 'squadronz'"):
         system_for("squadronz")
-    with pytest.raises(UnknownName, match="no rule system called 'squadronz'"):
+    # a name that is neither a ruleset nor a system: the ruleset is refused by name
+    with pytest.raises(FileProblems, match="no built-in ruleset 'squadronz'"):
         new_game("squadronz", OPEN, PLAYERS, (), seed=1)
 
 
