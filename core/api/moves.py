@@ -15,6 +15,7 @@ from core.api.pieces import SetupError
 from core.engine.commands import EndPhase
 from core.engine.errors import IllegalCommand
 from core.engine.events import Event
+from core.rules.interplanetary.aid.carried import manifest_or_empty, play_aid
 from core.rules.interplanetary.aid.damage import Allocation
 from core.rules.interplanetary.aid.manifest import working_guns
 from core.rules.interplanetary.bases import Refuel
@@ -22,7 +23,6 @@ from core.rules.interplanetary.combat.attack import AllocateDamage, PendingHit
 from core.rules.interplanetary.combat.guns import Fire, Hold, Shot, shot
 from core.rules.interplanetary.combat.ordnance import LaunchWeapon
 from core.rules.interplanetary.combat.ordnance_attacks import Strike
-from core.rules.interplanetary.combat.readiness import manifest_or_empty, play_aid
 from core.vector.motion import Order
 from core.vector.orders import Launch, Plot
 from core.vector.state import GameState

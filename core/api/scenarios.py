@@ -9,6 +9,7 @@ from pathlib import Path
 from core.engine.events import Event
 from core.files.resources import SCENARIOS
 from core.rules.interplanetary.aid.manifest import Manifest
+from core.scenario import reader
 from core.scenario.document import Scenario, Seat
 from core.scenario.reader import load_scenario
 from core.vector.state import GameState
@@ -19,7 +20,7 @@ COLOURS = ("#e69f00", "#56b4e9", "#009e73", "#f0e442", "#0072b2", "#d55e00")
 
 def builtin_scenarios() -> list[str]:
     """The names of the built-in scenarios (``"training"``, ``"hostile-takeover"``...)."""
-    return sorted(p.stem for p in SCENARIOS.glob("*.toml"))
+    return sorted(p.stem for p in reader.builtin_scenarios())
 
 
 def scenario(name: str | Path) -> Scenario:

@@ -357,8 +357,8 @@ def enemies(state: GameState, ship: Ship) -> list[Ship]:
 
 def _launch(game: Game, ship: Ship) -> None:
     """Launch a missile whose first move ends on an enemy, if one can."""
+    from core.rules.interplanetary.aid.carried import manifest_or_empty, play_aid
     from core.rules.interplanetary.combat.ordnance import LaunchWeapon, params
-    from core.rules.interplanetary.combat.readiness import manifest_or_empty, play_aid
     from core.vector.motion import launched
 
     state = game.state

@@ -32,7 +32,7 @@ from core.board.hexgrid import Direction
 from core.board.starmap import Service
 from core.engine.commands import Command
 from core.rules.interplanetary.actions import can_launch
-from core.rules.interplanetary.aid.carried import aid_of
+from core.rules.interplanetary.aid.carried import aid_of, manifest_or_empty
 from core.rules.interplanetary.aid.playaid import PlayAid
 from core.rules.interplanetary.bases import RESUPPLY_PHASE, Load, Refuel, base_of, free_slot
 from core.rules.interplanetary.combat.attack import (
@@ -48,7 +48,7 @@ from core.rules.interplanetary.combat.guns import (
 )
 from core.rules.interplanetary.combat.ordnance import LaunchWeapon
 from core.rules.interplanetary.combat.ordnance_attacks import PendingStrike, Strike
-from core.rules.interplanetary.combat.readiness import guns_ready, manifest_or_empty, may_answer
+from core.rules.interplanetary.combat.readiness import guns_ready, may_answer
 from core.rules.interplanetary.combat.single_use import Decline, PendingRoll, choices
 from core.rules.interplanetary.combat.systems import movable, place_hit, suggest
 from core.vector.state import GameState, Ship

@@ -22,11 +22,16 @@ from core.engine.commands import Command
 from core.engine.errors import IllegalCommand
 from core.engine.events import Event, event
 from core.engine.serial import register
-from core.rules.interplanetary.aid.carried import aid_of, fitted_of, manifest_of
+from core.rules.interplanetary.aid.carried import (
+    aid_of,
+    fitted_of,
+    manifest_of,
+    manifest_or_empty,
+    play_aid,
+)
 from core.rules.interplanetary.aid.manifest import Manifest, mend_one, working
 from core.rules.interplanetary.aid.playaid import PlayAid
 from core.rules.interplanetary.allegiance import refused
-from core.rules.interplanetary.combat.readiness import manifest_or_empty, play_aid
 from core.rules.interplanetary.scenario.special_rules import closed, take_from_stock
 from core.vector.state import GameState, Ship, ShipStatus
 from core.vector.turns import current_phase

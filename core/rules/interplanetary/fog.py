@@ -40,9 +40,8 @@ class Sight:
 
 
 def _range(state: GameState, ship: Ship) -> int:
-    from core.rules.interplanetary.combat.systems import (
-        detector_range,  # rules code, loaded with the game
-    )
+    # combat's rules code, loaded with the game
+    from core.rules.interplanetary.combat.systems import detector_range
 
     return detector_range(state, ship)
 

@@ -36,7 +36,7 @@ from core.engine import play as engine
 from core.engine.commands import Command
 from core.engine.errors import IllegalCommand
 from core.rules.interplanetary.aid import outfitting
-from core.rules.interplanetary.aid.carried import aid_of, fitted_of, manifest_of
+from core.rules.interplanetary.aid.carried import aid_of, fitted_of, manifest_of, manifest_or_empty
 from core.rules.interplanetary.aid.manifest import Manifest, empty
 from core.rules.interplanetary.aid.outfitting import Slot
 from core.vector.state import GameState, Player, Ship, ShipStatus
@@ -246,7 +246,7 @@ class ManifestPanel(QWidget):
             return []
         aid = aid_of(state.rules)
         assert aid is not None
-        current = outfitting.item_at(aid, manifest_of(ship) or empty(aid), slot)
+        current = outfitting.item_at(aid, manifest_or_empty(aid, ship), slot)
         player = ship.owner
         from core.rules.interplanetary.bases import Load, Refit
 

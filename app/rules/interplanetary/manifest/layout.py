@@ -19,7 +19,7 @@ from fractions import Fraction
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QTransform
 
-from core.rules.interplanetary.aid.carried import fitted_of, manifest_of
+from core.rules.interplanetary.aid.carried import fitted_of, manifest_or_empty
 from core.rules.interplanetary.aid.manifest import Manifest
 from core.rules.interplanetary.aid.outfitting import Slot, mounts_of
 from core.rules.interplanetary.aid.playaid import PlayAid
@@ -64,11 +64,9 @@ class SheetData:
         cls, aid: PlayAid, ship: Ship, tank: int = TANK, fitted: Manifest | None = None
     ) -> SheetData:
         """A ship's live sheet (a ship with no manifest is a bare hull)."""
-        from core.rules.interplanetary.aid.manifest import empty
-
         return cls(
             aid,
-            manifest_of(ship) or empty(aid),
+            manifest_or_empty(aid, ship),
             name=ship.name,
             tank=tank,
             fuel=ship.fuel,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from core.engine.errors import IllegalCommand
 from core.files.ruleset import Ruleset
-from core.rules.interplanetary.aid.manifest import Manifest
+from core.rules.interplanetary.aid.manifest import Manifest, empty
 from core.rules.interplanetary.aid.playaid import PlayAid
 from core.vector.state import GameState, Ship
 
@@ -52,3 +52,9 @@ def manifest_of(ship: Ship) -> Manifest | None:
 def fitted_of(ship: Ship) -> Manifest | None:
     """The outfit as bought or last refitted (None: the same as the manifest at the start)."""
     return _manifest(ship, ship.fitted)
+
+
+def manifest_or_empty(aid: PlayAid, ship: Ship) -> Manifest:
+    """The ship's manifest, or the bare hull's for a ship without one."""
+    m = manifest_of(ship)
+    return m if m is not None else empty(aid)

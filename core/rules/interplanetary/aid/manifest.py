@@ -1,10 +1,9 @@
 """A ship's manifest: what sits on each mount point, and the damage each has taken.
 
 The play aid's :class:`~core.rules.interplanetary.aid.playaid.Outfit` lists what a ship carries;
-the manifest says
-*where*, mount point by mount point, because damage is placed on circles (seed "Ship
-subsystems"): a module works while one of its circles is unchecked, and empty mount
-points take damage as armour. The sheet of issue #7 draws this value and the engine's
+the manifest says *where*, mount point by mount point, because damage is placed on circles
+(seed "Ship subsystems"): a module works while one of its circles is unchecked, and empty
+mount points take damage as armour. The sheet of issue #7 draws this value and the engine's
 damage allocation (:func:`allocate`) changes it.
 
 Fuel is not here: the Fuel/Engine subsystem holds as many points as the ship has fuel,

@@ -22,8 +22,8 @@ from core.rules.interplanetary.aid.playaid import Gun, LaunchedWeapon, Module, P
 
 #: the roles that hold modules, in the order the sheet walks them
 ROLES = ("gun_mounts", "launchers", "systems", "single_use")
-#: the catalogue's kinds (as :class:`~core.rules.interplanetary.aid.playaid.Outfit` names them), by
-# role
+#: the catalogue's kinds (as :class:`~core.rules.interplanetary.aid.playaid.Outfit` names
+#: them), by role
 KIND_OF_ROLE = {
     "gun_mounts": "guns",
     "launchers": "launched",

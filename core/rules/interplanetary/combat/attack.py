@@ -17,8 +17,9 @@ from core.engine.errors import IllegalCommand, UnknownShip
 from core.engine.events import Event, event
 from core.engine.pending import Pending
 from core.engine.serial import added, register
+from core.rules.interplanetary.aid.carried import play_aid
 from core.rules.interplanetary.aid.damage import Allocation
-from core.rules.interplanetary.combat.readiness import can_answer, play_aid
+from core.rules.interplanetary.combat.readiness import can_answer
 from core.rules.interplanetary.combat.systems import place_hit, suggest
 from core.vector.astrogation import ShipDestroyed
 from core.vector.state import GameState, Ship, ShipStatus

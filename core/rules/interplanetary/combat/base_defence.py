@@ -20,12 +20,11 @@ from dataclasses import replace
 from core.board.hexgrid import ZERO, Direction, Hex
 from core.board.starmap import Base
 from core.engine.events import Event, event
-from core.rules.interplanetary.aid.carried import aid_of
+from core.rules.interplanetary.aid.carried import aid_of, play_aid
 from core.rules.interplanetary.allegiance import SWITCH
 from core.rules.interplanetary.combat.attack import Attack, resolve_attack
 from core.rules.interplanetary.combat.guns import exposed, odds, vector_hexes
 from core.rules.interplanetary.combat.ordnance import WeaponLaunched, name_of, new_id
-from core.rules.interplanetary.combat.readiness import play_aid
 from core.rules.interplanetary.scenario.terms import BaseTerms, terms_of
 from core.vector.gravity import GravityPull, label
 from core.vector.motion import Motion, launched

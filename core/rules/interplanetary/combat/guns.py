@@ -20,9 +20,10 @@ from core.engine.commands import Command
 from core.engine.errors import IllegalCommand, WrongPhase
 from core.engine.events import Event, event
 from core.engine.serial import register
+from core.rules.interplanetary.aid.carried import play_aid
 from core.rules.interplanetary.aid.playaid import AttackTable, Gun, PlayAid
 from core.rules.interplanetary.combat.attack import Attack, PendingAnswer
-from core.rules.interplanetary.combat.readiness import guns_ready, may_answer, play_aid
+from core.rules.interplanetary.combat.readiness import guns_ready, may_answer
 from core.rules.interplanetary.combat.single_use import gun_attack
 from core.rules.interplanetary.scenario.special_rules import fire_refused
 from core.vector.state import GameState, Ship, ShipStatus

@@ -23,9 +23,9 @@ from core.engine.commands import Command
 from core.engine.errors import IllegalCommand, WrongPhase
 from core.engine.events import Event, event
 from core.engine.serial import register
+from core.rules.interplanetary.aid.carried import manifest_or_empty, play_aid
 from core.rules.interplanetary.aid.playaid import LaunchedWeapon
 from core.rules.interplanetary.allegiance import weapon_passage
-from core.rules.interplanetary.combat.readiness import manifest_or_empty, play_aid
 from core.rules.interplanetary.optional.restraints import held_back
 from core.rules.interplanetary.scenario.special_rules import launch_refused
 from core.vector.course import Crash, ForbiddenAsteroid, OffMap

@@ -35,7 +35,7 @@ from core.engine.errors import IllegalCommand
 from core.engine.events import Event, event
 from core.engine.pending import Pending
 from core.engine.serial import register
-from core.rules.interplanetary.aid.carried import aid_of
+from core.rules.interplanetary.aid.carried import aid_of, manifest_or_empty, play_aid
 from core.rules.interplanetary.aid.manifest import working_guns
 from core.rules.interplanetary.combat.attack import Attack, AttackResolved, resolve_attack
 from core.rules.interplanetary.combat.guns import exposed
@@ -47,7 +47,6 @@ from core.rules.interplanetary.combat.ordnance import (
     switch_on,
     weapon_of,
 )
-from core.rules.interplanetary.combat.readiness import manifest_or_empty, play_aid
 from core.rules.interplanetary.combat.systems import gun_block
 from core.rules.interplanetary.scenario.special_rules import zone_at
 from core.vector.astrogation import ShipDestroyed, movers

@@ -7,24 +7,12 @@ answer no gun can give, and the gun rules (:mod:`core.rules.interplanetary.comba
 
 from __future__ import annotations
 
-from core.rules.interplanetary.aid import carried
-from core.rules.interplanetary.aid.carried import manifest_of
-from core.rules.interplanetary.aid.manifest import Manifest, empty, working_guns
-from core.rules.interplanetary.aid.playaid import Gun, PlayAid
+from core.rules.interplanetary.aid.carried import manifest_or_empty, play_aid
+from core.rules.interplanetary.aid.manifest import working_guns
+from core.rules.interplanetary.aid.playaid import Gun
 from core.rules.interplanetary.combat.systems import gun_block
 from core.rules.interplanetary.optional.restraints import held_back
 from core.vector.state import GameState, Ship, ShipStatus
-
-
-def play_aid(state: GameState) -> PlayAid:
-    """The game's play aid (:func:`core.rules.interplanetary.aid.carried.play_aid`)."""
-    return carried.play_aid(state)
-
-
-def manifest_or_empty(aid: PlayAid, ship: Ship) -> Manifest:
-    """The ship's manifest, or the bare hull's for a ship without one."""
-    m = manifest_of(ship)
-    return m if m is not None else empty(aid)
 
 
 def guns_ready(

@@ -23,12 +23,11 @@ from core.engine.errors import IllegalCommand, WrongPhase
 from core.engine.events import Event, event
 from core.engine.pending import Pending
 from core.engine.serial import register
-from core.rules.interplanetary.aid.carried import aid_of, manifest_of
+from core.rules.interplanetary.aid.carried import aid_of, manifest_of, play_aid
 from core.rules.interplanetary.aid.manifest import mend_one
 from core.rules.interplanetary.aid.playaid import Module
 from core.rules.interplanetary.allegiance import ship_passage
 from core.rules.interplanetary.combat.attack import Attack, PendingHit, resolve_attack
-from core.rules.interplanetary.combat.readiness import play_aid
 from core.vector.course import Crash
 from core.vector.course_check import check_plan
 from core.vector.motion import Motion, MovementParams

@@ -21,7 +21,7 @@ from core.board.hexgrid import Hex
 from core.board.tracer import trace
 from core.engine.errors import IllegalCommand
 from core.engine.events import Event, event
-from core.rules.interplanetary.aid.carried import aid_of, manifest_of
+from core.rules.interplanetary.aid.carried import aid_of, manifest_of, manifest_or_empty
 from core.rules.interplanetary.aid.damage import (
     Allocation,
     Placed,
@@ -31,14 +31,12 @@ from core.rules.interplanetary.aid.damage import (
 )
 from core.rules.interplanetary.aid.manifest import (
     AllocationError,
-    Manifest,
     capacity,
-    empty,
     mend_one,
     reactor_down,
     working_systems,
 )
-from core.rules.interplanetary.aid.playaid import SLOTTED, Module, PlayAid
+from core.rules.interplanetary.aid.playaid import SLOTTED, Module
 from core.vector.astrogation import movers
 from core.vector.state import GameState, Ship, ShipStatus
 
@@ -56,14 +54,9 @@ class SystemAction(Event):
     effect: str
 
 
-def _manifest(aid: PlayAid, ship: Ship) -> Manifest:
-    m = manifest_of(ship)
-    return m if m is not None else empty(aid)
-
-
 def reactor_up(state: GameState, ship: Ship) -> bool:
     aid = aid_of(state.rules)
-    return aid is None or not reactor_down(aid, _manifest(aid, ship))
+    return aid is None or not reactor_down(aid, manifest_or_empty(aid, ship))
 
 
 def _carried(state: GameState, ship: Ship, effect: str) -> Module | None:
@@ -156,7 +149,7 @@ def place_hit(
     aid = aid_of(state.rules)
     if aid is None:
         raise IllegalCommand(f"{state.rules.name} has no ship manifests")
-    m = _manifest(aid, ship)
+    m = manifest_or_empty(aid, ship)
     home = tuple(p for p in allocation.placements if p.role == role)
     away = [p for p in allocation.placements if p.role != role]
     moved = sum(p.points for p in away)
@@ -206,7 +199,7 @@ def suggest(state: GameState, ship: Ship, role: str, amount: int, *, spread: boo
     aid = aid_of(state.rules)
     if aid is None:
         return Allocation()
-    m = _manifest(aid, ship)
+    m = manifest_or_empty(aid, ship)
     free = movable(state, ship, role, amount, spread=spread)
     away: list[Placement] = []
     for other in SLOTTED:

@@ -25,10 +25,10 @@ from core.engine.errors import IllegalCommand, WrongPhase
 from core.engine.events import Event, event
 from core.engine.pending import Pending
 from core.engine.serial import register
+from core.rules.interplanetary.aid.carried import manifest_or_empty, play_aid
 from core.rules.interplanetary.aid.manifest import Manifest
 from core.rules.interplanetary.aid.playaid import PlayAid
 from core.rules.interplanetary.bases import free_slot
-from core.rules.interplanetary.combat.readiness import manifest_or_empty, play_aid
 from core.rules.interplanetary.optional.restraints import sits_out
 from core.vector.state import GameState, Ship, ShipStatus
 from core.vector.turns import active_player, current_phase

@@ -290,9 +290,8 @@ def _outfit(aid: PlayAid, counts: dict[str, int]) -> Outfit:
 
 
 def _design(name: str, where: str, folder: Path, problems: list[Problem]) -> Manifest | None:
-    from core.rules.interplanetary.aid.design_library import (
-        Library,  # here: only scenarios with designs need it
-    )
+    # here: only scenarios with designs need it
+    from core.rules.interplanetary.aid.design_library import Library
 
     path = folder / name
     try:

@@ -10,7 +10,8 @@ the state).
 - **Another side at the helm** (Industrial sabotage: the mercenaries fly the science ship
   every 5th round): at the start of each round the ship passes to the first player of
   the side whose round it is, and back; while they fly it, a course that would destroy
-  it at once is refused (:func:`course_refused`, asked by :mod:`core.vector.astrogation`).
+  it at once is refused (:func:`course_refused`, asked through the vector hook of that
+  name when a plan is checked, :func:`core.vector.course_check.check_plan`).
 - **Coming back** (Last man standing's variation): at the end of a turn, a destroyed ship
   is taken off the map and returns a d6 rounds later where it started, repaired,
   refuelled and rearmed as it began.

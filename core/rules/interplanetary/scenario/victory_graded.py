@@ -2,8 +2,9 @@
 Sabotage's heist and Hostile Takeover's headquarters. Each decides for itself whether it is
 met (:class:`~core.vector.state.Condition`), answering the winning sides, the reason and
 the grade; no sides is a draw. What they read is in the state: ships' ``kills`` and
-``wells``, and the scenario's records in ``GameState.terms`` (boardings, bases lost and
-when, noted by :func:`core.vector.victory.check`).
+``wells``, and the scenario's records in ``GameState.terms`` (boardings; bases lost and
+when, which :func:`~core.rules.interplanetary.scenario.special_rules.note_losses` notes
+before every :func:`core.vector.victory.check`).
 """
 
 from __future__ import annotations
