@@ -36,11 +36,6 @@ from core.engine.states import state_hash
 SNAPSHOT_EVERY = 50  # commands between snapshots on a line
 
 
-def turn_key(state: Any) -> tuple[int, ...]:
-    """Changes when a player's turn ends (with sealed orders: when a phase ends)."""
-    return tuple(playing.system(state).turn_key(state))
-
-
 @dataclass(frozen=True)
 class _Played:
     """A command carried out and not yet written: the entry it makes, and the battle it
@@ -226,10 +221,8 @@ class GameRecord(GameLog):
             serial.dumps(events),
             auto,
         )
-        found = playing.system(after)
-        turned = found.turn_key(after) != found.turn_key(before)
-        ended = turned or playing.is_over(after)
-        encounter = found.encounter(after)
+        ended = playing.turn_ended(before, after)
+        encounter = playing.system(after).encounter(after)
         child = nesting.open_child(self.file, after, encounter) if encounter else None
         return _Played(command, after, events, values, ended, child)
 

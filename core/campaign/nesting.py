@@ -30,19 +30,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import insert, text, update
+from sqlalchemy import text, update
 from sqlalchemy.engine import Connection
 from sqlmodel import col
 
 from core.campaign.errors import BattleSettled, CampaignError, GameFrozen
-from core.campaign.schema import Campaign, Game
-from core.campaign.store import CampaignFile, game_values, now
+from core.campaign.schema import Game
+from core.campaign.store import SCALES, CampaignFile, game_values, insert_game, touch
 from core.engine import serial, states
 from core.engine.encounter import Encounter, Outcome
 from core.engine.events import Event
 from core.engine.system import Seat, system_for
-
-SCALES = ("strategic", "tactical")
 
 
 @dataclass(frozen=True)
@@ -144,14 +142,11 @@ def add_child(conn: Connection, child: Child, parent: int, entry_id: int) -> int
     """Write the child game's row, inside the transaction of the entry that opened it."""
     values = game_values(child.campaign, child.start, child.encounter.title, "")
     values.update(scale=child.encounter.scale, parent_id=parent, parent_entry_id=entry_id)
-    key = conn.execute(insert(Game).values(**values)).inserted_primary_key
-    assert key is not None
-    conn.execute(update(Campaign).values(updated=now()))
-    return int(key[0])
+    return insert_game(conn, values)
 
 
 def settle(conn: Connection, game_id: int, outcome: Outcome) -> None:
     """Store a finished battle's result, inside the transaction of its last command."""
     result = serial.dumps(outcome)
     conn.execute(update(Game).where(col(Game.id) == game_id).values(result=result))
-    conn.execute(update(Campaign).values(updated=now()))
+    touch(conn)

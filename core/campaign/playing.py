@@ -46,6 +46,17 @@ def is_over(state: object) -> bool:
     return getattr(state, "over", False) is True
 
 
+def turn_key(state: Any) -> tuple[int, ...]:
+    """Changes when a player's turn ends (with sealed orders: when a phase ends)."""
+    return tuple(system(state).turn_key(state))
+
+
+def turn_ended(before: Any, after: Any) -> bool:
+    """Whether the command that led from ``before`` to ``after`` ended a player's turn
+    (sealed orders: a phase) or the game: where the campaign keeps a turn record."""
+    return turn_key(after) != turn_key(before) or is_over(after)
+
+
 def winners(state: object) -> tuple[str, ...]:
     return tuple(getattr(state, "winners", ()))
 

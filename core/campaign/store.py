@@ -43,6 +43,9 @@ from core.campaign.schema import (
 from core.engine import serial
 from core.engine.states import state_hash
 
+#: a game's scale: a tactical battle is fought inside a turn of a strategic game
+SCALES = ("strategic", "tactical")
+
 
 def now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
@@ -298,16 +301,12 @@ class CampaignFile:
     ) -> int:
         """A new game in the campaign; a tactical battle names the strategic game and
         log entry it was opened from."""
-        if scale not in ("strategic", "tactical"):
+        if scale not in SCALES:
             raise ValueError(f"a game's scale is strategic or tactical, not {scale!r}")
         values = game_values(self.campaign().id or 1, state, title, scenario)
         values.update(scale=scale, parent_id=parent, parent_entry_id=parent_entry)
         with self.writing() as conn:
-            result = conn.execute(insert(Game).values(**values))
-            self._touch(conn)
-            key = result.inserted_primary_key
-            assert key is not None
-            return int(key[0])
+            return insert_game(conn, values)
 
     def set_result(self, game_id: int, result: dict[str, Any]) -> None:
         """What a finished game feeds back to its parent (or to the campaign)."""
@@ -317,12 +316,12 @@ class CampaignFile:
                 .where(col(Game.id) == game_id)
                 .values(result=json.dumps(result, sort_keys=True))
             )
-            self._touch(conn)
+            touch(conn)
 
     def move_head(self, game_id: int, entry_id: int | None) -> None:
         with self.writing() as conn:
             conn.execute(update(Game).where(col(Game.id) == game_id).values(head_id=entry_id))
-            self._touch(conn)
+            touch(conn)
 
     def add_bookmark(self, entry_id: int, label: str = "", note: str = "") -> int:
         self.entry(entry_id)  # raises for an unknown entry
@@ -376,8 +375,10 @@ class CampaignFile:
             raise CampaignError(target, f"cannot be written: {exc}") from None
         return target
 
-    def _touch(self, conn: Connection) -> None:
-        conn.execute(update(Campaign).values(updated=now()))
+
+def touch(conn: Connection) -> None:
+    """Mark the campaign changed now, in the caller's transaction."""
+    conn.execute(update(Campaign).values(updated=now()))
 
 
 def game_values(campaign_id: int, state: object, title: str, scenario: str) -> dict[str, Any]:
@@ -390,6 +391,15 @@ def game_values(campaign_id: int, state: object, title: str, scenario: str) -> d
         "start_hash": state_hash(state),
         "created": now(),
     }
+
+
+def insert_game(conn: Connection, values: dict[str, Any]) -> int:
+    """Add a game's row (:func:`game_values`, with its scale and parent) in the caller's
+    transaction, the campaign marked changed; the new game's id."""
+    key = conn.execute(insert(Game).values(**values)).inserted_primary_key
+    assert key is not None
+    touch(conn)
+    return int(key[0])
 
 
 def _engine(path: Path, *, read_only: bool, wal: bool) -> Engine:

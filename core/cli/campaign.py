@@ -309,7 +309,6 @@ def _check_game(file: CampaignFile, game_id: int, games: dict[int, Any], report:
     from sqlalchemy import text
 
     from core.campaign import playing
-    from core.campaign.history import turn_key
     from core.engine import serial
     from core.engine.commands import Command
     from core.engine.states import rebuild_like, state_hash
@@ -410,7 +409,7 @@ def _check_game(file: CampaignFile, game_id: int, games: dict[int, Any], report:
             if entry_id in turns:
                 turns_seen += 1
                 t_round, t_player, t_hash = turns[entry_id]
-                ended = turn_key(after) != turn_key(state) or playing.is_over(after)
+                ended = playing.turn_ended(state, after)
                 if not ended or (t_round, t_player, t_hash) != (round_now, player, got):
                     report.add(f"{where}: its turn record does not match the replay")
             stack.append((entry_id, depth + 1, after))

@@ -20,7 +20,8 @@ if TYPE_CHECKING:
 Document: TypeAlias = "StarMap | Ruleset | Scenario"
 
 #: the ``format`` keys of scenario and ruleset files (kept here so that telling files
-#: apart loads neither reader; ``core.scenario.document`` and a test check they are the same)
+#: apart loads neither reader; a test checks they are the readers' own, in
+#: ``core.files.scenario_file`` and ``core.files.ruleset``)
 SCENARIO_FORMAT = "ecliptic-scenario"
 RULESET_FORMAT = "ecliptic-ruleset"
 

@@ -46,8 +46,6 @@ T = TypeVar("T")
 _ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 _ID_HINT = "use lower-case letters, digits, '-' and '_', starting with a letter or digit"
 
-#: in the name of a ship every player gets, replaced by the player's name
-
 
 def builtin_scenarios() -> list[Path]:
     """The scenario files that come with Ecliptic, sorted by file name."""

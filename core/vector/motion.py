@@ -92,7 +92,7 @@ def launched(ship: Motion, adjustment: tuple[Direction, ...] = (), thrust: int =
     It starts where the ship is, with the ship's old vector (last turn's, before this
     turn's burn) shifted by the weapon's own adjustment, which may be at most ``thrust``
     hexes; the gravity waiting for the ship waits for it too. From then on it moves by
-    :func:`move` like any ship.
+    :func:`core.vector.movement.move` like any ship.
     """
     if len(adjustment) > thrust:
         limit = "no thrust" if thrust == 0 else f"at most {thrust} hex{'es' if thrust > 1 else ''}"

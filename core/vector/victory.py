@@ -128,11 +128,7 @@ class GameDrawn(Event):
 Note = Callable[[GameState], GameState]
 
 
-def _as_is(state: GameState) -> GameState:
-    return state
-
-
-def check(state: GameState, noted: Note = _as_is) -> tuple[GameState, list[Event]]:
+def check(state: GameState, noted: Note) -> tuple[GameState, list[Event]]:
     """End the game if one of its conditions is met, saying who won, how well and why
     (``GameState.outcome``: "clear victory", "weak victory"... for graded conditions).
     ``noted`` is what the rule system records first for its conditions to read

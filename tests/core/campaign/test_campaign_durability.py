@@ -22,7 +22,8 @@ import time
 from pathlib import Path
 
 from core.campaign import CampaignFile, GameRecord
-from core.campaign.history import SNAPSHOT_EVERY, turn_key
+from core.campaign.history import SNAPSHOT_EVERY
+from core.campaign.playing import turn_key
 from core.engine import serial
 from tests.core.campaigns import Expected, new_campaign
 

@@ -28,8 +28,9 @@ from core.campaign import (
     TooNew,
     checks,
 )
-from core.campaign.history import SNAPSHOT_EVERY, turn_key
+from core.campaign.history import SNAPSHOT_EVERY
 from core.campaign.migrate import SCHEMA_1, backup_path, file_version
+from core.campaign.playing import turn_key
 from core.campaign.schema import APPLICATION_ID
 from core.engine import serial
 from core.engine.commands import EndPhase

@@ -19,7 +19,8 @@ from core.campaign import (
     GameRecord,
     ReplayMismatch,
 )
-from core.campaign.history import SNAPSHOT_EVERY, turn_key
+from core.campaign.history import SNAPSHOT_EVERY
+from core.campaign.playing import turn_key
 from core.engine import play as engine
 from core.engine import serial
 from core.engine.commands import EndPhase
