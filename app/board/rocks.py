@@ -26,11 +26,6 @@ def rock_variant(h: Hex) -> int:
     return (h.q * 92821 + h.r * 68917) % ROCK_VARIANTS
 
 
-def rock_path(h: Hex, size: float) -> QPainterPath:
-    """Three to five lumpy rocks around the origin, always the same for the same hex."""
-    return rock_drawing(rock_variant(h), size)[0]
-
-
 @functools.cache
 def rock_drawing(variant: int, size: float) -> tuple[QPainterPath, tuple[tuple[float, float], ...]]:
     """Rock drawing number ``variant`` and the centres of its rocks."""

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
 
 from app.campaign.browser import CampaignBrowser
-from app.campaign.paths import default_folder, forget_campaign, recent_campaigns
+from app.campaign.paths import forget_campaign, recent_campaigns
 from app.campaign.paths import remember_campaign as remember
 from app.campaign.replay import Replay, ReplayBar
 from core.campaign import EXTENSION, CampaignError, CampaignInUse
@@ -295,9 +295,6 @@ class CampaignWindow:
             self._fill_recent_menu()
             return
         self.open_campaign(path)
-
-    def campaign_folder(self) -> Path:
-        return default_folder()
 
 
 def campaign_filter() -> str:

@@ -14,7 +14,7 @@ from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen, QPolygonF
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene
+from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene
 
 from app.board.items import HEX_SIZE, Layer
 from app.board.scene import StarMapScene
@@ -151,8 +151,3 @@ def _arrow(a: QPointF, b: QPointF) -> QPainterPath:
     path.lineTo(b)
     path.lineTo(right)
     return path
-
-
-def item_role(item: QGraphicsItem) -> str | None:
-    data = item.data(0)
-    return data if isinstance(data, str) else None

@@ -133,12 +133,6 @@ class SheetLayout:
                 return Slot(role, point)
         return None
 
-    def role_at(self, p: QPointF) -> str | None:
-        for role, rect in self.boxes.items():
-            if rect.contains(p):
-                return role
-        return None
-
 
 #: hexagon corner of each hit location, clockwise from the top
 def _corner(location: int) -> QPointF:

@@ -174,10 +174,6 @@ def working(aid: PlayAid, m: Manifest, role: str, points: tuple[int, ...]) -> bo
     return any(m.checked(role, p) < capacity(aid, role, p) for p in points)
 
 
-def structure_gone(aid: PlayAid, m: Manifest) -> bool:
-    return room(aid, m, "structure") == 0
-
-
 def reactor_down(aid: PlayAid, m: Manifest) -> bool:
     return room(aid, m, "reactor") == 0
 

@@ -27,7 +27,7 @@ from core.rules.interplanetary.combat.readiness import guns_ready, may_answer
 from core.rules.interplanetary.combat.single_use import gun_attack
 from core.rules.interplanetary.scenario.special_rules import fire_refused
 from core.vector.state import GameState, Ship, ShipStatus
-from core.vector.turns import active_player, current_phase
+from core.vector.turns import current_phase
 
 GUN_PHASE = "guns"
 
@@ -198,9 +198,3 @@ def hold(state: GameState, command: Hold) -> tuple[GameState, list[Event]]:
     return replace(state, pending=state.pending[1:]), [
         FireHeld(f"{first.name} holds its fire", first.ship)
     ]
-
-
-def player_may_fire(state: GameState, player: str) -> bool:
-    """Whether it is ``player``'s gun phase."""
-    current = active_player(state)
-    return current_phase(state) == GUN_PHASE and current is not None and current.id == player
