@@ -17,7 +17,8 @@ from core.engine.commands import EndPhase
 from core.engine.play import waiting_for
 from core.vector.orders import Launch
 from core.vector.state import state_hash
-from tests.core.campaign.test_campaign_files import BAD, schema_1_file
+from tests.core.campaign.test_campaign_bad_input import BAD
+from tests.core.campaign.test_campaign_files import schema_1_file
 from tests.core.campaigns import Expected, fingerprint, new_campaign, play, training
 
 ROOT = Path(__file__).resolve().parents[3]

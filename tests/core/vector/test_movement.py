@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import itertools
 from fractions import Fraction
 from functools import cache
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
-from core.board.hexgrid import ZERO, Direction, Hex, Layout, Orientation, Vector
+from core.board.hexgrid import ZERO, Direction, Hex, Vector
 from core.board.starmap import (
     Arrow,
     Base,
@@ -24,7 +21,6 @@ from core.board.starmap import (
     StarMap,
 )
 from core.board.tracer import Hexside, trace
-from core.engine.serial import from_data, to_data
 from core.files.mapfile import load_map
 from core.files.resources import SOLAR_SYSTEM_MAP
 from core.vector.course import AsteroidHex, Crash, ForbiddenAsteroid, OffMap, Passage
@@ -35,14 +31,12 @@ from core.vector.gravity import (
     HEXSIDE,
     GravityPull,
     IgnoreError,
-    MoveError,
     PickError,
 )
-from core.vector.motion import BurnError, FuelError, Motion, MovementParams, Order, bounce
+from core.vector.motion import BurnError, FuelError, Motion, MovementParams, Order
 from core.vector.movement import move
-from core.vector.orbit import circling, ring
+from core.vector.orbit import circling
 from core.vector.pulls import HexsideGrazed
-from core.vector.reach import coast, options
 
 SE, NE, N, NW, SW, S = Direction
 BOUNDS = Bounds(30, 30)
@@ -436,318 +430,3 @@ def test_orbit_reported_when_coasting_round_a_body_at_speed_1() -> None:
     assert result.orbit == "Mars"
     assert move(m, circling(m, m.bodies[0]), Order((N,))).orbit is None  # a burn is not orbit
     assert move(m, Motion(C + e(N, 2), e(SE))).orbit is None  # outside the ring
-
-
-# ---- the manual's figures ----
-
-
-def test_figure_1_a_ship_keeps_its_vector() -> None:
-    a, b = C, C + Vector(2, -1)
-    c = move(space(), Motion(b, a.to(b))).end
-    assert b.to(c) == a.to(b)
-
-
-def test_figures_2_and_3_a_burn_moves_the_tip_one_hex() -> None:
-    motion = Motion(C, Vector(2, -1))
-    reach = {r.end for _, r in options(space(), motion)}
-    tip = C + Vector(2, -1)
-    assert reach == {tip, *tip.neighbours()}
-    final = move(space(), motion, Order((NE,)))
-    assert final.end == tip + e(NE) and final.next.velocity == Vector(3, -2)
-
-
-def test_figure_4_gravity_bends_a_course_over_three_turns() -> None:
-    m = with_body()
-    a = Motion(C + Vector(0, 3), Vector(-1, -2))
-    ab, bc, cd = coast(m, a, turns=3)
-    assert [p.hex for p in ab.next.pulls] == [C + e(SW)]  # B is a gravity hex
-    assert bc.velocity == ab.velocity + e(NE)  # bent by B's arrow
-    assert [p.hex for p in bc.next.pulls] == [C + e(NW)]  # the new vector crosses another
-    assert cd.velocity == bc.velocity + e(SE)
-    assert cd.next.pulls == () and not any(r.hazards for r in (ab, bc, cd))
-
-
-def test_figure_6_hexside_rules() -> None:
-    m = with_body()
-    ring_n = C + e(N)  # arrow S
-    along_opposite = move(m, Motion(C + Vector(-1, -1), Vector(2, -1)))
-    assert ring_n not in {p.hex for p in along_opposite.next.pulls}
-    along_other = move(m, Motion(C + e(N, 2), Vector(1, 1)))
-    assert [(p.hex, p.how) for p in along_other.next.pulls] == [
-        (ring_n, HEXSIDE),
-        (C + e(NE), ENTERED),
-    ]
-
-
-def test_figure_7_weak_gravity_entered_twice() -> None:
-    moon = with_body("Luna", WEAK, 0.2)
-    ab = move(moon, Motion(C + Vector(-2, 1), Vector(3, 0)))
-    chose_to_ignore_first = move(moon, ab.next, Order(ignore=frozenset({0})))
-    assert chose_to_ignore_first.velocity == Vector(3, 0) + e(N)
-    applied_both = move(moon, ab.next)
-    assert applied_both.velocity == chose_to_ignore_first.velocity + e(NE)
-
-
-def test_figure_9_entering_orbit() -> None:
-    m = with_body()
-    b = C + e(SE)
-    ab = move(m, Motion(C + Vector(1, 1), e(N)))  # arrive next to the planet at speed 1
-    assert ab.end == b and ab.velocity.speed == 1
-    c1 = move(m, ab.next)  # gravity alone would take it round to C1
-    assert c1.end == C + e(N) and c1.hazards == ()
-    c2 = move(m, ab.next, Order((SE,)), fuel=Fraction(1))  # brake to C2 instead
-    assert c2.end == C + e(NE) and c2.orbit is None and c2.fuel == 1
-    circling_turns = coast(m, c2.next, turns=18)
-    assert len(circling_turns) == 18
-    for turn in circling_turns:
-        assert turn.orbit == "Mars" and turn.velocity.speed == 1 and turn.fuel == 0
-        assert turn.end in ring(m, m.bodies[0])
-
-
-# ---- orbits around every body of the built-in map ----
-
-
-def _bodies(*kinds: GravityKind) -> list[str]:
-    return [b.name for b in solar().bodies if b.gravity in kinds]
-
-
-# Double gravity (the Sun) turns a vector two hexes a turn, so nothing circles it at
-# speed 1: test_the_sun_holds_no_orbit_in_its_ring proves that by search.
-@pytest.mark.parametrize("name", _bodies(NORMAL))
-def test_orbits_round_every_body_with_normal_gravity_last_18_turns(name: str) -> None:
-    _assert_orbits(solar(), name)
-
-
-@pytest.mark.parametrize("name", _bodies(WEAK))
-def test_weak_moons_hold_orbits_when_their_pulls_are_applied(name: str) -> None:
-    _assert_orbits(solar(), name)
-
-
-def _assert_orbits(m: StarMap, name: str) -> None:
-    body = m.body(name)
-    assert body is not None
-    hexes = set(ring(m, body))
-    for index, clockwise in itertools.product(range(6), (False, True)):
-        start = circling(m, body, index, clockwise)
-        turns = coast(m, start, turns=18, prefer=name)  # pick this body's arrow where two
-        assert len(turns) == 18, (name, index, clockwise, turns[-1].hazards)
-        for turn in turns:
-            assert turn.end in hexes and turn.velocity.speed == 1 and turn.fuel == 0
-            assert turn.orbit == name
-
-
-def test_the_sun_holds_no_orbit_in_its_ring() -> None:
-    """Circling at speed 1 needs a one-hex turn each turn; a double arrow gives two."""
-    m = solar()
-    sun = m.body("Sun")
-    assert sun is not None and sun.gravity is DOUBLE
-    hexes = set(ring(m, sun))
-    for h in hexes:
-        pending = (GravityPull(h, m.gravity[h].arrows),)
-        for q, r in itertools.product(range(-3, 4), repeat=2):
-            for pulls in ((), pending):
-                turns = coast(m, Motion(h, Vector(q, r), pulls), turns=18)
-                assert len(turns) < 18 or not all(t.end in hexes for t in turns)
-
-
-def test_default_coast_picks_the_first_arrow_of_two() -> None:
-    m = solar()
-    luna = m.body("Luna")
-    assert luna is not None
-    h = m.bounds.labels.parse("0518")
-    pull = GravityPull(h, m.gravity[h].arrows)
-    (turn,) = coast(m, Motion(h, ZERO, (pull,)), turns=1)
-    assert turn.applied[0].body == "Earth"  # the first arrow listed
-    (turn,) = coast(m, Motion(h, ZERO, (pull,)), turns=1, prefer="Luna")
-    assert turn.applied[0].body == "Luna"
-
-
-# ---- options ----
-
-
-def test_options_give_seven_end_points_for_a_one_hex_burn() -> None:
-    result = options(space(), Motion(C, Vector(1, 0)), INTERPLANETARY)
-    ends = [r.end for _, r in result]
-    assert len(ends) == len(set(ends)) == 7
-    assert result[0][0] == Order()  # coasting first: cheapest
-    assert sorted(len(o.burn) for o, _ in result) == [0] + [1] * 6
-
-
-@pytest.mark.parametrize(
-    ("params", "count"),
-    [(NPLANETARY_MILITARY, 19), (SIII_STRATEGIC_6G, 37), (SIII_STRATEGIC, 19)],
-)
-def test_options_reach_every_hex_within_the_burn_limit(params: MovementParams, count: int) -> None:
-    result = options(space(), Motion(C, ZERO), params)
-    assert len({r.end for _, r in result}) == count
-    for order, r in result:  # the cheapest way: no two-hex burn where one hex will do
-        assert len(order.burn) == r.end.distance(C)
-
-
-def test_options_respect_fuel_and_disabled() -> None:
-    assert len(options(space(), Motion(C, ZERO), fuel=Fraction(0))) == 1
-    assert len(options(space(), Motion(C, ZERO), disabled=True)) == 1
-    two = options(space(), Motion(C, ZERO), NPLANETARY_MILITARY, fuel=Fraction(3))
-    assert len(two) == 7
-
-
-def test_options_include_weak_and_two_directed_choices() -> None:
-    m = space(arrows(C + e(SE), N, kind=WEAK), arrows(C + e(SE, 2), NW, S))
-    motion = move(m, Motion(C, e(SE, 2))).next
-    result = options(m, motion)
-    coasts = {(o.ignore, o.picks) for o, _ in result if not o.burn}
-    assert coasts == {
-        (frozenset(), ((1, NW),)),
-        (frozenset(), ((1, S),)),
-        (frozenset({0}), ((1, NW),)),
-        (frozenset({0}), ((1, S),)),
-    }
-
-
-def test_options_refuse_nothing_legal() -> None:
-    m = space(arrows(C + e(SE), N, kind=WEAK), arrows(C + e(SE, 2), NW, S))
-    motion = move(m, Motion(C, e(SE, 2))).next
-    params = NPLANETARY_MILITARY
-    best = {r.end: r.fuel for _, r in options(m, motion, params)}
-    legal = 0
-    for n in range(3):
-        for burn in itertools.product(Direction, repeat=n):
-            for ignore in (frozenset(), frozenset({0}), frozenset({1})):
-                for picks in ((), ((1, NW),), ((1, S),), ((1, N),)):
-                    try:
-                        r = move(m, motion, Order(burn, ignore, picks), params)
-                    except MoveError:
-                        continue
-                    legal += 1
-                    assert r.end in best and best[r.end] <= r.fuel
-    assert legal > 100
-
-
-# ---- properties ----
-
-velocities = st.builds(Vector, st.integers(-6, 6), st.integers(-6, 6))
-big_empty = StarMap("Empty", Bounds(200, 200))
-
-
-@given(velocities, st.integers(3, 5))
-def test_property_inertia_without_gravity_repeats_any_vector(v: Vector, turns: int) -> None:
-    start = Hex(100, 50)
-    results = coast(big_empty, Motion(start, v), turns=turns)
-    assert [r.velocity for r in results] == [v] * turns
-    assert results[-1].end == start + Vector(v.q * turns, v.r * turns)
-
-
-@settings(max_examples=200)
-@given(
-    st.integers(0, 47),
-    st.integers(0, 31),
-    velocities,
-    st.sampled_from([(), (N,), (SE,), (SW,)]),
-)
-def test_property_determinism(col: int, row: int, v: Vector, burn: tuple[Direction, ...]) -> None:
-    m = solar()
-    start = m.bounds.labels.from_offset(col, row)
-    motion = Motion(start, v)
-    first = move(m, motion, Order(burn), passage=Passage.of("Terrans"), name="Frigate")
-    again = move(m, motion, Order(burn), passage=Passage.of("Terrans"), name="Frigate")
-    assert first == again
-    assert first.next == again.next and first.events == again.events
-
-
-@settings(max_examples=100)
-@given(st.integers(0, 47), st.integers(0, 31), velocities)
-def test_property_every_legal_option_moves_and_coasting_is_among_them(
-    col: int, row: int, v: Vector
-) -> None:
-    m = solar()
-    motion = Motion(m.bounds.labels.from_offset(col, row), v)
-    result = options(m, motion)
-    assert move(m, motion).end in {r.end for _, r in result}
-
-
-# ---- explanations, values, bounce ----
-
-
-def test_every_move_explains_itself_in_players_words() -> None:
-    m = with_body()
-    labels = m.bounds.labels
-    first = move(m, Motion(C + Vector(0, 3), Vector(-1, -2)), name="Frigate")
-    start, end = labels.format(C + Vector(0, 3)), labels.format(C + e(SW))
-    texts = [ev.text for ev in first.events]
-    assert texts[0] == f"Frigate coasts from {start} to {end} (speed 3)"
-    assert texts[1] == (
-        f"Frigate entered Mars gravity at {end}: it will shift the vector 1 hex NE next turn"
-    )
-    second = move(m, first.next, Order((N,)), name="Frigate")
-    texts = [ev.text for ev in second.events]
-    assert texts[0] == f"Mars gravity at {end} (entered last turn) shifts Frigate's vector 1 hex NE"
-    assert texts[1] == "Frigate burns 1 fuel: vector shifted 1 hex N"
-
-
-def test_values_round_trip_through_serialisation() -> None:
-    m = with_body()
-    result = move(m, Motion(C + e(S, 2), e(N, 4)))
-    values = [
-        result.next,
-        Order((N, N), frozenset({1}), ((0, SE),)),
-        MovementParams(burn_costs=(Fraction(1, 2), Fraction(1))),
-        *result.hazards,
-        *result.events,
-        *result.applied,
-        AsteroidHex(C),
-        OffMap(C, Fraction(1, 2)),
-        ForbiddenAsteroid(C, "Clandestine"),
-    ]
-    for value in values:
-        assert from_data(to_data(value)) == value
-
-
-@pytest.mark.parametrize("orientation", list(Orientation))
-@pytest.mark.parametrize("d", list(Direction))
-def test_bounce_mirrors_the_component_that_left_the_map(
-    orientation: Orientation, d: Direction
-) -> None:
-    bounds = Bounds(12, 10, orientation)
-    m = StarMap("Small", bounds)
-    layout = Layout.unit(orientation)
-    for h in bounds.hexes():
-        result = move(m, Motion(h, e(d, 2)))
-        if not result.stopped:
-            continue
-        back = bounce(result.next, bounds)
-        assert bounds.contains(back.position)
-        assert back.velocity.speed == 2
-        vx, vy = layout.to_pixel(Hex(*e(d, 2)))
-        bx, by = layout.to_pixel(Hex(*back.velocity))
-        assert (abs(bx), abs(by)) == pytest.approx((abs(vx), abs(vy)))
-        assert (bx, by) != pytest.approx((vx, vy))
-
-
-# ---- launched weapons ----
-
-
-def test_launched_weapon_inherits_the_ships_old_vector_and_moves_by_the_same_rules() -> None:
-    from core.vector.motion import launched
-
-    m = with_body()
-    ship = move(m, Motion(C + Vector(2, -1), Vector(-1, 0))).next  # entered the ring
-    assert ship.pulls, "the ship must have gravity waiting for the weapon to inherit"
-    mine = launched(ship)
-    assert mine.position == ship.position and mine.velocity == ship.velocity
-    assert mine.pulls == ship.pulls
-    # The ship burns this turn; the weapon keeps the old vector and feels the same gravity.
-    ship_moved = move(m, ship, Order((N,)), fuel=Fraction(1))
-    mine_moved = move(m, mine)
-    assert mine_moved.end == move(m, ship).end != ship_moved.end
-
-
-def test_launched_weapon_thrust_is_limited_by_its_own_engine() -> None:
-    from core.vector.motion import BurnError, launched
-
-    ship = Motion(C, Vector(1, 0))
-    missile = launched(ship, (N, N), thrust=2)
-    assert missile.velocity == Vector(1, 0) + Vector.of(N, 2)
-    with pytest.raises(BurnError, match="at most 2 hexes: it cannot adjust by 3"):
-        launched(ship, (N, N, N), thrust=2)
-    with pytest.raises(BurnError, match="no thrust"):
-        launched(ship, (N,))
