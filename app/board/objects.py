@@ -48,7 +48,7 @@ class NameItem(QGraphicsSimpleTextItem):
         self.setBrush(colour)
         rect = super().boundingRect()
         w, h = rect.width(), rect.height()
-        cx, cy = anchor.x() + toward[0] * w / 2, anchor.y() + toward[1] * h / 2
+        cx, cy = anchor.x() + _lean(toward[0]) * w / 2, anchor.y() + _lean(toward[1]) * h / 2
         self.setPos(cx - w / 2, cy - h / 2)
         self.setData(ROLE_KEY, "name")
         self.setData(NAME_KEY, text)
@@ -65,6 +65,13 @@ class NameItem(QGraphicsSimpleTextItem):
         painter.setBrush(QColor(5, 7, 15, 150))
         painter.drawRoundedRect(self.boundingRect(), 2.0, 2.0)
         super().paint(painter, option, widget)  # type: ignore[arg-type]
+
+
+def _lean(u: float) -> float:
+    """How far a name beside a point sits to one side of it, in half its size: wholly
+    to that side when the direction leans that way at all (a name toward a corner has
+    its corner at the point), in proportion when the direction is nearly square."""
+    return max(-1.0, min(1.0, u / 0.3))
 
 
 def body_item(body: Body, centre: QPointF, style: MapStyle) -> QGraphicsEllipseItem:

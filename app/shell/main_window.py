@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QSettings, Qt
-from PySide6.QtGui import QCloseEvent, QShowEvent
+from PySide6.QtGui import QCloseEvent, QGuiApplication, QShowEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QStackedWidget, QWidget
 
 from app.board.scene import StarMapScene
@@ -181,14 +181,26 @@ class MainWindow(GameActions, FileActions, Menus, DockLayout, CampaignWindow, QM
         if isinstance(geometry, QByteArray):
             self.restoreGeometry(geometry)
         else:
-            self.resize(1280, 820)
+            self._fill_screen()
         state = self.settings.value(STATE_KEY)
         if isinstance(state, QByteArray):
             self.restoreState(state)
         else:
             horizontal, vertical = Qt.Orientation.Horizontal, Qt.Orientation.Vertical
-            self.resizeDocks([self.docks["ships"]], [460], horizontal)
-            self.resizeDocks([self.docks["events"]], [180], vertical)
+            width, height = self.width(), self.height()
+            self.resizeDocks([self.docks["ships"]], [min(460, width * 3 // 10)], horizontal)
+            self.resizeDocks([self.docks["events"]], [min(180, height // 5)], vertical)
+
+    def _fill_screen(self) -> None:
+        """The first window: most of the screen's available area (inside its panels
+        and task bar), centred, so the map has room from the start."""
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        if screen is None:
+            self.resize(1280, 820)
+            return
+        area = screen.availableGeometry()
+        margin_x, margin_y = area.width() // 20, area.height() // 20
+        self.setGeometry(area.adjusted(margin_x, margin_y, -margin_x, -margin_y))
 
     def save_settings(self) -> None:
         self.settings.setValue(GEOMETRY_KEY, self.saveGeometry())
@@ -199,7 +211,7 @@ class MainWindow(GameActions, FileActions, Menus, DockLayout, CampaignWindow, QM
         super().showEvent(event)
         if not self._shown:
             self._shown = True
-            self.fit_map()  # the view has its real size only now
+            self.map_view.show_default()  # the view has its real size only now
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if (
