@@ -38,6 +38,13 @@ MIN_SCALE = 0.01
 PAN_FRACTION = 0.2
 """How far one arrow key press pans, as a fraction of the viewport's width or height."""
 WHEEL_NOTCH = 120  # angleDelta units per wheel notch (Qt's convention)
+#: the view's own keys and buttons, for the Keyboard Shortcuts page (keep with the code below)
+NAVIGATION: tuple[tuple[str, str], ...] = (
+    ("Arrow keys", "Pan the map"),
+    ("Space + drag, or middle button drag", "Pan the map"),
+    ("Mouse wheel", "Zoom in or out around the pointer"),
+    ("Esc", "Put the ruler away"),
+)
 RULER_LABEL = QRect(0, 0, 150, 44)  # room kept for the ruler's label when repainting
 M_MMAP_THRESHOLD = -3  # glibc's mallopt parameter
 _malloc_tuned = False

@@ -7,10 +7,12 @@ its settings); the rest is in its mixins, named in :class:`MainWindow`.
 
 from __future__ import annotations
 
+import platform
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QSettings, Qt
+import PySide6
+from PySide6.QtCore import QByteArray, QSettings, Qt, qVersion
 from PySide6.QtGui import QCloseEvent, QGuiApplication, QShowEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QStackedWidget, QWidget
 
@@ -28,6 +30,7 @@ from core.board.starmap import StarMap
 from core.files.resources import SOLAR_SYSTEM_MAP
 
 if TYPE_CHECKING:
+    from app.help.window import HelpWindow
     from app.play.board import GameBoard
     from app.play.session import GameSession
 
@@ -61,6 +64,7 @@ class MainWindow(GameActions, FileActions, Menus, DockLayout, CampaignWindow, QM
         self.scene: StarMapScene | None = None
         self.session: GameSession | None = None
         self.board: GameBoard | None = None
+        self.help_window: HelpWindow | None = None
         self.map_view = MapView(self)
         self.map_view.setObjectName("map_view")
         self.map_view.hex_hovered.connect(self.show_hex)
@@ -169,10 +173,21 @@ class MainWindow(GameActions, FileActions, Menus, DockLayout, CampaignWindow, QM
             f"<h3>Ecliptic {application_version()}</h3>"
             "<p>Editor and campaign manager for Triplanetary-family "
             "vector space games on a hex map.</p>"
+            f"<p>Python {platform.python_version()} · Qt {qVersion()} · "
+            f"PySide6 {PySide6.__version__}</p>"
         )
 
     def show_about(self) -> None:
-        QMessageBox.about(self, "About Ecliptic", self.about_text())
+        self.show_help("about")
+
+    def show_help(self, tab: str = "how-to-play") -> HelpWindow:
+        """The Help window on one of its tabs (made the first time, then kept)."""
+        if self.help_window is None:
+            from app.help.window import HelpWindow
+
+            self.help_window = HelpWindow(self, self.about_text)
+        self.help_window.show_tab(tab)
+        return self.help_window
 
     # Settings
 
@@ -228,4 +243,6 @@ class MainWindow(GameActions, FileActions, Menus, DockLayout, CampaignWindow, QM
                 return
         self.save_settings()
         self.close_campaign()
+        if self.help_window is not None:
+            self.help_window.close()  # a window of its own: it would stay behind
         super().closeEvent(event)
