@@ -5,10 +5,8 @@ Training the launch rings are not under the counters."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from PySide6.QtCore import QPointF, QRectF, QSettings, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtWidgets import QGraphicsScene
 from pytestqt.qtbot import QtBot
 
@@ -27,15 +25,8 @@ TRAINING = next(p for p in builtin_scenarios() if p.stem == "training")
 
 
 @pytest.fixture
-def window(qtbot: QtBot, tmp_path: Path) -> MainWindow:
-    """A first start: no saved window geometry or layout."""
-    settings = QSettings(str(tmp_path / "first.ini"), QSettings.Format.IniFormat)
-    win = MainWindow(settings=settings)
-    win.ask_before_closing = False
-    qtbot.addWidget(win)
-    win.show()
-    qtbot.waitExposed(win)
-    return win
+def window(first_window: MainWindow) -> MainWindow:
+    return first_window
 
 
 def smallest_name_points(win: MainWindow) -> float:
