@@ -46,12 +46,23 @@ class NameItem(QGraphicsSimpleTextItem):
         self.pixels = pixels
         self.setFont(text_font(pixels, bold=True))
         self.setBrush(colour)
+        self.place(anchor, toward)
+        self.setData(ROLE_KEY, "name")
+        self.setData(NAME_KEY, text)
+
+    def _position(self, anchor: QPointF, toward: tuple[float, float]) -> QPointF:
         rect = super().boundingRect()
         w, h = rect.width(), rect.height()
         cx, cy = anchor.x() + _lean(toward[0]) * w / 2, anchor.y() + _lean(toward[1]) * h / 2
-        self.setPos(cx - w / 2, cy - h / 2)
-        self.setData(ROLE_KEY, "name")
-        self.setData(NAME_KEY, text)
+        return QPointF(cx - w / 2, cy - h / 2)
+
+    def place(self, anchor: QPointF, toward: tuple[float, float]) -> None:
+        """Put the text beside ``anchor``, on the side ``toward`` points to."""
+        self.setPos(self._position(anchor, toward))
+
+    def rect_at(self, anchor: QPointF, toward: tuple[float, float]) -> QRectF:
+        """The scene rectangle the name would cover if placed so (without moving it)."""
+        return self.boundingRect().translated(self._position(anchor, toward))
 
     def boundingRect(self) -> QRectF:
         return super().boundingRect().adjusted(-2, 0, 2, 0)

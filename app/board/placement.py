@@ -34,39 +34,52 @@ AROUND: tuple[tuple[float, float], ...] = (
 COUNTER_SPOT = 0.6 * HEX_SIZE
 """Half the side of the square a hex's counters cover when a game is on, at the legible
 zoom (counters keep their size on screen, fanned out when they share a hex)."""
+CLEAR = 0.03
+"""A place whose rectangle is covered no more than this (a corner of a counter's spot)
+counts as clear."""
 T = TypeVar("T")
+Key = tuple[int, int]
 FARTHER = 0.01
 """What each step along :data:`AROUND` costs, as a fraction of the name's area."""
-NEXT_GAP = 0.06
+NEXT_GAP = 0.03
 """What each step farther out costs, as a fraction of the name's area."""
 
 
 class Taken:
     """Rectangles already placed, bucketed by area so that a new name is only compared
-    with its neighbours (comparing with all of them is quadratic on a big map)."""
+    with its neighbours (comparing with all of them is quadratic on a big map). Kept as
+    plain tuples: this runs for every place of every name while a map opens."""
 
-    CELL = 4 * HEX_UNIT
+    CELL = 1.5 * HEX_UNIT
 
     def __init__(self) -> None:
-        self._cells: dict[tuple[int, int], list[QRectF]] = {}
+        self._cells: dict[tuple[int, int], list[tuple[float, float, float, float]]] = {}
 
-    def _keys(self, rect: QRectF) -> Iterator[tuple[int, int]]:
+    def _keys(self, left: float, top: float, right: float, bottom: float) -> Iterator[Key]:
         c = self.CELL
-        for x in range(math.floor(rect.left() / c), math.floor(rect.right() / c) + 1):
-            for y in range(math.floor(rect.top() / c), math.floor(rect.bottom() / c) + 1):
+        for x in range(math.floor(left / c), math.floor(right / c) + 1):
+            for y in range(math.floor(top / c), math.floor(bottom / c) + 1):
                 yield (x, y)
 
     def add(self, rect: QRectF) -> None:
-        for key in self._keys(rect):
-            self._cells.setdefault(key, []).append(rect)
+        box = (rect.left(), rect.top(), rect.right(), rect.bottom())
+        for key in self._keys(*box):
+            self._cells.setdefault(key, []).append(box)
 
     def overlap(self, rect: QRectF) -> float:
         """The total area of ``rect`` the placed rectangles cover (overlaps count twice)."""
-        others = {id(o): o for key in self._keys(rect) for o in self._cells.get(key, ())}
+        left, top, right, bottom = rect.left(), rect.top(), rect.right(), rect.bottom()
+        seen: set[tuple[float, float, float, float]] = set()
         total = 0.0
-        for other in others.values():
-            common = rect.intersected(other)
-            total += common.width() * common.height()
+        for key in self._keys(left, top, right, bottom):
+            for box in self._cells.get(key, ()):
+                if box in seen:
+                    continue
+                seen.add(box)
+                w = min(right, box[2]) - max(left, box[0])
+                h = min(bottom, box[3]) - max(top, box[1])
+                if w > 0 and h > 0:
+                    total += w * h
         return total
 
 
@@ -99,13 +112,19 @@ def least_covered(
 ) -> T:
     """The candidate whose rectangle ``taken`` covers least. Each comes with what it
     costs to be there, as a fraction of its area (farther from what it names costs
-    more), so of two places about as clear the nearer one wins."""
+    more), so of two places about as clear the nearer one wins. Tried cheapest first,
+    and a clear place (see :data:`CLEAR`) ends the search."""
     best: tuple[float, T] | None = None
-    for candidate, cost in candidates:
+    for candidate, cost in sorted(candidates, key=lambda c: c[1]):
         r = rect(candidate)
-        score = taken.overlap(r) + cost * r.width() * r.height()
-        if best is None or score < best[0]:
-            best = (score, candidate)
+        area = r.width() * r.height()
+        if best is not None and cost * area >= best[0]:
+            break
+        covered = taken.overlap(r)
+        if best is None or covered + cost * area < best[0]:
+            best = (covered + cost * area, candidate)
+        if covered <= CLEAR * area:
+            break
     assert best is not None, "no candidates"
     return best[1]
 

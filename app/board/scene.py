@@ -65,6 +65,10 @@ from core.board.starmap import (
     StarMap,
 )
 
+Place = tuple[QPointF, tuple[float, float], float]
+"""Where a name may go: beside this point, on this side, at this cost (see
+:func:`app.board.placement.least_covered`)."""
+
 
 class StarMapScene(QGraphicsScene):
     """Everything on a star map, drawn in :class:`Layer` order.
@@ -258,49 +262,48 @@ class StarMapScene(QGraphicsScene):
             self._add(Layer.BASES, marker)
             taken.add(marker.sceneBoundingRect())
         for base in m.bases:
-            self._add_name(self._base_names(base), taken)
+            self._add_name(*self._base_name(base), taken)
         for body in m.bodies:
             self._add(Layer.BODIES, body_item(body, self.centre_of(body.centre), style))
-            self._add_name(self._body_names(body), taken)
+            self._add_name(*self._body_name(body), taken)
         self._add(Layer.LABELS, LabelItem(window, style, detail))
 
-    def _add_name(self, candidates: list[tuple[NameItem, float]], taken: Taken) -> None:
-        """Add whichever of a name's places covers least of what is already placed."""
-        name = least_covered(candidates, NameItem.sceneBoundingRect, taken)
+    def _add_name(self, name: NameItem, places: list[Place], taken: Taken) -> None:
+        """Put a name in whichever of its places covers least of what is already placed
+        (the places are measured, not made: one item a name keeps start-up quick)."""
+        anchor, toward, _cost = least_covered(
+            [(p, p[2]) for p in places], lambda p: name.rect_at(p[0], p[1]), taken
+        )
+        name.place(anchor, toward)
         self._add(Layer.NAMES, name)
         taken.add(name.sceneBoundingRect())
 
-    def _body_names(self, body: Body) -> list[tuple[NameItem, float]]:
-        """A body's name beside its disc, on each side in turn, then farther out."""
+    def _body_name(self, body: Body) -> tuple[NameItem, list[Place]]:
+        """A body's name, and its places beside the disc, each side in turn, then farther."""
         centre = self.centre_of(body.centre)
         size, colour = self.map_style.name_size * HEX_SIZE, self.map_style.body_name
         near = max(body.radius * HEX_UNIT, 0.45 * HEX_SIZE) + 0.05 * HEX_SIZE
-        gaps = (near, near + 0.35 * HEX_SIZE, near + 0.8 * HEX_SIZE)
-        return [
-            (NameItem(body.name, size, colour, centre + QPointF(x * g, y * g), (x, y)), cost)
-            for x, y, g, cost in around(gaps)
-        ]
+        gaps = (near, near + 0.35 * HEX_SIZE, near + 0.8 * HEX_SIZE, near + 1.3 * HEX_SIZE)
+        places = [(centre + QPointF(x * g, y * g), (x, y), cost) for x, y, g, cost in around(gaps)]
+        return NameItem(body.name, size, colour, centre), places
 
     def _unit(self, d: Direction) -> tuple[float, float]:
         return ArrowShapes(self.layout).unit(d)
 
-    def _base_names(self, base: Base) -> list[tuple[NameItem, float]]:
-        """A base's name beside its marker, clear of the ships that stand on it: on the
-        planet's side for a planetary base, else below, then the other sides and farther."""
+    def _base_name(self, base: Base) -> tuple[NameItem, list[Place]]:
+        """A base's name and its places beside the marker, clear of the ships that stand
+        on it: on the planet's side for a planetary base, else below, then the other
+        sides and farther."""
         centre = self.centre_of(base.hex)
         size, colour = self.map_style.base_name_size * HEX_SIZE, self.map_style.base_name
-        names: list[tuple[NameItem, float]] = []
+        places: list[Place] = []
         if base.kind is BaseKind.PLANETARY and base.side is not None:
             ux, uy = self._unit(base.side)
             side = (centre + self.centre_of(base.approach)) / 2.0
-            at = side + QPointF(ux, uy) * (0.22 * HEX_SIZE)
-            names.append((NameItem(base.name, size, colour, at, (ux, uy)), 0.0))
+            places.append((side + QPointF(ux, uy) * (0.22 * HEX_SIZE), (ux, uy), 0.0))
         gaps = (0.62 * HEX_SIZE, HEX_SIZE, 1.4 * HEX_SIZE)
-        names.extend(
-            (NameItem(base.name, size, colour, centre + QPointF(x * g, y * g), (x, y)), cost)
-            for x, y, g, cost in around(gaps)
-        )
-        return names
+        places += [(centre + QPointF(x * g, y * g), (x, y), cost) for x, y, g, cost in around(gaps)]
+        return NameItem(base.name, size, colour, centre), places
 
     def _atmosphere_colours(self) -> dict[Hex, QColor]:
         m, style = self.starmap, self.map_style

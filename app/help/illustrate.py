@@ -14,6 +14,7 @@ from PySide6.QtCore import QPoint, QRect, QSettings, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QWidget
 
+from app.board.placement import counter_spot
 from app.help.pages import HELP_DIR
 from app.play.new_game import NewGameDialog
 from app.shell.main_window import MainWindow
@@ -50,6 +51,18 @@ def _sit(win: MainWindow) -> None:
     if win.stack.currentWidget() is win.hand_over:
         QTest.mouseClick(win.hand_over.button, Qt.MouseButton.LeftButton)
     _settle()
+
+
+def _names_under(win: MainWindow, h: Hex) -> float:
+    """How much of the map's names a counter in hex ``h`` would cover (the pictures keep
+    the names readable)."""
+    assert win.scene is not None
+    spot = counter_spot(win.scene.centre_of(h))
+    covered = 0.0
+    for name in win.scene.items_with_role("name"):
+        common = spot.intersected(name.sceneBoundingRect())
+        covered += common.width() * common.height()
+    return covered
 
 
 def _crop(win: MainWindow, around: Hex, out: Path) -> None:
@@ -93,10 +106,7 @@ def illustrate(folder: Path) -> list[Path]:
     for _ in SEATS:  # each player launches into orbit round Earth
         _sit(win)
         assert board.preview is not None
-        # into the ring hex north-east of Earth, where no name is
-        _click(
-            win, max(board.preview.launch, key=lambda h: _point(win, h).x() - _point(win, h).y())
-        )
+        _click(win, min(board.preview.launch, key=lambda h: _names_under(win, h)))
         QTest.mouseClick(win.turn_bar.end_button, Qt.MouseButton.LeftButton)
         _settle()
     _sit(win)

@@ -243,6 +243,7 @@ class MainWindow(GameActions, FileActions, Menus, DockLayout, CampaignWindow, QM
                 return
         self.save_settings()
         self.close_campaign()
-        if self.help_window is not None:
-            self.help_window.close()  # a window of its own: it would stay behind
+        for child in self.findChildren(QWidget):  # Help, a problems box: windows of
+            if child.isWindow() and child.isVisible():  # their own would stay behind
+                child.close()
         super().closeEvent(event)
