@@ -29,8 +29,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from app.preflight import XCB_LIBRARIES  # noqa: E402
-from app.shell.version import write_build_info  # noqa: E402
 from core.campaign.filetypes import FILE_TYPES, OPENS_ALSO  # noqa: E402
+from core.files.version import write_build_info  # noqa: E402
 
 BUILD = ROOT / "build" / "packaging"
 DIST = ROOT / "dist"
