@@ -49,7 +49,9 @@ def steps(state: GameState, ui: SystemUI) -> list[Step]:
 def primary_label(state: GameState, ui: SystemUI, *, ends_turn: bool) -> str:
     """What the primary button does now: "Move" at the end of the movement phase,
     "End Turn" when nothing is left for the player after this phase, else "End <phase>
-    Phase"."""
+    Phase" ("Game Over" once it is)."""
+    if state.over:
+        return "Game Over"
     phase = engine.current_phase(state)
     if phase == state.rules.sequence.movement_phase:
         return "Move"

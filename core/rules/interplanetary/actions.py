@@ -19,6 +19,7 @@ from core.rules.interplanetary.combat.readiness import guns_ready
 from core.rules.interplanetary.optional.boarding import boardable
 from core.rules.interplanetary.optional.rendezvous import partners
 from core.rules.interplanetary.optional.restraints import held_back
+from core.rules.interplanetary.scenario.special_rules import fire_refused, zone_at
 from core.vector.state import GameState, Ship, ShipStatus
 from core.vector.turns import current_phase, waiting_for
 
@@ -37,6 +38,8 @@ def can_launch(state: GameState, ship: Ship) -> bool:
         return False  # civilian ships carry weapons as cargo only
     if held_back(state, ship) is not None:
         return False
+    if zone_at(state, ship.motion.position) is not None:
+        return False  # nothing is launched from a no-fire zone, whatever its thrust
     return any(w is not None for w in m.launchers)
 
 
@@ -48,7 +51,8 @@ def can_fire(state: GameState, ship: Ship) -> bool:
     if why is not None:
         return False
     unfired = [p for p, _ in guns if f"{ship.id}:{p}" not in state.fired]
-    return bool(unfired) and bool(targets(state, ship))
+    allowed = [t for t in targets(state, ship) if fire_refused(state, ship, t) is None]
+    return bool(unfired) and bool(allowed)
 
 
 def has_something_to_do(state: GameState) -> bool:
