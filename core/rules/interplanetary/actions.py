@@ -83,6 +83,8 @@ def what_to_do(state: GameState) -> tuple[str, str]:
         launchers = [s for s in mine if can_launch(state, s)]
         if launchers:
             return ACTION, f"{_names(launchers)} may launch a weapon"
+        if any(s.id in state.launched for s in mine):
+            return NOTHING, "a ship launches one weapon a turn, and that is done"
         return NOTHING, "no ship has a weapon it may launch"
     if phase == "guns":
         gunners = [s for s in mine if can_fire(state, s)]

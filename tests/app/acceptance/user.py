@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QMessageBox,
-    QPushButton,
     QSpinBox,
     QTabBar,
     QTreeWidget,
@@ -137,22 +136,40 @@ class Player:
         self.qtbot.keyClick(widget, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
         self.qtbot.keyClicks(widget, text)
 
-    def answer(self, trigger: Callable[[], None], handler: Callable[[QWidget], None]) -> None:
-        """Do ``trigger`` (which opens a modal dialog) and let ``handler`` answer the
-        dialog once it is on screen."""
+    def answer(
+        self,
+        trigger: Callable[[], None],
+        handler: Callable[[QWidget], None],
+        *,
+        popup: bool = False,
+    ) -> None:
+        """Do ``trigger`` (which opens a modal dialog, or with ``popup`` a menu) and let
+        ``handler`` answer it once it is on screen."""
         handled: list[QWidget] = []
+        before = QApplication.activeModalWidget()
 
         def poll() -> None:
-            dialog = QApplication.activeModalWidget()
+            if popup:
+                dialog = QApplication.activePopupWidget()
+            else:
+                dialog = QApplication.activeModalWidget()
+                dialog = None if dialog is before else dialog
             if dialog is None or not dialog.isVisible():
                 QTimer.singleShot(10, poll)
                 return
             handled.append(dialog)
-            handler(dialog)
+            try:
+                handler(dialog)
+            except BaseException as exc:  # shut the dialog, so the test fails, not hangs
+                failed.append(exc)
+                dialog.close()
 
+        failed: list[BaseException] = []
         QTimer.singleShot(0, poll)
         trigger()
         self.qtbot.waitUntil(lambda: bool(handled))
+        if failed:
+            raise failed[0]
 
     # ---- starting a game
 
@@ -171,10 +188,15 @@ class Player:
         def fill(dialog: QWidget) -> None:
             assert isinstance(dialog, QDialog)
             if browse is not None:
-                self.answer(lambda: self.press("Browse", dialog), lambda d: self.pick_file(d, browse))
+                self.answer(
+                    lambda: self.press("Browse", dialog), lambda d: self.pick_file(d, browse)
+                )
             combo = self.find(QComboBox, "scenario_box", dialog)
             assert isinstance(combo, QComboBox)
-            self.pick(combo, scenario)
+            shown = [combo.itemText(i) for i in range(combo.count())]
+            # a browsed file is listed by its title, or else its file name
+            words = browse.name if browse is not None and browse.name in shown else scenario
+            self.pick(combo, words)
             count = self.find(QSpinBox, "player_count", dialog)
             self.type_into(count, str(len(names)))
             for i, name in enumerate(names):
@@ -202,7 +224,15 @@ class Player:
         assert isinstance(dialog, QFileDialog)
         edit = dialog.findChild(QLineEdit, "fileNameEdit")
         assert edit is not None
-        self.type_into(edit, str(path))
+        # The player pastes the file's full name (typing it character by character
+        # sets the dialog browsing folders on every slash).
+        QApplication.clipboard().setText(str(path))
+        edit.setFocus()
+        self.qtbot.keyClick(edit, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+        self.qtbot.keyClick(edit, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
+        completion = QApplication.activePopupWidget()
+        if completion is not None:  # the file name's completion list: closed with Escape
+            self.qtbot.keyClick(completion, Qt.Key.Key_Escape)
         self.qtbot.keyClick(edit, Qt.Key.Key_Return)
 
     def dismiss_questions(self) -> None:
@@ -296,9 +326,7 @@ class Player:
             if item.text(0) == name:
                 tree.scrollToItem(item)
                 rect = tree.visualItemRect(item)
-                self.qtbot.mouseClick(
-                    tree.viewport(), Qt.MouseButton.LeftButton, pos=rect.center()
-                )
+                self.qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
                 return
         raise AssertionError(f"no ship {name!r} in the ship list")
 
@@ -334,20 +362,24 @@ class Player:
     def safe(self, tip: str) -> bool:
         return not any(word in tip for word in DANGER)
 
-    def steer(self) -> None:
-        """Give every ship of the seated player a safe order: lift off a landed ship,
-        else coast when coasting is safe, else the cheapest safe burn."""
+    def steer(self, *, lift: bool = True) -> None:
+        """Give every ship of the seated player a safe order: lift off a landed ship
+        (unless not ``lift``: it stays), else coast when coasting is safe, else the
+        cheapest safe burn."""
         for name in self.my_ships() or [""]:
             if name:
                 self.select_ship(name)
             if self.markers("launch point"):
-                self.lift_off()
+                if lift:
+                    self.lift_off()
                 continue
             tips = self.courses()
             if not tips:
                 continue
-            fuel = [t for t in tips if self.safe(t)]
-            fuel.sort(key=lambda t: (0 if t.startswith("coast") else int(t.split()[0])))
+            fuel = [t for t in tips if self.safe(t)] or [
+                t for t in tips if not any(w in t for w in DANGER[:4])
+            ]
+            fuel.sort(key=lambda t: 0 if t.startswith("coast") else int(t.split()[0]))
             assert fuel, f"no safe course among {tips}"
             first = fuel[0]
             self.plot(lambda t, first=first: t == first)
