@@ -175,15 +175,16 @@ class Player:
 
     def new_game(
         self,
-        scenario: str,
+        scenario: str | tuple[str, ...],
         names: tuple[str, ...] = ("Ann", "Bob"),
         seed: int = 7,
         rules: tuple[str, ...] = (),
         browse: Path | None = None,
     ) -> None:
-        """File > New Quick Game…: the scenario whose title contains ``scenario`` (or the
-        file ``browse`` picked with Browse…), the players, the dice seed, optional rules
-        ticked by their titles; then Start."""
+        """File > New Quick Game…: the scenario listed as ``scenario`` (or as one of
+        several ways of listing it; or the file ``browse`` picked with Browse…), the
+        players, the dice seed, optional rules ticked by their titles; then Start, and
+        Yes to any question starting the game asks (points left unspent)."""
 
         def fill(dialog: QWidget) -> None:
             assert isinstance(dialog, QDialog)
@@ -193,9 +194,12 @@ class Player:
                 )
             combo = self.find(QComboBox, "scenario_box", dialog)
             assert isinstance(combo, QComboBox)
-            shown = [combo.itemText(i) for i in range(combo.count())]
+            shown = [combo.itemText(i).lower() for i in range(combo.count())]
             # a browsed file is listed by its title, or else its file name
-            words = browse.name if browse is not None and browse.name in shown else scenario
+            listed = (scenario,) if isinstance(scenario, str) else scenario
+            if browse is not None:
+                listed = (*listed, browse.name)
+            words = next((n for n in listed if n.lower() in shown), listed[0])
             self.pick(combo, words)
             count = self.find(QSpinBox, "player_count", dialog)
             self.type_into(count, str(len(names)))
@@ -213,6 +217,7 @@ class Player:
                 )
                 if not box.isChecked():
                     self.click(box)
+            self.agree_to_questions()
             self.press("Start", dialog)
 
         self.answer(lambda: self.choose("File", "New Quick Game"), fill)
@@ -234,6 +239,24 @@ class Player:
         if completion is not None:  # the file name's completion list: closed with Escape
             self.qtbot.keyClick(completion, Qt.Key.Key_Escape)
         self.qtbot.keyClick(edit, Qt.Key.Key_Return)
+
+    def agree_to_questions(self, looks: int = 50) -> None:
+        """Answer Yes (or OK) to a question box that comes up modally in the next
+        ``looks`` turns of the event loop, if one does."""
+
+        def look(left: int) -> None:
+            box = QApplication.activeModalWidget()
+            if isinstance(box, QMessageBox):
+                yes = box.button(QMessageBox.StandardButton.Yes) or box.button(
+                    QMessageBox.StandardButton.Ok
+                )
+                if yes is not None:
+                    yes.click()
+                    return
+            if left:
+                QTimer.singleShot(10, lambda: look(left - 1))
+
+        QTimer.singleShot(0, lambda: look(looks))
 
     def dismiss_questions(self) -> None:
         """Agree to a question box left on screen (a warning about points left unspent)."""
