@@ -251,9 +251,9 @@ def free_slot(aid: PlayAid, m: Manifest) -> int | None:
 
 def services_for(state: GameState, ship: Ship) -> tuple[str, ...]:
     """What a base could do for ``ship`` now, in the players' words: ``"refuel"`` (the
-    tank is not full), ``"reload"`` (an empty launcher slot and weapons to be had),
-    ``"refit"`` (swapping mounts, always possible where the market is open). Empty when
-    the ship is at no base it may use."""
+    tank is not full), ``"reload"`` (a weapon of its outfit was spent and its slot can
+    be filled again), ``"refit"`` (swapping mounts and buying weapons, possible wherever
+    the market is open). Empty when the ship is at no base it may use."""
     base = base_of(state, ship)
     aid = aid_of(state.rules)
     if base is None or not ship.in_play or aid is None:
@@ -264,7 +264,13 @@ def services_for(state: GameState, ship: Ship) -> tuple[str, ...]:
     if Service.REFUEL in base.services and ship.fuel < state.rules.unit(ship.unit).fuel:
         found.append("refuel")
     buying = state.market == "free" or (state.market == "sell" and ship.points > 0)
-    if buying and free_slot(aid, manifest_or_empty(aid, ship)) is not None:
+    m, fitted = manifest_or_empty(aid, ship), fitted_of(ship)
+    spent = [
+        i
+        for i, w in enumerate(fitted.launchers if fitted is not None else ())
+        if w is not None and i < len(m.launchers) and m.launchers[i] is None
+    ]
+    if buying and any(working(aid, m, "launchers", (i,)) for i in spent):
         found.append("reload")
     if buying:
         found.append("refit")

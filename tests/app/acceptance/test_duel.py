@@ -196,3 +196,31 @@ def fight(you: Player, rounds: int, until_seat: str = "") -> None:
         else:
             you.primary()
     raise AssertionError("the duel did not get on")
+
+
+def test_the_primary_button_names_each_stop_of_the_turn_and_ends_the_turn_when_none_is_left(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    you = start(qtbot, tmp_path)
+    bar = you.win.turn_bar
+    assert (you.phase(), bar.end_button.text()) == ("Launch", "End Launch Phase")
+    assert you.primary() == "End Launch Phase"
+    assert (you.phase(), bar.end_button.text()) == ("Astrogation", "Move")
+    you.press("Coast (no burn)")
+    assert you.primary() == "Move"
+    # the tender's tank waits to be filled, so the gun phase is not the last stop
+    assert (you.phase(), bar.end_button.text()) == ("Gun", "End Gun Phase")
+    assert you.primary() == "End Gun Phase"
+    assert (you.phase(), bar.end_button.text()) == ("Resupply", "End Turn")
+    assert you.primary() == "End Turn"
+
+    # Bob has no launcher: his launch phase passes; after his gun phase nothing is
+    # left for him, so its button ends his turn.
+    assert you.take_seat() == "Bob"
+    assert "Bob's launch phase passes by itself: no ship has a weapon it may launch" in you.log()
+    assert you.primary() == "Move"
+    assert (you.phase(), bar.end_button.text()) == ("Gun", "End Turn")
+    you.choose("Game", "End Turn")  # the menu's entry (Ctrl+Enter) does the same
+    assert "Bob's resupply phase passes by itself: no ship is at a base it may use" in you.log()
+    # the last player of a round is the first of the next: Bob plays on
+    assert (you.round(), you.seated(), you.phase()) == (2, "Bob", "Astrogation")

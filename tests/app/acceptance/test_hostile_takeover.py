@@ -53,3 +53,21 @@ def test_two_ships_of_one_side_meet_by_rendezvous_and_three_rounds_are_played(
         you.primary()
     assert met, "the Jovian ships met in round 1's resupply phase"
     assert you.round() == 4 and not you.over()
+
+
+def test_with_the_preference_set_a_phase_offering_only_a_rendezvous_passes_by_itself(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    you = Player(qtbot, tmp_path)
+    preference = you.menu("Game", "Pass By Phases With Only Optional Extras")
+    assert preference.isCheckable() and not preference.isChecked()
+    preference.trigger()
+    you.new_game("Hostile Takeover", seed=5, rules=("Space rendezvous",))
+    you.play_rounds(1)
+    said = "Ann's resupply phase passes by itself: Ann's first ship and Ann's second ship"
+    line = next(line for line in you.log() if line.startswith(said))
+    assert "may meet another ship (rendezvous)" in line and "optional extras" in line
+
+    # The preference is kept: a window opened later has it set.
+    again = Player(qtbot, tmp_path)
+    assert again.menu("Game", "Pass By Phases With Only Optional Extras").isChecked()
