@@ -160,7 +160,7 @@ def test_log_keeps_why_the_program_ended_a_phase_with_the_phase_it_ended(
     with new_campaign(tmp_path) as file:
         game = GameRecord(file, 1)
         player = engine.waiting_for(game.state)[0].id
-        why = PhasePassed("Ann's launch phase passes by itself: nothing to launch", "launch", player)
+        why = PhasePassed("The launch phase passes by itself: nothing", "launch", player)
         events = game.play(EndPhase(player), auto=True, noted=[why])
         assert events[0] == why
         again = GameRecord(file, 1)

@@ -37,4 +37,3 @@ def test_resupply_a_full_tank_and_a_closed_market_offer_nothing() -> None:
     state = at_outpost(fuel=15, points=0)
     assert services_for(state, state.ship("s")) == ()
     assert what_to_do(state) == (NOTHING, "no ship is at a base it may use")
-
