@@ -222,7 +222,7 @@ class Player:
 
         self.answer(lambda: self.choose("File", "New Quick Game"), fill)
         self.dismiss_questions()
-        self.qtbot.waitUntil(lambda: self.win.session is not None)
+        self.qtbot.waitUntil(lambda: self.win.turn_bar.round_label.text() != "No game")
 
     def pick_file(self, dialog: QWidget, path: Path) -> None:
         """A file dialog: type the file's full name and press Enter."""
@@ -251,7 +251,7 @@ class Player:
                     QMessageBox.StandardButton.Ok
                 )
                 if yes is not None:
-                    yes.click()
+                    self.qtbot.mouseClick(yes, Qt.MouseButton.LeftButton)
                     return
             if left:
                 QTimer.singleShot(10, lambda: look(left - 1))
