@@ -24,7 +24,7 @@ from app.shell.dock_layout import DockLayout
 from app.shell.files import FileActions
 from app.shell.game import GameActions
 from app.shell.menus import Menus
-from app.shell.version import application_version
+from app.shell.version import application_version, source_revision
 from core.board.hexgrid import Hex
 from core.board.starmap import StarMap
 from core.files.resources import SOLAR_SYSTEM_MAP
@@ -171,6 +171,7 @@ class MainWindow(GameActions, FileActions, Menus, DockLayout, CampaignWindow, QM
     def about_text(self) -> str:
         return (
             f"<h3>Ecliptic {application_version()}</h3>"
+            f"<p>Revision {source_revision()}</p>"
             "<p>Editor and campaign manager for Triplanetary-family "
             "vector space games on a hex map.</p>"
             f"<p>Python {platform.python_version()} · Qt {qVersion()} · "
