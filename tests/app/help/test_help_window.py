@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, Qt, QUrl
-from PySide6.QtGui import QAction, QKeySequence, QTextDocument
+from PySide6.QtGui import QAction, QImage, QKeySequence, QTextDocument
 from PySide6.QtWidgets import QMenu, QWidget
 from pytestqt.qtbot import QtBot
 
@@ -192,3 +192,16 @@ def test_closing_the_main_window_closes_the_help(qtbot: QtBot, window: MainWindo
     qtbot.waitUntil(help.isVisible)
     window.close()
     assert not help.isVisible()
+
+
+def test_how_to_play_pictures_are_made_from_a_game_of_training(tmp_path: Path) -> None:
+    """``python -m app.help.illustrate`` plays Training in the window and keeps a picture
+    of each step How to Play shows (it would stop at the first step the window refused)."""
+    from app.help.illustrate import illustrate
+
+    made = illustrate(tmp_path)
+    shipped = re.findall(r"\]\(images/([^)]+)\)", help_text("how-to-play.md"))
+    assert sorted(p.name for p in made) == sorted(shipped)
+    for picture in made:
+        image = QImage(str(picture))
+        assert image.width() > 200 and image.height() > 200, picture
