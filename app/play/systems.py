@@ -60,6 +60,9 @@ class UIEntry:
     path: str
     docks: tuple[DockSlot, ...] = ()
     tools: tuple[Tool, ...] = ()
+    rules_page: str = ""
+    """A Markdown file of the system's rules for the Help window (the built-in systems'
+    pages are in ``resources/help/rules/``)."""
 
 
 @dataclass(frozen=True)

@@ -136,7 +136,7 @@ class FileActions:
             f"{starmap.name}: {b.width}x{b.height} hexes, {len(starmap.bodies)} bodies, "
             f"{len(starmap.bases)} bases"
         )
-        self.fit_map()
+        self.map_view.show_default()
 
     # Recent files
 
