@@ -33,7 +33,7 @@ def _validate(files: list[Path]) -> int:
             loaded = load_document(path)
         except FileProblems as exc:
             status = 1
-            print(f"{path}: {len(exc.problems)} problem(s)", file=sys.stderr)
+            print(f"{path}: {exc.total} problem(s)", file=sys.stderr)
             for p in exc.problems:
                 print(f"  {p}", file=sys.stderr)
             continue

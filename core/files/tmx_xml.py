@@ -7,7 +7,6 @@ type declarations are refused outright: TMX has none, and entities are a risk.
 from __future__ import annotations
 
 import base64
-import gzip
 import struct
 import zlib
 from dataclasses import dataclass, field
@@ -15,6 +14,8 @@ from pathlib import Path
 from xml.parsers import expat
 
 from core.board.problems import FileProblems, Problem
+from core.files.reading import TMX_LIMIT, read_text
+from core.files.references import inside
 
 #: the bits of a gid that flip or rotate the tile, which Ecliptic's maps ignore
 _FLIP_BITS = 0xF0000000
@@ -169,13 +170,15 @@ class Reader:
                 "an external tileset can only be read next to its map file", where, node.line
             )
             return node
-        path = Path(self.file).parent / source
         try:
-            return parse_xml(path.read_text(encoding="utf-8"), str(path))
-        except OSError as exc:
-            self.problem(f"cannot read {path}: {exc.strerror}", where, node.line)
+            path = inside(source, Path(self.file).parent)
+            return parse_xml(read_text(path, TMX_LIMIT), str(path))
         except FileProblems as exc:
-            self.problems.extend(exc.problems)
+            for p in exc.problems:
+                if p.file is None:  # the reference itself is refused: say so at the map's line
+                    self.problem(p.message, where, node.line)
+                else:
+                    self.problems.append(p)
         return node
 
     # ---- tile layers ----
@@ -199,10 +202,8 @@ class Reader:
                 gids = [int(v) for v in data.text.replace("\n", "").split(",") if v.strip()]
             elif encoding == "base64":
                 raw = base64.b64decode(data.text.strip(), validate=False)
-                if compression == "zlib":
-                    raw = zlib.decompress(raw)
-                elif compression == "gzip":
-                    raw = gzip.decompress(raw)
+                if compression in ("zlib", "gzip"):
+                    raw = inflate(raw, compression, 4 * width * height)
                 elif compression:
                     self.problem(
                         f"{compression} compression is not supported: choose CSV, or Base64 "
@@ -215,7 +216,7 @@ class Reader:
             else:
                 self.problem(f"unknown layer data encoding {encoding!r}", where, data.line)
                 return []
-        except (ValueError, zlib.error, OSError, EOFError) as exc:
+        except (ValueError, zlib.error) as exc:
             self.problem(f"layer data cannot be read: {exc}", where, data.line)
             return []
         if len(gids) != width * height:
@@ -226,3 +227,15 @@ class Reader:
             )
             return []
         return [g & ~_FLIP_BITS for g in gids]
+
+
+def inflate(raw: bytes, compression: str, size: int) -> bytes:
+    """A layer's zlib or gzip data, inflated to at most ``size`` bytes (the layer's
+    cells, four bytes each): a bomb stops at the cap instead of filling memory."""
+    stream = zlib.decompressobj(zlib.MAX_WBITS | (16 if compression == "gzip" else 0))
+    out = stream.decompress(raw, size + 1)
+    if len(out) > size or stream.unconsumed_tail:
+        raise ValueError(f"it inflates to more than the layer's {size} bytes")
+    if not stream.eof:
+        raise ValueError("the compressed data ends early")
+    return out

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from core.board.problems import FileProblems, Problem
+from core.files import reading
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -38,19 +39,20 @@ def read_toml(path: Path) -> tuple[dict[str, Any], str]:
 
 
 def read_text(path: Path) -> str:
-    """A file's text; a missing or unreadable file raises FileProblems."""
-    try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise FileProblems([Problem("no such file", file=str(path))]) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise FileProblems([Problem(f"cannot read the file: {exc}", file=str(path))]) from None
+    """A document's text (:mod:`core.files.reading`: an ordinary file of at most
+    ``DOCUMENT_LIMIT`` bytes, in UTF-8); anything else raises FileProblems."""
+    return reading.read_text(Path(path), reading.DOCUMENT_LIMIT)
 
 
 def parse_toml(text: str, file: str | None) -> dict[str, Any]:
     """Parse TOML text read from ``file``; malformed text raises FileProblems."""
     try:
         return tomllib.loads(text)
+    except RecursionError:
+        # tomllib reads nested arrays and inline tables by recursion: hundreds deep
+        # exhaust the stack, which no file of ours needs
+        message = "not valid TOML: arrays or tables are nested too deeply"
+        raise FileProblems([Problem(message, file=file)]) from None
     except tomllib.TOMLDecodeError as exc:
         found = re.search(r"\(at line (\d+), column \d+\)", str(exc))
         line = int(found.group(1)) if found else None
@@ -102,7 +104,8 @@ def located(problems: list[Problem], text: str, file: str | None) -> FileProblem
     """The problems, each given the line of its field in ``text`` and the file name."""
     lines = key_lines(text)
     return FileProblems(
-        [Problem(p.message, p.field, line_of(lines, p.field or ""), file, p.hex) for p in problems]
+        [Problem(p.message, p.field, line_of(lines, p.field or ""), file, p.hex) for p in problems],
+        more=getattr(problems, "dropped", 0),
     )
 
 
