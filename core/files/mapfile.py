@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 from core.board.hexgrid import Direction, Hex, HexError, Orientation
 from core.board.mapcheck import map_problems
@@ -41,15 +41,16 @@ FORMAT = "ecliptic-map"
 VERSION = 1
 #: the longest list of hexes (asteroids, a zone's, a special owner's) a map may give
 MOST_HEXES = 250_000
-#: the most bodies, bases, zones, overrides or special owners a map may have
+#: the most bodies, bases, zones or special owners, and gravity overrides, a map may have
 MOST_THINGS = 2_000
+MOST_OVERRIDES = 10_000
 #: the widest zone drawn round a body, in rings beyond the body
 WIDEST_ZONE = 100
 #: the hexes that bodies and zones drawn round them may cover together, checked from
 #: their sizes before any of them is drawn
 MOST_AREA = 250_000
 
-Hexes = Annotated[list[str], Field(max_length=MOST_HEXES)]
+Hexes = Annotated[list[str], BeforeValidator(tomlio.only_strings), Field(max_length=MOST_HEXES)]
 
 
 class _Model(BaseModel):
@@ -128,7 +129,7 @@ class _Map(_Model):
     grid: _Grid
     leaving: _Leaving = _Leaving()
     bodies: list[_Body] = Field(default=[], max_length=MOST_THINGS)
-    gravity: list[_Override] = Field(default=[], max_length=MOST_HEXES)
+    gravity: list[_Override] = Field(default=[], max_length=MOST_OVERRIDES)
     asteroids: _Asteroids = _Asteroids()
     special_asteroids: list[_Special] = Field(default=[], max_length=MOST_THINGS)
     bases: list[_Base] = Field(default=[], max_length=MOST_THINGS)

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+
+from core.files.tomlio import only_strings
 
 FORMAT = "ecliptic-scenario"
 VERSION = 2
@@ -143,7 +145,9 @@ class NoFireEntry(Model):
 
 class MineField(Model):
     side: str
-    hexes: list[str] = Field(min_length=1, max_length=MOST_HEXES)
+    hexes: Annotated[list[str], BeforeValidator(only_strings)] = Field(
+        min_length=1, max_length=MOST_HEXES
+    )
     weapon: str = "mine"
 
 

@@ -12,16 +12,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[3]
 MIB = 1024 * 1024
 
-#: runs ``python -m core ARGS`` in this process, then prints its peak memory in bytes
+#: runs ``python -m core ARGS`` as its child, then prints the child's peak memory in
+#: bytes. Two levels, because Linux keeps a process's peak across exec: a child of the
+#: test run itself would report the test run's own size; a child of this small launcher
+#: starts from the launcher's.
 _RUN = """
-import resource, runpy, sys
-sys.argv = ["core", *sys.argv[1:]]
-try:
-    runpy.run_module("core", run_name="__main__", alter_sys=True)
-    status = 0
-except SystemExit as exc:
-    status = exc.code if isinstance(exc.code, int) else 1
-peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+import resource, subprocess, sys
+status = subprocess.run([sys.executable, "-m", "core", *sys.argv[1:]]).returncode
+peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
 scale = 1 if sys.platform == "darwin" else 1024
 print(f"PEAK {peak * scale}", file=sys.stderr)
 sys.exit(status)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -63,11 +63,14 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
 
+Mounts = Annotated[list[str], Field(max_length=100)]
+
+
 class _Mounts(_Model):
-    guns: list[str] = []
-    launchers: list[str] = []
-    systems: list[str] = []
-    single_use: list[str] = []
+    guns: Mounts = []
+    launchers: Mounts = []
+    systems: Mounts = []
+    single_use: Mounts = []
 
 
 class _Design(_Model):
