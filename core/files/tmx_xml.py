@@ -7,6 +7,7 @@ type declarations are refused outright: TMX has none, and entities are a risk.
 from __future__ import annotations
 
 import base64
+import re
 import struct
 import zlib
 from dataclasses import dataclass, field
@@ -17,19 +18,30 @@ from core.board.problems import FileProblems, Problem
 from core.files.reading import TMX_LIMIT, read_text
 from core.files.references import inside
 
+#: one cell of CSV layer data (read one at a time, not split into a list of strings)
+_CELL = re.compile(r"[^,\s]+")
 #: the bits of a gid that flip or rotate the tile, which Ecliptic's maps ignore
 _FLIP_BITS = 0xF0000000
 
 
-@dataclass
+@dataclass(slots=True)
 class Node:
-    """An XML element with the line it starts on, for problems that name it."""
+    """An XML element with the line it starts on, for problems that name it.
+
+    The ``<tile>`` elements of a layer's ``<data>`` (millions on a large map) are kept
+    only as their ``gid`` attributes, in ``gids``, so the tree stays a small multiple of
+    the file."""
 
     tag: str
     attrs: dict[str, str]
     line: int
     children: list[Node] = field(default_factory=list)
-    text: str = ""
+    chunks: list[str] = field(default_factory=list)
+    gids: list[str] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        return "".join(self.chunks)
 
     def all(self, tag: str) -> list[Node]:
         return [c for c in self.children if c.tag == tag]
@@ -49,6 +61,10 @@ def parse_xml(text: str, file: str | None) -> Node:
     roots: list[Node] = []
 
     def start(tag: str, attrs: dict[str, str]) -> None:
+        if tag == "tile" and stack and stack[-1].tag == "data":
+            stack[-1].gids.append(attrs.get("gid", "0"))
+            stack.append(stack[-1])  # popped by its end; its text is the data's
+            return
         node = Node(tag, attrs, parser.CurrentLineNumber)
         (stack[-1].children if stack else roots).append(node)
         stack.append(node)
@@ -58,7 +74,7 @@ def parse_xml(text: str, file: str | None) -> Node:
 
     def chars(data: str) -> None:
         if stack:
-            stack[-1].text += data
+            stack[-1].chunks.append(data)
 
     def doctype(*args: object) -> None:
         raise _Refused("a TMX file has no document type declaration; this one declares one")
@@ -197,9 +213,9 @@ class Reader:
         encoding, compression = data.attrs.get("encoding"), data.attrs.get("compression")
         try:
             if encoding is None:
-                gids = [int(t.attrs.get("gid", "0")) for t in data.all("tile")]
+                gids = [int(gid) for gid in data.gids]
             elif encoding == "csv":
-                gids = [int(v) for v in data.text.replace("\n", "").split(",") if v.strip()]
+                gids = [int(m.group()) for m in _CELL.finditer(data.text)]
             elif encoding == "base64":
                 raw = base64.b64decode(data.text.strip(), validate=False)
                 if compression in ("zlib", "gzip"):

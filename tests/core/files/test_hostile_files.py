@@ -243,22 +243,40 @@ def _bomb(size: int) -> bytes:
     return b"".join([*out, packer.flush()])
 
 
-def test_a_tmx_zlib_bomb_stops_at_the_layer_size(tmp_path: Path) -> None:
+def _first_layer_data(data: str) -> str:
+    """The shipped map as TMX, its first layer's data replaced by ``data``."""
     tmx = to_tmx(load_map(SOLAR_SYSTEM_MAP))
-    bomb = base64.b64encode(_bomb(256 * MIB)).decode("ascii")
     first = re.search(r'(<layer id="1"[^>]*>.*?)<data encoding="csv">[^<]*</data>', tmx, re.S)
     assert first is not None
-    hostile = (
-        tmx[: first.start()]
-        + first.group(1)
-        + f'<data encoding="base64" compression="zlib">{bomb}</data>'
-        + tmx[first.end() :]
-    )
+    return tmx[: first.start()] + first.group(1) + data + tmx[first.end() :]
+
+
+def test_a_tmx_zlib_bomb_stops_at_the_layer_size(tmp_path: Path) -> None:
+    bomb = base64.b64encode(_bomb(256 * MIB)).decode("ascii")
+    hostile = _first_layer_data(f'<data encoding="base64" compression="zlib">{bomb}</data>')
     path = write(tmp_path / "bomb.tmx", hostile)
     run = core("tmx", "import", path, tmp_path / "out.toml")
     assert run.status == 1
     assert "layer data cannot be read: it inflates to more than the layer's 6144 bytes" in run.err
     assert not (tmp_path / "out.toml").exists()
+    assert_bounded(run, path)
+
+
+@pytest.mark.parametrize(
+    ("encoding", "cells"),
+    [("xml", '<tile gid="1"/>' * 1_000_000), ("csv", ",".join(["1"] * 4_000_000))],
+)
+def test_a_tmx_layer_of_millions_of_cells_is_read_within_bounds(
+    tmp_path: Path, encoding: str, cells: str
+) -> None:
+    attribute = ' encoding="csv"' if encoding == "csv" else ""
+    path = write(
+        tmp_path / f"{encoding}.tmx", _first_layer_data(f"<data{attribute}>{cells}</data>")
+    )
+    run = core("tmx", "import", path, tmp_path / "out.toml")
+    assert run.status == 1
+    count = "1000000" if encoding == "xml" else "4000000"
+    assert f"layer 'space': {count} cells where a 48x32 map has 1536" in run.err
     assert_bounded(run, path)
 
 
