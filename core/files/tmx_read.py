@@ -281,9 +281,11 @@ def from_tmx(text: str, file: str | None = None) -> StarMap:
         leaving=Leaving(LeavingRule(leaving_rule), penalty),
         description=props.get("description", ""),
     )
-    problems = [r.locate(p, root.line) for p in map_problems(starmap)]
+    problems = map_problems(starmap)
     if problems:
-        raise FileProblems(problems)
+        raise FileProblems(
+            [r.locate(p, root.line) for p in problems], more=getattr(problems, "dropped", 0)
+        )
     return starmap
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from xml.parsers import expat
 
-from core.board.problems import FileProblems, Problem
+from core.board.problems import FileProblems, Problem, Problems
 from core.files.reading import TMX_LIMIT, read_text
 from core.files.references import inside
 
@@ -108,7 +108,7 @@ class Reader:
     numbers and properties, tile types from the tilesets, a tile layer's cells."""
 
     file: str | None
-    problems: list[Problem] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=Problems)
     types: dict[int, str] = field(default_factory=dict)  # gid -> tile type
     origins: dict[str, tuple[str, int]] = field(default_factory=dict)  # map field -> TMX place
 
