@@ -23,8 +23,7 @@ from hypothesis import strategies as st
 
 from core.board.problems import FileProblems
 from core.files.resources import ROOT, SCENARIOS
-from core.rules.interplanetary.aid.design import load_design
-from core.scenario.documents import load_document
+from core.scenario.documents import check_document
 
 SEEDS = sorted(
     [
@@ -131,10 +130,7 @@ def test_mutated_shipped_files_load_or_raise_only_located_file_problems(
     path = folder / seed.name
     path.write_text(text, encoding="utf-8")
     try:
-        if seed.parent.name == "designs":
-            load_design(path)
-        else:
-            load_document(path)
+        check_document(path)
     except FileProblems as exc:
         assert exc.problems
         for problem in exc.problems:

@@ -222,6 +222,10 @@ def test_a_design_with_300000_mounts_is_refused_within_bounds(tmp_path: Path) ->
         f"[mounts]\nguns = [{guns}]\n"
     )
     path = write(tmp_path / "design.toml", design)
+    run = core("validate", path)
+    assert run.status == 1
+    assert re.search(r"design\.toml:6: mounts\.guns: needs at most 100 entries", run.err)
+    assert_bounded(run, path)
     scenario = TRAINING.replace('unit = "ship" ', 'design = "design.toml"\nunit = "ship" ')
     scenario_path = write(
         tmp_path / "scenario.toml", scenario.replace("version = 1", "version = 2")
