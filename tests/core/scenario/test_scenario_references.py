@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from core.board.problems import FileProblems, Problem
+from core.cli.plot import plot
 from core.files.mapfile import load_map
 from core.files.resources import SCENARIOS, SOLAR_SYSTEM_MAP, resource_path
 from core.files.tmx import to_tmx
@@ -140,3 +141,16 @@ def test_a_tmx_tileset_outside_the_map_folder_is_refused_at_its_line(folder: Pat
         load_tmx(path)
     refused = [p for p in caught.value.problems if "leads outside the folder" in p.message]
     assert [(p.line, p.file) for p in refused] == [(line, str(path))]
+
+
+def test_a_plot_file_map_outside_its_folder_is_refused_at_its_line(folder: Path) -> None:
+    path = folder / "plot.toml"
+    path.write_text(
+        'format = "ecliptic-plot"\nversion = 1\nmap = "../outside.toml"\n\n[ship]\nat = "0101"\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(FileProblems) as caught:
+        plot(path)
+    (problem,) = caught.value.problems
+    assert (problem.field, problem.line, problem.file) == ("map", 3, str(path))
+    assert "cannot use the map: '../outside.toml' leads outside the folder" in problem.message
