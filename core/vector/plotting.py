@@ -42,7 +42,7 @@ def plan(
         new = Plan(command.order, launch, command.land, command.dock, to)
     result = check_plan(state, ship, new)
     labels = state.starmap.bounds.labels
-    text = f"{ship.name} plots a course to {labels.format(result.end)}"
+    text = f"{ship.name} plots a course to {labels.describe(result.end)}"
     if new.launch:
-        text = f"{ship.name} will launch to {labels.format(result.start)}"
+        text = f"{ship.name} will launch to {labels.describe(result.start)}"
     return state.with_plan(ship.id, new), [PlanMade(text, ship.id)]

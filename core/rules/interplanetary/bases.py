@@ -87,7 +87,7 @@ def _services(state: GameState, player: str, ship_id: str) -> tuple[Ship, Base]:
         raise IllegalCommand(
             f"bases serve ships in the resupply phase, not the {current_phase(state)} phase"
         )
-    ship = state.ship(ship_id)
+    ship = state.known_ship(ship_id)
     if ship.owner != player:
         raise IllegalCommand(f"{ship.name} is not yours to command")
     base = base_of(state, ship)

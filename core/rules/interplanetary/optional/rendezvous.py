@@ -154,7 +154,7 @@ def _hand_over(
 
 def exchange(state: GameState, command: Rendezvous) -> tuple[Ship, Ship, str]:
     """The two ships after the exchange, and what passed, in words; raises if impossible."""
-    ship, other = state.ship(command.ship), state.ship(command.other)
+    ship, other = state.known_ship(command.ship), state.known_ship(command.other)
     aid = play_aid(state)
     if command.fuel == 0 and not command.give and not command.take:
         raise IllegalCommand("a rendezvous must pass fuel or weapons one way or the other")
