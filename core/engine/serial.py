@@ -145,7 +145,7 @@ _FIELDS: dict[type, tuple[tuple[str, bool, Any], ...]] = {}
 _PLAIN = (str, int, bool, float, type(None))
 
 
-def _fields_of(cls: type) -> tuple[tuple[str, bool, Any], ...]:
+def fields_of(cls: type) -> tuple[tuple[str, bool, Any], ...]:
     found = _FIELDS.get(cls)
     if found is None:
         found = tuple(
@@ -155,9 +155,15 @@ def _fields_of(cls: type) -> tuple[tuple[str, bool, Any], ...]:
     return found
 
 
+def type_names(*, hashing: bool = False) -> dict[type, str]:
+    """The names registered types are saved (or with ``hashing`` hashed) under: for
+    :mod:`core.engine.canonical`, which writes the same form."""
+    return _HASHED if hashing else _SAVED
+
+
 def _dataclass_data(value: Any, cls: type, names: dict[type, str]) -> dict[str, Any]:
     data: dict[str, Any] = {"$type": names.get(cls) or cls.__name__}
-    for name, is_added, default in _fields_of(cls):
+    for name, is_added, default in fields_of(cls):
         field_value = getattr(value, name)
         if not (is_added and field_value == default):
             data[name] = _to_data(field_value, names)
