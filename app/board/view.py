@@ -22,6 +22,7 @@ from PySide6.QtGui import (
     QPainter,
     QPen,
     QPolygonF,
+    QShowEvent,
     QWheelEvent,
 )
 from PySide6.QtWidgets import QApplication, QGraphicsView, QWidget
@@ -121,6 +122,7 @@ class MapView(QGraphicsView):
         self._ruler_on = False
         self._ruler_dragging = False
         self._ruler: tuple[Hex, Hex] | None = None
+        self._fit_when_shown = False
 
     # ---- queries
 
@@ -149,8 +151,18 @@ class MapView(QGraphicsView):
         """Show the whole map with the margin around it (names sticking out, off-map
         hexes ships bounce through): all of the scene, so no scroll bar is left over."""
         scene = self.map_scene()
+        if not self.isVisible():  # no real size yet (hidden behind the hand-over screen)
+            self._fit_when_shown = True
         if scene is not None and not scene.sceneRect().isEmpty():
             self.fitInView(scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """A map fitted while the view was hidden is fitted again to the view the
+        player sees."""
+        super().showEvent(event)
+        if self._fit_when_shown:
+            self._fit_when_shown = False
+            self.fit_map()
 
     def zoom(self, steps: int) -> bool:
         """Zoom by whole steps (positive: in) around the viewport's centre, within

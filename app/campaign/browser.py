@@ -64,17 +64,30 @@ TYPE_NAME = re.compile(r'"\$type":"(?:[\w.]+\.)?(\w+)"')
 ANNOUNCEMENTS = {"PhaseBegan", "RoundBegan"}
 
 
-def log_rows(file: CampaignFile, game_id: int) -> list[Any]:
-    """Every log entry of a game as plain rows (attribute access like :class:`Entry`):
-    several times quicker than ORM objects for the thousands of a long campaign."""
+def log_outline(file: CampaignFile, game_id: int) -> list[tuple[int, int | None, int]]:
+    """Every log entry of a game as (id, parent, round), oldest first: the one read of
+    the log a refresh makes (what the entries say is read when they are shown)."""
+    from sqlalchemy import text
+
+    query = "SELECT id, parent_id, round FROM entry WHERE game_id = :g ORDER BY id"
+    with file.engine.connect() as conn:
+        return [(r[0], r[1], r[2]) for r in conn.execute(text(query), {"g": game_id})]
+
+
+def log_rows(file: CampaignFile, ids: list[int]) -> dict[int, Any]:
+    """Log entries by id as plain rows (attribute access like :class:`Entry`): several
+    times quicker than ORM objects."""
     from sqlalchemy import select
 
     from core.campaign.schema import Entry
 
     table = Entry.__table__  # type: ignore[attr-defined]
-    query = select(table).where(table.c.game_id == game_id).order_by(table.c.id)
+    found: dict[int, Any] = {}
     with file.engine.connect() as conn:
-        return list(conn.execute(query).all())
+        for i in range(0, len(ids), 500):
+            query = select(table).where(table.c.id.in_(ids[i : i + 500]))
+            found.update((row.id, row) for row in conn.execute(query))
+    return found
 
 
 def quiet(entry: Entry) -> bool:
@@ -108,7 +121,7 @@ class CampaignBrowser(QTreeWidget):
         self._round_of: dict[int, QTreeWidgetItem] = {}
         self._stale = False
         self._scheduled = False
-        self._pending: dict[int, list[Entry]] = {}  # rounds not listed yet, by item id
+        self._pending: dict[int, list[int]] = {}  # entries of rounds not listed yet, by item id
         self._context: tuple[Any, ...] = ({}, set(), {}, {})
 
     def show_campaign(self, file: CampaignFile | None, record: GameRecord | None) -> None:
@@ -180,76 +193,79 @@ class CampaignBrowser(QTreeWidget):
         names: dict[str, str],
         marks: dict[int, list[Bookmark]],
     ) -> None:
-        """The game's rounds; each round's entries are listed when it is opened (a long
-        campaign has thousands), the last round's at once."""
+        """The game's rounds; each round's entries are read and listed when it is opened
+        (a long campaign has thousands), the last round's at once."""
         assert self.file is not None and self.record is not None
-        entries = log_rows(self.file, game_id)
-        on_line = {s.id for s in self.record.line()}
-        kids: dict[int | None, list[Entry]] = {}
-        for e in entries:
-            kids.setdefault(e.parent_id, []).append(e)
+        outline = log_outline(self.file, game_id)
+        parents = {entry: parent for entry, parent, _ in outline}
+        on_line: set[int] = set()
+        at = self.record.head
+        while at is not None:
+            on_line.add(at)
+            at = parents.get(at)
+        kids: dict[int | None, list[int]] = {}
+        for entry, parent, _ in outline:
+            kids.setdefault(parent, []).append(entry)
         start = QTreeWidgetItem(["Start of the game", "", ""])
         start.setData(0, ENTRY_ROLE, 0)
         top.addChild(start)
         self.items[0] = start
         self._context = (kids, on_line, names, marks)
         rounds: dict[int, QTreeWidgetItem] = {}
-        for e in entries:
-            if e.id not in on_line:
+        for entry, _, round_ in outline:
+            if entry not in on_line:
                 continue
-            holder = rounds.get(e.round)
+            holder = rounds.get(round_)
             if holder is None:
-                holder = QTreeWidgetItem([f"Round {e.round}", "", ""])
+                holder = QTreeWidgetItem([f"Round {round_}", "", ""])
                 holder.setData(0, ENTRY_ROLE, None)
                 holder.setChildIndicatorPolicy(QTreeWidgetItem.ChildIndicatorPolicy.ShowIndicator)
-                top.addChild(holder)
-                rounds[e.round] = holder
+                rounds[round_] = holder
                 self._pending[id(holder)] = []
-            self._pending[id(holder)].append(e)
-            self._round_of[e.id or 0] = holder
+            self._pending[id(holder)].append(entry)
+            self._round_of[entry] = holder
+        top.addChildren(list(rounds.values()))
         for child in kids.get(None, []):
-            if child.id not in on_line:
-                self._branch(start, child, kids, names, marks)
+            if child not in on_line:
+                self._branch(start, child)
         if rounds:
             self._fill_round(rounds[max(rounds)])
             rounds[max(rounds)].setExpanded(True)
 
     def _fill_round(self, holder: QTreeWidgetItem) -> None:
         """List a round's entries, with the branches that leave the line in it."""
-        entries = self._pending.pop(id(holder), None)
-        if entries is None:
+        ids = self._pending.pop(id(holder), None)
+        if ids is None or self.file is None:
             return
         kids, on_line, names, marks = self._context
+        rows = log_rows(self.file, ids)
         shown: QTreeWidgetItem = holder
-        for e in entries:
-            branches = [c for c in kids.get(e.id, []) if c.id not in on_line]
-            if quiet(e) and not branches and (e.id or 0) not in marks:
-                self.items[e.id or 0] = shown  # selecting it selects the line before
+        for entry in ids:
+            e = rows[entry]
+            branches = [c for c in kids.get(entry, []) if c not in on_line]
+            if quiet(e) and not branches and entry not in marks:
+                self.items[entry] = shown  # selecting it selects the line before
                 continue
             item = shown = self._entry_item(e, names, marks)
             holder.addChild(item)
             for child in branches:  # leaving the line after this entry
-                self._branch(item, child, kids, names, marks)
+                self._branch(item, child)
 
     def _expanded(self, item: QTreeWidgetItem) -> None:
         if id(item) in self._pending:
             self._fill_round(item)
 
-    def _branch(
-        self,
-        parent: QTreeWidgetItem,
-        first: Entry,
-        kids: dict[int | None, list[Entry]],
-        names: dict[str, str],
-        marks: dict[int, list[Bookmark]],
-    ) -> None:
+    def _branch(self, parent: QTreeWidgetItem, first: int) -> None:
+        assert self.file is not None
+        kids, _on_line, names, marks = self._context
         chain = [first]
-        while kids.get(chain[-1].id):
-            chain.append(kids[chain[-1].id][-1])
+        while kids.get(chain[-1]):
+            chain.append(kids[chain[-1]][-1])
+        rows = log_rows(self.file, chain)
         label = f"↳ Undone branch: {len(chain)} command{'s' if len(chain) != 1 else ''}"
         holder = QTreeWidgetItem([label, "", ""])
-        holder.setData(0, ENTRY_ROLE, chain[-1].id)
-        holder.setData(0, BRANCH_ROLE, chain[-1].id)
+        holder.setData(0, ENTRY_ROLE, chain[-1])
+        holder.setData(0, BRANCH_ROLE, chain[-1])
         holder.setToolTip(0, "Double-click to see where it led; right-click to restore it")
         font = QFont()
         font.setItalic(True)
@@ -260,13 +276,13 @@ class CampaignBrowser(QTreeWidget):
             expand.setExpanded(True)
             expand = expand.parent()
         grey = QBrush(QColor("#777777"))
-        for e in chain:
-            item = self._entry_item(e, names, marks)
+        for entry in chain:
+            item = self._entry_item(rows[entry], names, marks)
             item.setForeground(0, grey)
-            item.setData(0, BRANCH_ROLE, chain[-1].id)
+            item.setData(0, BRANCH_ROLE, chain[-1])
             holder.addChild(item)
-            for other in kids.get(e.id, [])[:-1]:
-                self._branch(item, other, kids, names, marks)
+            for other in kids.get(entry, [])[:-1]:
+                self._branch(item, other)
 
     def _entry_item(
         self, e: Entry, names: dict[str, str], marks: dict[int, list[Bookmark]]

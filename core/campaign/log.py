@@ -111,6 +111,21 @@ class GameLog:
         """The current line: every entry from the start to the head."""
         return self.path(self.head)
 
+    def line_ids(self, entry_id: int | None = None) -> set[int]:
+        """The ids of the entries from the start to ``entry_id`` (by default the head):
+        the line, without reading the commands."""
+        head = self.head if entry_id is None else entry_id
+        if head is None:
+            return set()
+        query = text(
+            "WITH RECURSIVE up(id, parent_id) AS ("
+            " SELECT id, parent_id FROM entry WHERE id = :head AND game_id = :g"
+            " UNION ALL SELECT e.id, e.parent_id FROM entry e JOIN up ON e.id = up.parent_id)"
+            " SELECT id FROM up"
+        )
+        with self.file.engine.connect() as conn:
+            return set(conn.execute(query, {"head": head, "g": self.id}).scalars())
+
     def line_log(self, last: int | None = None) -> list[tuple[int, int, str]]:
         """Depth, round and events (JSON) of the entries on the current line, oldest
         first: all of them, or the ``last`` few."""

@@ -199,8 +199,37 @@ def _to_data(value: Any, names: dict[type, str]) -> Any:
     raise SerialError(f"cannot serialise a {type(value).__name__}")
 
 
+_SCALARS = frozenset({str, int, bool, float, type(None)})
+
+
 def from_data(data: Any) -> Any:
     """The value ``data`` describes, whichever way its types' names are spelt."""
+    kind = type(data)
+    if kind in _SCALARS:
+        return data
+    if kind is list:  # JSON's own types first: a log's thousands of events come this way
+        return tuple([v if type(v) in _SCALARS else from_data(v) for v in data])
+    if kind is dict:
+        name = data.get("$type")
+        cls = _TYPES.get(name) if type(name) is str else None
+        if cls is not None and _SPECIAL.isdisjoint(data):
+            fields = {
+                k: v if type(v) in _SCALARS else from_data(v)
+                for k, v in data.items()
+                if k != "$type"
+            }
+            try:
+                return cls(**fields)
+            except TypeError as exc:
+                raise SerialError(f"bad data for {name}: {exc}") from None
+    return _from_data(data)
+
+
+#: keys that mark data as something other than a typed object, whatever else it holds
+_SPECIAL = frozenset({"$fraction", "$set", "$map", "$enum"})
+
+
+def _from_data(data: Any) -> Any:
     if data is None or isinstance(data, bool | int | str | float):
         return data
     if isinstance(data, list):
