@@ -64,14 +64,18 @@ TYPE_NAME = re.compile(r'"\$type":"(?:[\w.]+\.)?(\w+)"')
 ANNOUNCEMENTS = {"PhaseBegan", "RoundBegan"}
 
 
-def log_outline(file: CampaignFile, game_id: int) -> list[tuple[int, int | None, int]]:
-    """Every log entry of a game as (id, parent, round), oldest first: the one read of
-    the log a refresh makes (what the entries say is read when they are shown)."""
+def log_outline(
+    file: CampaignFile, game_id: int, after: int = 0
+) -> list[tuple[int, int | None, int]]:
+    """Every log entry of a game (or those after entry ``after``) as (id, parent,
+    round), oldest first: the one read of the log a refresh makes (what the entries say
+    is read when they are shown)."""
     from sqlalchemy import text
 
-    query = "SELECT id, parent_id, round FROM entry WHERE game_id = :g ORDER BY id"
+    query = "SELECT id, parent_id, round FROM entry WHERE game_id = :g AND id > :a ORDER BY id"
     with file.engine.connect() as conn:
-        return [(r[0], r[1], r[2]) for r in conn.execute(text(query), {"g": game_id})]
+        rows = conn.execute(text(query), {"g": game_id, "a": after})
+        return [(r[0], r[1], r[2]) for r in rows]
 
 
 def log_rows(file: CampaignFile, ids: list[int]) -> dict[int, Any]:
@@ -88,6 +92,11 @@ def log_rows(file: CampaignFile, ids: list[int]) -> dict[int, Any]:
             query = select(table).where(table.c.id.in_(ids[i : i + 500]))
             found.update((row.id, row) for row in conn.execute(query))
     return found
+
+
+def _outline_of(games: list[Any]) -> list[tuple[Any, ...]]:
+    """What the tree shows of the campaign's games (a battle opened changes it)."""
+    return [(g.id, g.title, g.scale, g.parent_id) for g in games]
 
 
 def quiet(entry: Entry) -> bool:
@@ -123,6 +132,9 @@ class CampaignBrowser(QTreeWidget):
         self._scheduled = False
         self._pending: dict[int, list[int]] = {}  # entries of rounds not listed yet, by item id
         self._context: tuple[Any, ...] = ({}, set(), {}, {})
+        self._rounds: dict[int, QTreeWidgetItem] = {}
+        #: what the tree shows: (file, record, games, head, last entry read), or None
+        self._shown: tuple[Any, ...] | None = None
 
     def show_campaign(self, file: CampaignFile | None, record: GameRecord | None) -> None:
         self.file, self.record = file, record
@@ -138,7 +150,7 @@ class CampaignBrowser(QTreeWidget):
 
     def _refresh_if_stale(self) -> None:
         self._scheduled = False
-        if self._stale and self.isVisible():
+        if self._stale and self.isVisible() and not self._append_played():
             self.refresh()
 
     def showEvent(self, event: QShowEvent) -> None:
@@ -152,13 +164,16 @@ class CampaignBrowser(QTreeWidget):
         self.items = {}
         self._round_of = {}
         self._pending = {}
+        self._rounds = {}
+        self._shown = None
         if self.file is None or self.record is None:
             return
         names = {p.key: p.name for p in self.file.players()}
         marks: dict[int, list[Bookmark]] = {}
         for b in self.file.bookmarks():
             marks.setdefault(b.entry_id, []).append(b)
-        for game in self.file.games():
+        games = self.file.games()
+        for game in games:
             top = QTreeWidgetItem([f"{game.title}", game.scale, ""])
             top.setData(0, ENTRY_ROLE, None)
             if game.parent_id is not None:
@@ -167,9 +182,67 @@ class CampaignBrowser(QTreeWidget):
             if game.id != self.record.id:
                 top.setToolTip(0, "Another game of this campaign")
                 continue
-            self._fill_game(top, game.id, names, marks)
+            last = self._fill_game(top, game.id, names, marks)
             top.setExpanded(True)
+            self._shown = (self.file, self.record, _outline_of(games), self.record.head, last)
         self.select_entry(self.record.head)
+
+    def _append_played(self) -> bool:
+        """Add the entries played on from the head on show, as a refresh would list them,
+        without reading the rest of the log again (End Turn late in a long campaign).
+        False if anything else changed (undo, a branch, a battle opened): refresh."""
+        shown, file, record = self._shown, self.file, self.record
+        if shown is None or file is None or record is None or shown[:2] != (file, record):
+            return False
+        if _outline_of(file.games()) != shown[2]:
+            return False
+        played = log_outline(file, record.id, after=shown[4])
+        at = shown[3]
+        for entry, parent, _ in played:
+            if parent != at:
+                return False
+            at = entry
+        if at != record.head:
+            return False
+        self._stale = False
+        kids, on_line, _names, _marks = self._context
+        top = next(iter(self._rounds.values())).parent() if self._rounds else None
+        listed: dict[int, tuple[QTreeWidgetItem, list[int]]] = {}
+        for entry, parent, round_ in played:
+            kids.setdefault(parent, []).append(entry)
+            on_line.add(entry)
+            holder = self._rounds.get(round_)
+            if holder is None:
+                if top is None:
+                    return self._refresh_instead()
+                if self._rounds:  # a refresh would show only the newest round open
+                    self._rounds[max(self._rounds)].setExpanded(False)
+                holder = self._round_item(round_)
+                top.addChild(holder)
+            waiting = self._pending.get(id(holder))
+            if waiting is not None:
+                waiting.append(entry)
+            else:
+                listed.setdefault(id(holder), (holder, []))[1].append(entry)
+            self._round_of[entry] = holder
+        for holder, entries in listed.values():
+            self._list(holder, entries)
+        if played:
+            self._shown = (*shown[:3], record.head, played[-1][0])
+        self.select_entry(record.head)
+        return True
+
+    def _refresh_instead(self) -> bool:
+        self.refresh()
+        return True
+
+    def _round_item(self, round_: int) -> QTreeWidgetItem:
+        holder = QTreeWidgetItem([f"Round {round_}", "", ""])
+        holder.setData(0, ENTRY_ROLE, None)
+        holder.setChildIndicatorPolicy(QTreeWidgetItem.ChildIndicatorPolicy.ShowIndicator)
+        self._rounds[round_] = holder
+        self._pending[id(holder)] = []
+        return holder
 
     def select_entry(self, entry: int | None) -> None:
         """Show and select a log entry (None: the game's start)."""
@@ -192,9 +265,10 @@ class CampaignBrowser(QTreeWidget):
         game_id: int,
         names: dict[str, str],
         marks: dict[int, list[Bookmark]],
-    ) -> None:
+    ) -> int:
         """The game's rounds; each round's entries are read and listed when it is opened
-        (a long campaign has thousands), the last round's at once."""
+        (a long campaign has thousands), the last round's at once. Returns the id of the
+        game's last entry (0: none)."""
         assert self.file is not None and self.record is not None
         outline = log_outline(self.file, game_id)
         parents = {entry: parent for entry, parent, _ in outline}
@@ -211,17 +285,13 @@ class CampaignBrowser(QTreeWidget):
         top.addChild(start)
         self.items[0] = start
         self._context = (kids, on_line, names, marks)
-        rounds: dict[int, QTreeWidgetItem] = {}
+        rounds = self._rounds
         for entry, _, round_ in outline:
             if entry not in on_line:
                 continue
             holder = rounds.get(round_)
             if holder is None:
-                holder = QTreeWidgetItem([f"Round {round_}", "", ""])
-                holder.setData(0, ENTRY_ROLE, None)
-                holder.setChildIndicatorPolicy(QTreeWidgetItem.ChildIndicatorPolicy.ShowIndicator)
-                rounds[round_] = holder
-                self._pending[id(holder)] = []
+                holder = self._round_item(round_)
             self._pending[id(holder)].append(entry)
             self._round_of[entry] = holder
         top.addChildren(list(rounds.values()))
@@ -231,15 +301,22 @@ class CampaignBrowser(QTreeWidget):
         if rounds:
             self._fill_round(rounds[max(rounds)])
             rounds[max(rounds)].setExpanded(True)
+        return outline[-1][0] if outline else 0
 
     def _fill_round(self, holder: QTreeWidgetItem) -> None:
         """List a round's entries, with the branches that leave the line in it."""
         ids = self._pending.pop(id(holder), None)
-        if ids is None or self.file is None:
+        if ids is not None:
+            self._list(holder, ids)
+
+    def _list(self, holder: QTreeWidgetItem, ids: list[int]) -> None:
+        """List entries of a round after those it lists already."""
+        if self.file is None:
             return
         kids, on_line, names, marks = self._context
         rows = log_rows(self.file, ids)
-        shown: QTreeWidgetItem = holder
+        count = holder.childCount()
+        shown: QTreeWidgetItem = holder.child(count - 1) if count else holder
         for entry in ids:
             e = rows[entry]
             branches = [c for c in kids.get(entry, []) if c not in on_line]

@@ -2,16 +2,18 @@
 
 A game of a thousand rounds writes a hundred thousand lines. A ``QListWidget`` item per
 line, word-wrapped, made Qt measure every line again to scroll to the bottom after each
-command (most of End Turn's time late in a game); here the lines are plain text in a
-model, every row is one line high (``uniformItemSizes``), and a line too long for the
-dock scrolls sideways and shows whole in its tooltip.
+command (most of End Turn's time late in a game), and so does a ``QListView``, which
+lays out all its rows again when rows are added. Here the lines are plain text in a
+model shown by a one-column table whose rows all have the same fixed height, so adding
+lines and scrolling to the newest costs the same at any length; a line too long for the
+dock is cut with an ellipsis and shows whole in its tooltip.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor, QFont
-from PySide6.QtWidgets import QAbstractItemView, QListView, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
 
 #: how a line is shown: plainly, as a heading (bold) or as a quiet aside (grey)
 PLAIN, HEADING, ASIDE = range(3)
@@ -62,17 +64,25 @@ class LogModel(QAbstractListModel):
         return self._lines[row][0]
 
 
-class LogView(QListView):
+class LogView(QTableView):
     """A log dock's list: add lines at the end, which is kept in view."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.log_model = LogModel(self)
         self.setModel(self.log_model)
-        self.setUniformItemSizes(True)
         self.setWordWrap(False)
-        self.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.setShowGrid(False)
+        self.setCornerButtonEnabled(False)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.horizontalHeader().hide()
+        self.horizontalHeader().setStretchLastSection(True)
+        rows = self.verticalHeader()
+        rows.hide()
+        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        rows.setDefaultSectionSize(self.fontMetrics().height() + 4)
 
     def add_lines(self, lines: list[tuple[str, int]]) -> None:
         self.log_model.extend(lines)

@@ -47,14 +47,15 @@ def rounds_of(win: MainWindow) -> dict[str, QTreeWidgetItem]:
     return {c.text(0): c for c in children if c.text(0).startswith("Round")}
 
 
-def entry_reads(win: MainWindow) -> list[str]:
-    """Every statement the campaign's database runs from now on that reads log entries."""
+def entry_reads(win: MainWindow) -> list[tuple[str, Any]]:
+    """Every statement (with its parameters) the campaign's database runs from now on
+    that reads log entries."""
     assert win.campaign is not None
-    seen: list[str] = []
+    seen: list[tuple[str, Any]] = []
 
-    def before(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+    def before(_conn: Any, _cursor: Any, statement: str, parameters: Any, *_: Any) -> None:
         if "FROM entry" in statement:
-            seen.append(statement)
+            seen.append((statement, parameters))
 
     event.listen(win.campaign.engine, "before_cursor_execute", before)
     return seen
@@ -110,9 +111,9 @@ def test_campaign_dock_reads_the_log_once_per_refresh_and_a_round_when_opened(
     browser = opened.browser
     reads = entry_reads(opened)
     browser.refresh()
-    outline = [s for s in reads if "WHERE game_id" in s and " IN " not in s]
+    outline = [s for s, _ in reads if "WHERE game_id" in s and " IN " not in s]
     assert len(outline) == 1  # the whole log, once
-    shown = [s for s in reads if " IN " in s]
+    shown = [s for s, _ in reads if " IN " in s]
     assert len(shown) == 1 and len(reads) == 2  # and the entries of the round on show
     rounds = rounds_of(opened)
     second = rounds["Round 2"]
@@ -146,3 +147,38 @@ def test_a_campaign_given_on_the_command_line_shows_its_map_fitted_to_the_view(
     assert port.adjusted(-2, -2, 2, 2).contains(shown)  # all of the map is on screen
     fills = max(shown.width() / port.width(), shown.height() / port.height())
     assert fills > 0.95  # and as big as the view allows
+
+
+def tree_texts(item: QTreeWidgetItem) -> list[str]:
+    """Every line under an item as shown, open rounds only (depth-first)."""
+    lines = [item.text(0)]
+    if item.isExpanded() or item.parent() is None:
+        for i in range(item.childCount()):
+            lines.extend(tree_texts(item.child(i)))
+    return lines
+
+
+def test_campaign_dock_adds_the_turns_played_without_reading_the_whole_log_again(
+    qtbot: QtBot, opened: MainWindow
+) -> None:
+    browser = opened.browser
+    reads = entry_reads(opened)
+    for _ in range(5):  # into the next rounds
+        take_seat(qtbot, opened)
+        qtbot.mouseClick(opened.turn_bar.end_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: not browser._stale)
+    whole = [s for s, p in reads if "round FROM entry" in s and 0 in tuple(p)]
+    assert whole == []  # only what was played was read
+    assert opened.record is not None
+    head = browser.items[opened.record.head]
+    assert browser.currentItem() is head
+    played = [tree_texts(browser.topLevelItem(i)) for i in range(browser.topLevelItemCount())]
+    browser.refresh()  # everything read afresh shows the same
+    again = [tree_texts(browser.topLevelItem(i)) for i in range(browser.topLevelItemCount())]
+    assert played == again
+    assert browser.currentItem() is browser.items[opened.record.head]
+    # an undo is not an addition: the dock is rebuilt, and shows the head moved back
+    qtbot.keyClick(opened, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: not browser._stale)
+    assert browser.currentItem() is browser.items[opened.record.head]
+    assert [s for s, p in reads if "round FROM entry" in s and 0 in tuple(p)]

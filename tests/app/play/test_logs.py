@@ -38,9 +38,9 @@ def play_turns(qtbot: QtBot, win: MainWindow, turns: int) -> None:
 
 
 def last_row_in_view(log: object) -> bool:
-    from PySide6.QtWidgets import QListView
+    from PySide6.QtWidgets import QTableView
 
-    assert isinstance(log, QListView)
+    assert isinstance(log, QTableView)
     model = log.model()
     last = model.index(model.rowCount() - 1, 0)
     return log.viewport().rect().intersects(log.visualRect(last))
@@ -53,7 +53,7 @@ def test_event_log_shows_what_happened_a_line_a_row_with_the_newest_in_view(
     play_turns(qtbot, window, 4)
     texts = [log.line(row) for row in range(log.count())]
     assert any(t.startswith("Round 2") for t in texts)
-    assert not log.wordWrap() and log.uniformItemSizes()
+    assert not log.wordWrap()
     assert last_row_in_view(log)
     heading = next(row for row, t in enumerate(texts) if t.startswith("Round 2"))
     index = log.model().index(heading, 0)
@@ -77,19 +77,21 @@ def test_event_log_with_100000_lines_keeps_rows_one_line_high_and_the_newest_in_
     assert log.count() == before + LINES
     assert dice.count() >= 1 and dice.line(dice.count() - 1) == "Round 1001: Attack roll: 4"
     assert last_row_in_view(log)
-    assert log.sizeHintForRow(0) == log.sizeHintForRow(log.count() - 1)  # one line each
+    assert log.rowHeight(0) == log.rowHeight(log.count() - 1) < 2 * log.fontMetrics().height()
     newest = log.model().index(log.count() - 1, 0)
     assert newest.data(Qt.ItemDataRole.ToolTipRole) == f"line {LINES - 1}: {long_text}"
     # the player scrolls back to the start with the keyboard, and back down
     log.setFocus()
-    qtbot.keyClick(log, Qt.Key.Key_End)  # the newest line becomes the current one
-    qtbot.keyClick(log, Qt.Key.Key_Home)
+    qtbot.keyClick(
+        log, Qt.Key.Key_End, Qt.KeyboardModifier.ControlModifier
+    )  # the newest line becomes the current one
+    qtbot.keyClick(log, Qt.Key.Key_Home, Qt.KeyboardModifier.ControlModifier)
     first = log.model().index(0, 0)
     qtbot.waitUntil(lambda: log.viewport().rect().intersects(log.visualRect(first)))
     assert not last_row_in_view(log)
-    qtbot.keyClick(log, Qt.Key.Key_End)
+    qtbot.keyClick(log, Qt.Key.Key_End, Qt.KeyboardModifier.ControlModifier)
     qtbot.waitUntil(lambda: last_row_in_view(log))
-    qtbot.keyClick(log, Qt.Key.Key_Home)
+    qtbot.keyClick(log, Qt.Key.Key_Home, Qt.KeyboardModifier.ControlModifier)
     play_turns(qtbot, window, 1)  # a new line comes into view
     assert log.count() > before + LINES
     qtbot.waitUntil(lambda: last_row_in_view(log))
