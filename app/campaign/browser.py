@@ -70,12 +70,11 @@ def log_outline(
     """Every log entry of a game (or those after entry ``after``) as (id, parent,
     round), oldest first: the one read of the log a refresh makes (what the entries say
     is read when they are shown)."""
-    from sqlalchemy import text
-
-    query = "SELECT id, parent_id, round FROM entry WHERE game_id = :g AND id > :a ORDER BY id"
-    with file.engine.connect() as conn:
-        rows = conn.execute(text(query), {"g": game_id, "a": after})
-        return [(r[0], r[1], r[2]) for r in rows]
+    query = "SELECT id, parent_id, round FROM entry WHERE game_id = ? AND id > ? ORDER BY id"
+    with file.engine.connect() as conn:  # plain tuples: tens of thousands of rows
+        driver = conn.connection.driver_connection
+        assert driver is not None
+        return list(driver.execute(query, (game_id, after)).fetchall())
 
 
 def log_rows(file: CampaignFile, ids: list[int]) -> dict[int, Any]:
@@ -205,11 +204,10 @@ class CampaignBrowser(QTreeWidget):
         if at != record.head:
             return False
         self._stale = False
-        kids, on_line, _names, _marks = self._context
+        on_line = self._context[1]
         top = next(iter(self._rounds.values())).parent() if self._rounds else None
         listed: dict[int, tuple[QTreeWidgetItem, list[int]]] = {}
-        for entry, parent, round_ in played:
-            kids.setdefault(parent, []).append(entry)
+        for entry, _, round_ in played:
             on_line.add(entry)
             holder = self._rounds.get(round_)
             if holder is None:
@@ -237,8 +235,7 @@ class CampaignBrowser(QTreeWidget):
         return True
 
     def _round_item(self, round_: int) -> QTreeWidgetItem:
-        holder = QTreeWidgetItem([f"Round {round_}", "", ""])
-        holder.setData(0, ENTRY_ROLE, None)
+        holder = QTreeWidgetItem([f"Round {round_}", "", ""])  # no entry: a heading
         holder.setChildIndicatorPolicy(QTreeWidgetItem.ChildIndicatorPolicy.ShowIndicator)
         self._rounds[round_] = holder
         self._pending[id(holder)] = []
@@ -277,23 +274,23 @@ class CampaignBrowser(QTreeWidget):
         while at is not None:
             on_line.add(at)
             at = parents.get(at)
-        kids: dict[int | None, list[int]] = {}
-        for entry, parent, _ in outline:
-            kids.setdefault(parent, []).append(entry)
+        kids: dict[int | None, list[int]] = {}  # of the entries off the line, by parent
         start = QTreeWidgetItem(["Start of the game", "", ""])
         start.setData(0, ENTRY_ROLE, 0)
         top.addChild(start)
         self.items[0] = start
         self._context = (kids, on_line, names, marks)
         rounds = self._rounds
-        for entry, _, round_ in outline:
+        pending, round_of = self._pending, self._round_of
+        for entry, parent, round_ in outline:
             if entry not in on_line:
+                kids.setdefault(parent, []).append(entry)
                 continue
             holder = rounds.get(round_)
             if holder is None:
                 holder = self._round_item(round_)
-            self._pending[id(holder)].append(entry)
-            self._round_of[entry] = holder
+            pending[id(holder)].append(entry)
+            round_of[entry] = holder
         top.addChildren(list(rounds.values()))
         for child in kids.get(None, []):
             if child not in on_line:

@@ -165,9 +165,11 @@ class GameLog:
     def children(self, entry_id: int | None) -> list[int]:
         """Entries played straight after ``entry_id`` (None: the start), oldest first."""
         where = "parent_id IS NULL" if entry_id is None else "parent_id = :p"
+        # "+game_id": look entries up by their parent's index, not by the game's (which
+        # SQLite would otherwise pick, and scan every entry of a long game)
         with self.file.engine.connect() as conn:
             rows = conn.execute(
-                text(f"SELECT id FROM entry WHERE game_id = :g AND {where} ORDER BY id"),
+                text(f"SELECT id FROM entry WHERE +game_id = :g AND {where} ORDER BY id"),
                 {"g": self.id, "p": entry_id},
             ).all()
         return [r[0] for r in rows]
