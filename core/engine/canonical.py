@@ -26,8 +26,9 @@ from typing import Any
 
 from core.engine import serial
 
-#: texts remembered per form before they are all forgotten (a few MB)
-KEEP = 50_000
+#: texts remembered per form before they are all forgotten (a few MB): some thousands
+#: of ships and their motions, many turns of a big game
+KEEP = 8_000
 _encode_str = json.encoder.encode_basestring_ascii  # what json.dumps uses for a str
 _KEYS: dict[str, str] = {}  # a key's JSON text with its colon
 _FROZEN: dict[type, bool] = {}
