@@ -15,7 +15,6 @@ shows a past state in place of the live one, read-only.
 
 from __future__ import annotations
 
-import gc
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -31,6 +30,7 @@ from core.engine import serial
 from core.engine.commands import Command, EndPhase
 from core.engine.errors import IllegalCommand
 from core.engine.events import Event
+from core.engine.gcpause import gc_paused
 from core.vector.orders import Launch, Plot, Unplot
 from core.vector.state import GameState, Player, ShipStatus
 from core.vector.turns import PhaseBegan, plotting_phases
@@ -382,9 +382,7 @@ class GameSession(QObject):
         The whole history is in the Campaign dock; the event log shows the recent part."""
         self.log = []
         phase = ""
-        collecting = gc.isenabled()
-        gc.disable()  # thousands of small objects that all stay: collecting them is waste
-        try:
+        with gc_paused():  # thousands of small objects that all stay
             for depth, round_, events in record.line_log(LOG_TAIL):
                 try:
                     stored = serial.from_data(json.loads(events))
@@ -394,9 +392,6 @@ class GameSession(QObject):
                     if isinstance(e, PhaseBegan):
                         phase = e.phase
                     self.log.append(Entry(getattr(e, "round", round_), phase, e, depth))
-        finally:
-            if collecting:
-                gc.enable()
 
     def _record(self, events: list[Event]) -> None:
         if not events:

@@ -7,15 +7,14 @@ is where play stands. Undone entries stay as a branch beside the line.
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from sqlalchemy import text
 
 from core.campaign.errors import CampaignError
 from core.campaign.store import CampaignFile
+from core.engine.gcpause import gc_paused
 
 
 @dataclass(frozen=True)
@@ -40,18 +39,6 @@ class Branch:
     first: int
     tip: int
     length: int
-
-
-@contextmanager
-def gc_paused() -> Iterator[None]:
-    """Bulk reads build many small objects; collecting them midway only costs time."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
 
 
 class GameLog:
