@@ -98,7 +98,7 @@ class Replay:
                 self.points.append(step.id)
         self.depths = {s.id: s.depth for s in self.path}
         # Trails are kept for the current line: off it, show them up to the fork only.
-        line = {s.id for s in record.line()}
+        line = record.line_ids()
         self.fork_depth = max((s.depth for s in self.path if s.id in line), default=0)
         self.index = self.points.index(entry) if entry in self.points else 0
         self.show(self.index)

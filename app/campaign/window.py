@@ -19,6 +19,7 @@ from app.campaign.paths import remember_campaign as remember
 from app.campaign.replay import Replay, ReplayBar
 from core.campaign import EXTENSION, CampaignError, CampaignInUse
 from core.engine.errors import IllegalCommand
+from core.engine.gcpause import gc_paused
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QDockWidget, QLabel, QStackedWidget, QWidget
@@ -109,10 +110,11 @@ class CampaignWindow:
         explained and left untouched; one open elsewhere may be opened read-only."""
         if self.session is not None and not self.close_game():
             return False
-        from core.campaign import CampaignFile  # the database layer loads on first use
-
         try:
-            campaign = CampaignFile.open(path, read_only=read_only)
+            with gc_paused():
+                from core.campaign import CampaignFile  # the database layer: on first use
+
+                campaign = CampaignFile.open(path, read_only=read_only)
         except CampaignInUse as exc:
             answer = QMessageBox.question(
                 self,
@@ -127,7 +129,8 @@ class CampaignWindow:
         except CampaignError as exc:
             self._campaign_problem(path, exc)
             return False
-        return self._play_campaign(campaign)
+        with gc_paused():  # replaying, the log, the docks: objects that all stay
+            return self._play_campaign(campaign)
 
     def _play_campaign(self, campaign: CampaignFile) -> bool:
         from core.campaign import GameRecord

@@ -72,6 +72,8 @@ class GameRecord(GameLog):
         self._depth_cache: tuple[int | None, int] = (None, 0)
         #: the file's standing for this game and the file's write count it is true at
         self._known: tuple[int, nesting.Standing] | None = None
+        #: (the file's write count, an entry this game wrote then): nothing follows it yet
+        self._leaf: tuple[int, int | None] | None = None
         self.state = self.state_at(self.head)
 
     # ---- states
@@ -192,6 +194,7 @@ class GameRecord(GameLog):
                     nesting.settle(conn, record.id, resume.outcome)
         for (record, step), entry_id in zip(chain, written, strict=True):
             record._adopt(step, entry_id)
+            record._leaf = (self.file.generation, entry_id)
         if len(chain) == 1 and played.child is None and self._known is not None:
             # nothing but this game's head changed: no need to read the file next time
             known = replace(self._known[1], head=self.head)
@@ -327,6 +330,8 @@ class GameRecord(GameLog):
         return True
 
     def can_redo(self) -> bool:
+        if self._leaf == (self.file.generation, self.head):
+            return False  # just played, and nothing written since: nothing to redo
         return bool(self.children(self.head))
 
     def restore(self, entry_id: int | None) -> None:

@@ -7,15 +7,14 @@ is where play stands. Undone entries stay as a branch beside the line.
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from sqlalchemy import text
 
 from core.campaign.errors import CampaignError
 from core.campaign.store import CampaignFile
+from core.engine.gcpause import gc_paused
 
 
 @dataclass(frozen=True)
@@ -40,18 +39,6 @@ class Branch:
     first: int
     tip: int
     length: int
-
-
-@contextmanager
-def gc_paused() -> Iterator[None]:
-    """Bulk reads build many small objects; collecting them midway only costs time."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
 
 
 class GameLog:
@@ -111,6 +98,21 @@ class GameLog:
         """The current line: every entry from the start to the head."""
         return self.path(self.head)
 
+    def line_ids(self, entry_id: int | None = None) -> set[int]:
+        """The ids of the entries from the start to ``entry_id`` (by default the head):
+        the line, without reading the commands."""
+        head = self.head if entry_id is None else entry_id
+        if head is None:
+            return set()
+        query = text(
+            "WITH RECURSIVE up(id, parent_id) AS ("
+            " SELECT id, parent_id FROM entry WHERE id = :head AND game_id = :g"
+            " UNION ALL SELECT e.id, e.parent_id FROM entry e JOIN up ON e.id = up.parent_id)"
+            " SELECT id FROM up"
+        )
+        with self.file.engine.connect() as conn:
+            return set(conn.execute(query, {"head": head, "g": self.id}).scalars())
+
     def line_log(self, last: int | None = None) -> list[tuple[int, int, str]]:
         """Depth, round and events (JSON) of the entries on the current line, oldest
         first: all of them, or the ``last`` few."""
@@ -150,9 +152,11 @@ class GameLog:
     def children(self, entry_id: int | None) -> list[int]:
         """Entries played straight after ``entry_id`` (None: the start), oldest first."""
         where = "parent_id IS NULL" if entry_id is None else "parent_id = :p"
+        # "+game_id": look entries up by their parent's index, not by the game's (which
+        # SQLite would otherwise pick, and scan every entry of a long game)
         with self.file.engine.connect() as conn:
             rows = conn.execute(
-                text(f"SELECT id FROM entry WHERE game_id = :g AND {where} ORDER BY id"),
+                text(f"SELECT id FROM entry WHERE +game_id = :g AND {where} ORDER BY id"),
                 {"g": self.id, "p": entry_id},
             ).all()
         return [r[0] for r in rows]
