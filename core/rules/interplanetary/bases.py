@@ -210,8 +210,8 @@ def repair(state: GameState, player: str | None) -> tuple[GameState, list[Event]
         return state, []
     events: list[Event] = []
     for ship in state.ships:
-        if player is not None and ship.owner != player:
-            continue
+        if (player is not None and ship.owner != player) or not ship.in_play:
+            continue  # a destroyed ship is not mended
         base = base_of(state, ship)
         own = manifest_of(ship)
         if base is None or own is None or not own.total_damage():
