@@ -43,6 +43,7 @@ from core.rules.interplanetary.combat.attack import (
 from core.rules.interplanetary.combat.guns import (
     Fire,
     Hold,
+    refusal,
     shot,
     targets,
 )
@@ -224,9 +225,12 @@ class CombatPanel(QWidget):
                 self._idle(f"{ship.name} is not yours: select one of your ships to fire.")
                 return
             _, why = guns_ready(state, ship)
-            reach = targets(state, ship)
+            reach = targets(state, ship)  # only the targets the rules let it fire at
+            if why is None and not reach:
+                enemies = [t for t in state.ships if t.side != ship.side and t.in_play]
+                why = refusal(state, ship, enemies[0]) if enemies else "no enemy in play"
             if why is not None or not reach:
-                self._idle(f"{ship.name} cannot fire: {why or 'no enemy in reach'}.")
+                self._idle(f"{ship.name} cannot fire: {why}.")
                 return
             self._mode = "fire"
             self.title.setText(f"{ship.name}: gun phase. Choose a gun and a target.")

@@ -19,7 +19,7 @@ from core.rules.interplanetary.combat.readiness import guns_ready
 from core.rules.interplanetary.optional.boarding import boardable
 from core.rules.interplanetary.optional.rendezvous import partners
 from core.rules.interplanetary.optional.restraints import held_back
-from core.rules.interplanetary.scenario.special_rules import fire_refused, zone_at
+from core.rules.interplanetary.scenario.special_rules import zone_at
 from core.vector.state import GameState, Ship, ShipStatus
 from core.vector.turns import current_phase, waiting_for
 
@@ -51,8 +51,7 @@ def can_fire(state: GameState, ship: Ship) -> bool:
     if why is not None:
         return False
     unfired = [p for p, _ in guns if f"{ship.id}:{p}" not in state.fired]
-    allowed = [t for t in targets(state, ship) if fire_refused(state, ship, t) is None]
-    return bool(unfired) and bool(allowed)
+    return bool(unfired) and bool(targets(state, ship))
 
 
 def has_something_to_do(state: GameState) -> bool:

@@ -123,9 +123,23 @@ def odds(aid: PlayAid, gun: Gun, distance: int, speed: int) -> Shot:
 
 
 def targets(state: GameState, ship: Ship) -> list[Ship]:
-    """Enemy ships within the reach of guns: in space (landed ships and ships docked at an
-    asteroid base are safe, seed "Bases")."""
-    return [t for t in state.ships if t.side != ship.side and exposed(state, t)]
+    """The ships ``ship``'s guns may fire at now: those :func:`refusal` lets through, so
+    what the Combat dock offers is what :func:`fire` accepts."""
+    return [t for t in state.ships if t.id != ship.id and refusal(state, ship, t) is None]
+
+
+def refusal(state: GameState, ship: Ship, target: Ship) -> str | None:
+    """Why no gun of ``ship`` may fire at ``target`` now, whichever gun (None: it may):
+    a ship of its own side, a no-fire zone either ship is in, or a target out of reach of
+    weapons (landed, or docked at an asteroid base, seed "Bases")."""
+    if target.side == ship.side:
+        return f"{target.name} is on your side"
+    refused = fire_refused(state, ship, target)
+    if refused is not None:
+        return refused
+    if not exposed(state, target):
+        return f"{target.name} is safe from attack where it is"
+    return None
 
 
 def exposed(state: GameState, ship: Ship) -> bool:
@@ -166,15 +180,11 @@ def fire(state: GameState, command: Fire) -> tuple[GameState, list[Event]]:
             raise WrongPhase(f"guns fire in the gun phase, not the {current_phase(state)} phase")
         if key in state.fired:
             raise IllegalCommand(f"{ship.name}'s {gun.name} has already fired this turn")
-        if target.side == ship.side:
-            raise IllegalCommand(f"{target.name} is on your side")
         state = replace(state, fired=state.fired | {key})
         source, answerable = f"{ship.name}'s {gun.name}", True
-    refused = fire_refused(state, ship, target)
+    refused = refusal(state, ship, target)
     if refused is not None:
         raise IllegalCommand(refused)
-    if not exposed(state, target):
-        raise IllegalCommand(f"{target.name} is safe from attack where it is")
     state = replace(state, revealed=state.revealed | {key})  # fog of war: the gun is seen
     odds = shot(state, ship, gun, target)
     attack = Attack(
