@@ -19,6 +19,7 @@ from core.rules.interplanetary.combat.readiness import guns_ready
 from core.rules.interplanetary.optional.boarding import boardable
 from core.rules.interplanetary.optional.rendezvous import partners
 from core.rules.interplanetary.optional.restraints import held_back
+from core.rules.interplanetary.phases import phase_word
 from core.rules.interplanetary.scenario.special_rules import zone_at
 from core.vector.state import GameState, Ship, ShipStatus
 from core.vector.turns import current_phase, waiting_for
@@ -95,7 +96,7 @@ def what_to_do(state: GameState) -> tuple[str, str]:
         return NOTHING, "no gun has a target in reach"
     if phase == "resupply":
         return _resupply(state, mine)
-    return NOTHING, f"nothing is done in the {phase} phase"
+    return NOTHING, f"nothing is done in the {phase_word(phase)} phase"
 
 
 def _resupply(state: GameState, mine: list[Ship]) -> tuple[str, str]:

@@ -32,6 +32,7 @@ from core.rules.interplanetary.aid.carried import (
 from core.rules.interplanetary.aid.manifest import Manifest, mend_one, working
 from core.rules.interplanetary.aid.playaid import PlayAid
 from core.rules.interplanetary.allegiance import refused
+from core.rules.interplanetary.phases import phase_word
 from core.rules.interplanetary.scenario.special_rules import closed, take_from_stock
 from core.vector.state import GameState, Ship, ShipStatus
 from core.vector.turns import current_phase
@@ -84,9 +85,8 @@ def base_of(state: GameState, ship: Ship) -> Base | None:
 
 def _services(state: GameState, player: str, ship_id: str) -> tuple[Ship, Base]:
     if current_phase(state) != RESUPPLY_PHASE:
-        raise IllegalCommand(
-            f"bases serve ships in the resupply phase, not the {current_phase(state)} phase"
-        )
+        now = phase_word(current_phase(state))
+        raise IllegalCommand(f"bases serve ships in the resupply phase, not the {now} phase")
     ship = state.ship(ship_id)
     if ship.owner != player:
         raise IllegalCommand(f"{ship.name} is not yours to command")

@@ -25,6 +25,7 @@ from core.rules.interplanetary.aid.playaid import AttackTable, Gun, PlayAid
 from core.rules.interplanetary.combat.attack import Attack, PendingAnswer
 from core.rules.interplanetary.combat.readiness import guns_ready, may_answer
 from core.rules.interplanetary.combat.single_use import gun_attack
+from core.rules.interplanetary.phases import phase_word
 from core.rules.interplanetary.scenario.special_rules import fire_refused
 from core.vector.state import GameState, Ship, ShipStatus
 from core.vector.turns import current_phase
@@ -177,7 +178,9 @@ def fire(state: GameState, command: Fire) -> tuple[GameState, list[Event]]:
         source, answerable = f"{ship.name}'s {gun.name}, firing back,", False
     else:
         if current_phase(state) != GUN_PHASE:
-            raise WrongPhase(f"guns fire in the gun phase, not the {current_phase(state)} phase")
+            raise WrongPhase(
+                f"guns fire in the gun phase, not the {phase_word(current_phase(state))} phase"
+            )
         if key in state.fired:
             raise IllegalCommand(f"{ship.name}'s {gun.name} has already fired this turn")
         state = replace(state, fired=state.fired | {key})
