@@ -12,7 +12,8 @@ decision the game waits for is never skipped.
 
 from __future__ import annotations
 
-from core.rules.interplanetary.aid.carried import aid_of, manifest_of
+from core.rules.interplanetary.aid.carried import aid_of, manifest_of, manifest_or_empty
+from core.rules.interplanetary.aid.manifest import gun_mount_points
 from core.rules.interplanetary.bases import services_for
 from core.rules.interplanetary.combat.guns import targets
 from core.rules.interplanetary.combat.readiness import guns_ready
@@ -65,6 +66,31 @@ def _names(ships: list[Ship]) -> str:
     return " and ".join(s.name for s in ships)
 
 
+def _its(ships: list[Ship]) -> str:
+    return "its" if len(ships) == 1 else "their"
+
+
+def _no_shot(state: GameState, mine: list[Ship]) -> str:
+    """Why no gun of the player's fires this gun phase, in the players' words."""
+    aid = aid_of(state.rules)
+    if aid is None:
+        return "no ship has a gun"
+    armed = [
+        s
+        for s in mine
+        if any(g.table is not None for g, _ in gun_mount_points(aid, manifest_or_empty(aid, s)))
+    ]
+    if not armed:
+        return "no ship has a gun"
+    fired = {key.split(":")[0] for key in state.fired}
+    unfired = [
+        p for s in armed for p, _ in guns_ready(state, s)[0] if f"{s.id}:{p}" not in state.fired
+    ]
+    if fired & {s.id for s in armed} and not unfired:
+        return "every gun that could fire has fired this turn"
+    return "no gun has a target in reach"
+
+
 def what_to_do(state: GameState) -> tuple[str, str]:
     """What the first player the game waits for may do in this phase besides ending it
     (plotting aside): its grade (:data:`NOTHING`, :data:`OPTIONAL`, :data:`ACTION`) and,
@@ -78,13 +104,14 @@ def what_to_do(state: GameState) -> tuple[str, str]:
         return NOTHING, "nobody is to act"
     player = waiting[0].id
     phase = current_phase(state)
-    mine = [s for s in state.ships if s.owner == player]
+    mine = [s for s in state.ships if s.owner == player and s.in_play]
     if phase == "launch":
         launchers = [s for s in mine if can_launch(state, s)]
         if launchers:
             return ACTION, f"{_names(launchers)} may launch a weapon"
-        if any(s.id in state.launched for s in mine):
-            return NOTHING, "a ship launches one weapon a turn, and that is done"
+        done = [s for s in mine if s.id in state.launched]
+        if done:
+            return NOTHING, f"{_names(done)} launched {_its(done)} one weapon this turn"
         return NOTHING, "no ship has a weapon it may launch"
     if phase == "guns":
         gunners = [s for s in mine if can_fire(state, s)]
@@ -93,7 +120,7 @@ def what_to_do(state: GameState) -> tuple[str, str]:
         boarders = [s for s in mine if boardable(state, s)]
         if boarders:
             return OPTIONAL, f"{_names(boarders)} may board an enemy ship"
-        return NOTHING, "no gun has a target in reach"
+        return NOTHING, _no_shot(state, mine)
     if phase == "resupply":
         return _resupply(state, mine)
     return NOTHING, f"nothing is done in the {phase_word(phase)} phase"
