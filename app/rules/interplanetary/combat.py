@@ -49,7 +49,7 @@ from core.rules.interplanetary.combat.guns import (
 )
 from core.rules.interplanetary.combat.ordnance import LaunchWeapon
 from core.rules.interplanetary.combat.ordnance_attacks import PendingStrike, Strike
-from core.rules.interplanetary.combat.readiness import guns_ready, may_answer
+from core.rules.interplanetary.combat.readiness import after_name, guns_ready, may_answer
 from core.rules.interplanetary.combat.single_use import Decline, PendingRoll, choices
 from core.rules.interplanetary.combat.systems import movable, place_hit, suggest
 from core.vector.state import GameState, Ship
@@ -230,7 +230,7 @@ class CombatPanel(QWidget):
                 enemies = [t for t in state.ships if t.side != ship.side and t.in_play]
                 why = refusal(state, ship, enemies[0]) if enemies else "no enemy in play"
             if why is not None or not reach:
-                self._idle(f"{ship.name} cannot fire: {why}.")
+                self._idle(f"{ship.name} cannot fire: {after_name(ship, why)}.")
                 return
             self._mode = "fire"
             self.title.setText(f"{ship.name}: gun phase. Choose a gun and a target.")

@@ -19,7 +19,7 @@ from core.engine.pending import Pending
 from core.engine.serial import added, register
 from core.rules.interplanetary.aid.carried import play_aid
 from core.rules.interplanetary.aid.damage import Allocation
-from core.rules.interplanetary.combat.readiness import can_answer
+from core.rules.interplanetary.combat.readiness import after_name, can_answer
 from core.rules.interplanetary.combat.systems import place_hit, suggest
 from core.vector.astrogation import ShipDestroyed
 from core.vector.state import GameState, Ship, ShipStatus
@@ -232,7 +232,8 @@ def settle(state: GameState, events: list[Event]) -> tuple[GameState, list[Event
             if reason is None:
                 break
             if not first.used and ship.status is not ShipStatus.DESTROYED:
-                events.append(NoAnswer(f"{ship.name} cannot fire back: {reason}", ship.id))
+                said = after_name(ship, reason)
+                events.append(NoAnswer(f"{ship.name} cannot fire back: {said}", ship.id))
         elif not isinstance(first, PendingHit | PendingAnswer):
             break
         state = replace(state, pending=state.pending[1:])

@@ -23,7 +23,7 @@ from core.engine.serial import register
 from core.rules.interplanetary.aid.carried import play_aid
 from core.rules.interplanetary.aid.playaid import AttackTable, Gun, PlayAid
 from core.rules.interplanetary.combat.attack import Attack, PendingAnswer
-from core.rules.interplanetary.combat.readiness import guns_ready, may_answer
+from core.rules.interplanetary.combat.readiness import after_name, guns_ready, may_answer
 from core.rules.interplanetary.combat.single_use import gun_attack
 from core.rules.interplanetary.phases import phase_word
 from core.rules.interplanetary.scenario.special_rules import fire_refused
@@ -162,7 +162,7 @@ def fire(state: GameState, command: Fire) -> tuple[GameState, list[Event]]:
     target = state.known_ship(command.target)
     guns, why = guns_ready(state, ship, answering=answering is not None)
     if why is not None:
-        raise IllegalCommand(f"{ship.name} cannot fire: {why}")
+        raise IllegalCommand(f"{ship.name} cannot fire: {after_name(ship, why)}")
     gun = dict(guns).get(command.gun)
     if gun is None:
         raise IllegalCommand(f"{ship.name} has no working gun on mount {command.gun + 1}")

@@ -181,7 +181,7 @@ def launch(state: GameState, command: LaunchWeapon) -> tuple[GameState, list[Eve
     thrust = f", its own thrust shifting it {len(command.thrust)} hex" if command.thrust else ""
     thrust += "es" if len(command.thrust) > 1 else ""
     text = (
-        f"{ship.name} launches {name} from launcher {command.slot + 1} at "
+        f"{name} is launched from launcher {command.slot + 1} at "
         f"{label(state.starmap, ship.motion.position)} with the ship's vector{thrust} "
         f"(speed {speed}); it flies {life}"
     )
