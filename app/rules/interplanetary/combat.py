@@ -52,6 +52,7 @@ from core.rules.interplanetary.combat.ordnance_attacks import PendingStrike, Str
 from core.rules.interplanetary.combat.readiness import after_name, guns_ready, may_answer
 from core.rules.interplanetary.combat.single_use import Decline, PendingRoll, choices
 from core.rules.interplanetary.combat.systems import movable, place_hit, suggest
+from core.rules.interplanetary.phases import phase_word
 from core.vector.state import GameState, Ship
 from core.vector.turns import current_phase
 
@@ -254,7 +255,7 @@ class CombatPanel(QWidget):
             self.detail.setText("Boosters and shields work for this turn's move only.")
             self._show(self._extra)
             return
-        self._idle(f"{phase.capitalize()} phase: nothing to fire or launch now.")
+        self._idle(f"{phase_word(phase).capitalize()} phase: nothing to fire or launch now.")
 
     def needs_sheet(self) -> tuple[str, str | None] | None:
         """``(what, ship id)`` while the panel asks for work done on the manifest sheet
