@@ -45,8 +45,8 @@ def describe(entry: Entry, names: dict[str, str]) -> tuple[str, str]:
     said = [e.text for e in events if not isinstance(e, PhaseBegan | RoundBegan)]
     who = names.get(entry.player, entry.player)
     if command == "EndPhase":
-        phase = next((e.phase for e in events if isinstance(e, PhaseBegan)), "")
-        head = f"{who} ends the phase" + (f" (next: {phase})" if phase else "")
+        began = next((e.text for e in events if isinstance(e, PhaseBegan)), "")
+        head = f"{who} ends the phase" + (f" (next: {began})" if began else "")
         if entry.auto:
             head = f"{who}: nothing to do, phase ended"
     else:

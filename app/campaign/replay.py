@@ -120,7 +120,8 @@ class Replay:
         where = "the start" if entry is None else f"entry {entry}"
         kind = "" if self.on_line else " of an undone branch"
         who = self.session.shown_player()
-        turn = f"{who.name}'s {self.session.phase()} phase" if who else "game over"
+        phase = self.session.ui.phase_title(self.session.phase()).lower()
+        turn = f"{who.name}'s {phase} phase" if who else "game over"
         return (
             f"Replay{kind}: round {state.round}, {turn}, at {where} "
             f"(stop {self.index + 1} of {len(self.points)})"

@@ -25,7 +25,7 @@ def plan(
     if current_phase(state) not in allowed:
         raise WrongPhase(
             f"ships are plotted in the {' or '.join(allowed)} phase, "
-            f"not the {current_phase(state)} phase"
+            f"not the {hooks.phase_word(current_phase(state))} phase"
         )
     ship = state.own_ship(command.player, command.ship)
     why = hooks.sits_out(ship)

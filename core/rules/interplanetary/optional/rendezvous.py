@@ -30,6 +30,7 @@ from core.rules.interplanetary.aid.manifest import Manifest
 from core.rules.interplanetary.aid.playaid import PlayAid
 from core.rules.interplanetary.bases import free_slot
 from core.rules.interplanetary.optional.restraints import sits_out
+from core.rules.interplanetary.phases import phase_word
 from core.vector.state import GameState, Ship, ShipStatus
 from core.vector.turns import active_player, current_phase
 
@@ -202,7 +203,9 @@ def _carry_out(state: GameState, command: Rendezvous) -> tuple[GameState, list[E
 
 def propose(state: GameState, command: Rendezvous) -> tuple[GameState, list[Event]]:
     if current_phase(state) != PHASE:
-        raise WrongPhase(f"ships meet in the resupply phase, not the {current_phase(state)} phase")
+        raise WrongPhase(
+            f"ships meet in the resupply phase, not the {phase_word(current_phase(state))} phase"
+        )
     ship = state.own_ship(command.player, command.ship)
     other = state.known_ship(command.other)
     why = may_meet(state, ship, other)
