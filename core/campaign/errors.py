@@ -46,6 +46,26 @@ class ReadOnly(CampaignError):
     """A change was asked of a campaign opened read-only."""
 
 
+class NotWritable(CampaignError):
+    """The campaign cannot be opened for playing where it is: a read-only folder or file
+    (a CD, a share, a mail attachment). It opens read-only; a copy can be played."""
+
+
+class HardLinked(NotWritable):
+    """The file has more than one name (hard links). SQLite names its write-ahead log
+    after the name it was opened by, so two writers through two names would corrupt it:
+    such a file opens read-only, and a copy can be played."""
+
+    def __init__(self, path: Path | str, links: int) -> None:
+        super().__init__(
+            path,
+            f"has {links} names (hard links to the same file); a campaign with more than "
+            "one name is opened read-only, as two Ecliptics writing through two names "
+            "would damage it. Save a copy to play on",
+        )
+        self.links = links
+
+
 class ReplayMismatch(CampaignError):
     """Replaying the log did not give the state it recorded: the file was altered, or it
     was played with rules this version of Ecliptic applies differently."""

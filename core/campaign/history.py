@@ -22,7 +22,7 @@ from sqlalchemy import insert, text, update
 from sqlalchemy.engine import Connection
 from sqlmodel import col
 
-from core.campaign import nesting, playing
+from core.campaign import nesting, playing, seal
 from core.campaign.errors import CampaignError, DamagedCampaign, ReplayMismatch
 from core.campaign.log import GameLog, Step
 from core.campaign.schema import Entry, Game, Snapshot, Turn
@@ -240,11 +240,9 @@ class GameRecord(GameLog):
     def _write(self, conn: Connection, played: _Played) -> int:
         """The entry in the log (with its snapshot, turn and the battle it opens), and
         the head moved to it, in the caller's transaction."""
-        values = played.values
-        result = conn.execute(insert(Entry).values(**values))
-        key = result.inserted_primary_key
-        assert key is not None
-        entry_id = int(key[0])
+        values = seal.sealed(conn, played.values)
+        conn.execute(insert(Entry).values(**values))
+        entry_id = int(values["id"])
         depth, hash = values["depth"], values["hash"]
         if depth % SNAPSHOT_EVERY == 0:
             snapshot = states.snapshot_text(played.after)
@@ -378,6 +376,7 @@ class GameRecord(GameLog):
         if not batch:
             return 0
         with self.file.writing() as conn:
+            seal.seal_rows(conn, batch)
             insert_entries(conn, batch)
             conn.execute(update(Game).where(col(Game.id) == self.id).values(head_id=parent))
         self.head = parent

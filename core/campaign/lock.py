@@ -1,40 +1,63 @@
-"""One writer per campaign: a lock file beside it, held with an operating-system lock.
+"""One writer per campaign, whatever name it is opened by.
 
-The lock is released by the operating system when the process ends, however it ends,
-so a crash never leaves a campaign locked; the file itself may stay behind, stale and
-harmless. It records who holds it, for the message the second Ecliptic shows.
+Two locks, both held with operating-system locks that the system releases when the
+process ends, however it ends, so a crash never leaves a campaign locked:
+
+- the *name* lock, a file beside the campaign (``NAME.ecliptic.lock``, beside the file
+  its name resolves to), which records who holds it for the second Ecliptic's message;
+- the *identity* lock, on the file itself: on POSIX an ``flock`` on the campaign's own
+  inode (its device and inode number), so a hard link, a symbolic link or a ``..`` path
+  meets the same lock; on Windows a lock file named by the volume and file ID.
+
+Both are taken before SQLite opens the file. A file with more than one name (hard
+links) is refused for writing: SQLite names its write-ahead log after the name it was
+opened by, so two names would mean two logs for one file.
 """
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import socket
 import sys
+import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO
 
-from core.campaign.errors import CampaignInUse
+from core.campaign.errors import CampaignInUse, HardLinked, NotWritable
+
+#: errors that say a place cannot be written (not that something went wrong)
+_READ_ONLY = {errno.EACCES, errno.EPERM, errno.EROFS}
+#: the identities this process holds for writing: closing a second descriptor of a file
+#: would drop SQLite's own locks on it, so a second writer here is refused before that
+_HELD: set[tuple[int, int]] = set()
 
 
 def lock_path(path: Path) -> Path:
     return path.with_name(path.name + ".lock")
 
 
-def _try_lock(handle: IO[str]) -> bool:
+def identity(path: Path) -> tuple[int, int]:
+    """The file's identity: (device, inode) on POSIX, (volume, file ID) on Windows."""
+    st = os.stat(path)
+    return st.st_dev, st.st_ino
+
+
+def _try_lock(fileno: int) -> bool:
     if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
         import msvcrt
 
         try:
-            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+            msvcrt.locking(fileno, msvcrt.LK_NBLCK, 1)
         except OSError:
             return False
         return True
     import fcntl
 
     try:
-        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        fcntl.flock(fileno, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
         return False
     return True
@@ -46,11 +69,34 @@ class WriterLock:
     def __init__(self, path: Path) -> None:
         self.path = lock_path(path)
         self._handle: IO[str] | None = None
+        self._identity: _IdentityLock | None = None
 
     def acquire(self, campaign: Path) -> None:
+        """Take both locks, or raise :class:`CampaignInUse` (someone writes it),
+        :class:`NotWritable` (a read-only folder or file) or :class:`HardLinked`."""
+        self._acquire_name(campaign)
+        try:
+            self._identity = _IdentityLock(campaign)
+            links = os.stat(campaign).st_nlink
+            if links > 1:
+                raise HardLinked(campaign, links)
+        except BaseException:
+            self.release()
+            raise
+
+    def _acquire_name(self, campaign: Path) -> None:
         for _ in range(10):
-            handle = open(self.path, "a+", encoding="utf-8")  # noqa: SIM115 - held open
-            if not _try_lock(handle):
+            try:
+                handle = open(self.path, "a+", encoding="utf-8")  # noqa: SIM115 - held open
+            except OSError as exc:
+                if exc.errno in _READ_ONLY:
+                    raise NotWritable(
+                        campaign,
+                        "is in a folder Ecliptic cannot write to (read-only), so it can "
+                        "only be opened read-only; save a copy elsewhere to play on",
+                    ) from None
+                raise NotWritable(campaign, f"cannot be locked for writing ({exc})") from None
+            if not _try_lock(handle.fileno()):
                 handle.seek(0)
                 holder = _describe(handle.read())
                 handle.close()
@@ -75,6 +121,9 @@ class WriterLock:
         self._handle = handle
 
     def release(self) -> None:
+        if self._identity is not None:
+            self._identity.release()
+            self._identity = None
         if self._handle is None:
             return
         handle, self._handle = self._handle, None
@@ -86,6 +135,44 @@ class WriterLock:
             pass
         finally:
             handle.close()  # releases the lock
+
+
+class _IdentityLock:
+    """The lock on the file's identity (see the module's docstring)."""
+
+    def __init__(self, campaign: Path) -> None:
+        self.key = identity(campaign)
+        if self.key in _HELD:
+            raise CampaignInUse(campaign, "this Ecliptic, under another name of the same file")
+        self.fd = _open_identity(campaign, self.key)
+        if not _try_lock(self.fd):
+            os.close(self.fd)
+            raise CampaignInUse(
+                campaign, "another Ecliptic, which opened it under another name of the same file"
+            )
+        _HELD.add(self.key)
+
+    def release(self) -> None:
+        _HELD.discard(self.key)
+        os.close(self.fd)  # after SQLite closed the file: see _HELD
+
+
+def _open_identity(campaign: Path, key: tuple[int, int]) -> int:
+    if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
+        folder = Path(tempfile.gettempdir()) / "ecliptic-locks"
+        folder.mkdir(exist_ok=True)
+        target = folder / f"{key[0]:x}-{key[1]:x}.lock"
+        return os.open(target, os.O_RDWR | os.O_CREAT)
+    try:
+        # read and write, so that a read-only file is told apart here; never written
+        return os.open(campaign, os.O_RDWR | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        if exc.errno in _READ_ONLY:
+            raise NotWritable(
+                campaign,
+                "is a read-only file, so it can only be opened read-only; save a copy to play on",
+            ) from None
+        raise NotWritable(campaign, f"cannot be opened for writing ({exc})") from None
 
 
 def _same_file(handle: IO[str], path: Path) -> bool:

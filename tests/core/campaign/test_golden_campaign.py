@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from core.campaign import CampaignFile, GameRecord
+from core.campaign.seal import SealCheck
 from core.cli.campaign import check
 from core.engine.commands import EndPhase
 from core.engine.play import waiting_for
@@ -129,6 +130,7 @@ def test_opening_the_golden_file_to_play_upgrades_its_schema_after_a_byte_identi
     assert file_version(golden) == 2  # written before names were namespaced
     with CampaignFile.open(golden) as campaign:
         assert campaign.meta("schema_version") == str(SCHEMA_VERSION)
-    assert file_version(golden) == SCHEMA_VERSION == 3
+        assert SealCheck(campaign).run() == []  # its old entries sealed as they stood
+    assert file_version(golden) == SCHEMA_VERSION == 4
     (backup,) = golden.parent.glob("*.schema2-backup*")
     assert backup.read_bytes() == original
