@@ -6,6 +6,8 @@ checks everything it can read-only first.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 
@@ -98,3 +100,25 @@ class GameFrozen(CampaignError):
 class BattleSettled(CampaignError):
     """A change that would take back a battle: undoing in a finished battle, whose result
     its parent game already has, or undoing its parent to before the battle opened."""
+
+
+def said(exc: BaseException) -> str:
+    """An unexpected error in a few words, on one line, for a message about a file."""
+    text = " ".join(str(exc).split()) or "no details"
+    if len(text) > 160:
+        text = text[:157] + "..."
+    return f"{type(exc).__name__}: {text}"
+
+
+@contextmanager
+def reading(path: Path | str, part: str) -> Iterator[None]:
+    """Read ``part`` of a campaign (``log entry 12``, ``game 1's start``): whatever a
+    damaged row makes go wrong becomes a :class:`DamagedCampaign` naming that part."""
+    try:
+        yield
+    except (CampaignError, BrokenPipeError):  # the second: output, not the file
+        raise
+    except Exception as exc:
+        raise DamagedCampaign(
+            path, f"is damaged: {part} cannot be read ({said(exc)}); restore it from a backup copy"
+        ) from None

@@ -23,7 +23,7 @@ from sqlalchemy.engine import Connection
 from sqlmodel import col
 
 from core.campaign import nesting, playing, seal
-from core.campaign.errors import CampaignError, DamagedCampaign, ReplayMismatch
+from core.campaign.errors import CampaignError, DamagedCampaign, ReplayMismatch, reading, said
 from core.campaign.log import GameLog, Step
 from core.campaign.schema import Entry, Game, Snapshot, Turn
 from core.campaign.store import CampaignFile, entry_values, insert_entries
@@ -58,14 +58,16 @@ class GameRecord(GameLog):
         self.title = row.title
         try:
             start = serial.from_data(json.loads(row.start))
-        except (ValueError, serial.SerialError) as exc:
-            raise DamagedCampaign(file.path, f"game {game_id} has a damaged start: {exc}") from None
+        except Exception as exc:  # any damage: see errors.reading
+            raise DamagedCampaign(
+                file.path, f"game {game_id} has a damaged start: {said(exc)}"
+            ) from None
         if not is_dataclass(start) or isinstance(start, type):
             raise DamagedCampaign(file.path, f"game {game_id} does not start with a game state")
-        if state_hash(start) != row.start_hash:
-            raise ReplayMismatch(
-                file.path, 0, "the game's start", row.start_hash, state_hash(start)
-            )
+        with reading(file.path, f"game {game_id}'s start"):
+            got = state_hash(start)
+        if got != row.start_hash:
+            raise ReplayMismatch(file.path, 0, "the game's start", str(row.start_hash), got)
         self.start: Any = start
         self.parent: int | None = row.parent_id
         self._states: dict[int, Any] = {}  # recent states by entry, for undo
@@ -92,10 +94,11 @@ class GameRecord(GameLog):
             todo = steps[1:]
         missing = []  # snapshots a bulk import left out, written once all replayed well
         for s in todo:
-            state = self._replay(state, s)
-            self._keep(s.id, state)
-            if s.depth % SNAPSHOT_EVERY == 0:
-                missing.append((s.id, state, s.hash))
+            with reading(self.file.path, f"log entry {s.id}"):
+                state = self._replay(state, s)
+                self._keep(s.id, state)
+                if s.depth % SNAPSHOT_EVERY == 0:
+                    missing.append((s.id, state, s.hash))
         self._keep(entry_id, state)
         if missing and not self.file.read_only:
             self._write_snapshots_if_missing(missing)
@@ -111,11 +114,11 @@ class GameRecord(GameLog):
         try:
             data = json.loads(row[0])
             state = states.rebuild_like(data, self.start)
-        except (ValueError, serial.SerialError) as exc:
+            got = state_hash(state)
+        except Exception as exc:  # any damage: see errors.reading
             raise DamagedCampaign(
-                self.file.path, f"the snapshot at entry {entry_id} is damaged: {exc}"
+                self.file.path, f"the snapshot at entry {entry_id} is damaged: {said(exc)}"
             ) from None
-        got = state_hash(state)
         if got != row[1]:
             raise ReplayMismatch(self.file.path, entry_id, "a snapshot", row[1], got)
         return state
@@ -123,9 +126,9 @@ class GameRecord(GameLog):
     def _replay(self, state: Any, step: Step) -> Any:
         try:
             command = serial.from_data(json.loads(step.command))
-        except (ValueError, serial.SerialError) as exc:
+        except Exception as exc:  # any damage: see errors.reading
             raise DamagedCampaign(
-                self.file.path, f"log entry {step.id} holds no readable command: {exc}"
+                self.file.path, f"log entry {step.id} holds no readable command: {said(exc)}"
             ) from None
         if not isinstance(command, Command):
             raise DamagedCampaign(self.file.path, f"log entry {step.id} holds no command")
