@@ -32,11 +32,14 @@ def read_into(path: Path, memory: sqlite3.Connection) -> None:
     open (or crashed with it open), and a read-only connection adds nothing."""
     beside = [path.with_name(path.name + end) for end in ("-wal", "-shm")]
     uri = path.resolve().as_uri()  # quoted: a name may hold "#" or "?"
-    modes = ["rw", "ro"] if not any(p.exists() for p in beside) else ["ro"]
-    if unwritable(path):
-        # Nobody can write it there, nor make the files SQLite keeps beside a file
-        # while reading it: read it as the unchanging file it is.
-        modes.append("ro&immutable=1")
+    # A file we may not write, with no write-ahead log beside it, has no writer now:
+    # read it as the unchanging file it is, which leaves nothing beside it (and is the
+    # only way to read a campaign in a read-only folder, where SQLite cannot make them).
+    fixed = "ro&immutable=1"
+    if not any(p.exists() for p in beside):
+        modes = [fixed] if unwritable(path) else ["rw", "ro"]
+    else:
+        modes = ["ro", fixed] if unwritable(path) else ["ro"]
     for mode in modes:
         try:
             source = sqlite3.connect(f"{uri}?mode={mode}", uri=True)

@@ -110,6 +110,13 @@ def said(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {text}"
 
 
+def as_campaign_error(path: Path | str, exc: Exception) -> CampaignError:
+    """Any error a campaign file caused, as a :class:`CampaignError` for its message."""
+    if isinstance(exc, CampaignError):
+        return exc
+    return DamagedCampaign(path, f"cannot be read ({said(exc)}); restore it from a backup copy")
+
+
 @contextmanager
 def reading(path: Path | str, part: str) -> Iterator[None]:
     """Read ``part`` of a campaign (``log entry 12``, ``game 1's start``): whatever a
