@@ -33,6 +33,11 @@ if TYPE_CHECKING:
     from core.vector.state import GameState, Player
 
 
+#: the words a reason about the file itself begins with ("is cut off"), where others
+#: name their part ("log entry 12 holds no command")
+VERBS = {"is", "has", "was", "fails", "lacks", "cannot", "holds"}
+
+
 def waiting_players(state: GameState) -> list[Player]:
     """Who the game waits for (nobody once it is over). The engine is imported here: it
     loads with the first game, not with the window."""
@@ -121,7 +126,7 @@ class CampaignWindow:
         try:
             campaign = CampaignFile.open(path, read_only=read_only)
         except NotWritable as exc:
-            return self.open_campaign(path, read_only=True, why=exc.reason)
+            return self.open_campaign(path, read_only=True, why=exc.why)
         except CampaignInUse as exc:
             answer = QMessageBox.question(
                 self,
@@ -246,9 +251,14 @@ class CampaignWindow:
             self,
         )
         box.setObjectName("campaign_problem_box")
-        box.setInformativeText(f"It {exc.reason}.\n\nThe file has not been changed.")
+        reason = exc.reason
+        if reason.split(" ", 1)[0] in VERBS:  # "is cut off": about the file itself
+            reason = f"it {reason}"
+        box.setInformativeText(
+            f"{reason[:1].upper()}{reason[1:]}.\n\nThe file has not been changed."
+        )
         box.open()
-        self.status_label.setText(f"Could not open {path.name}: it {exc.reason}")
+        self.status_label.setText(f"Could not open {path.name}: {reason}")
 
     def close_campaign(self) -> None:
         """Close the campaign file (called once its game is off the screen)."""

@@ -50,7 +50,15 @@ class ReadOnly(CampaignError):
 
 class NotWritable(CampaignError):
     """The campaign cannot be opened for playing where it is: a read-only folder or file
-    (a CD, a share, a mail attachment). It opens read-only; a copy can be played."""
+    (a CD, a share, a mail attachment). It opens read-only; a copy can be played.
+    ``why`` says what is in the way, in a few words ("is in a read-only folder")."""
+
+    def __init__(self, path: Path | str, why: str, because: str = "") -> None:
+        super().__init__(
+            path,
+            f"{why}{because}, so it can only be opened read-only; save a copy elsewhere to play on",
+        )
+        self.why = why
 
 
 class HardLinked(NotWritable):
@@ -61,9 +69,8 @@ class HardLinked(NotWritable):
     def __init__(self, path: Path | str, links: int) -> None:
         super().__init__(
             path,
-            f"has {links} names (hard links to the same file); a campaign with more than "
-            "one name is opened read-only, as two Ecliptics writing through two names "
-            "would damage it. Save a copy to play on",
+            f"has {links} names (hard links to the same file)",
+            ": two Ecliptics writing through two names would damage it",
         )
         self.links = links
 

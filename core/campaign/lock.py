@@ -90,11 +90,7 @@ class WriterLock:
                 handle = open(self.path, "a+", encoding="utf-8")  # noqa: SIM115 - held open
             except OSError as exc:
                 if exc.errno in _READ_ONLY:
-                    raise NotWritable(
-                        campaign,
-                        "is in a folder Ecliptic cannot write to (read-only), so it can "
-                        "only be opened read-only; save a copy elsewhere to play on",
-                    ) from None
+                    raise NotWritable(campaign, "is in a read-only folder") from None
                 raise NotWritable(campaign, f"cannot be locked for writing ({exc})") from None
             if not _try_lock(handle.fileno()):
                 handle.seek(0)
@@ -168,10 +164,7 @@ def _open_identity(campaign: Path, key: tuple[int, int]) -> int:
         return os.open(campaign, os.O_RDWR | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
         if exc.errno in _READ_ONLY:
-            raise NotWritable(
-                campaign,
-                "is a read-only file, so it can only be opened read-only; save a copy to play on",
-            ) from None
+            raise NotWritable(campaign, "is a read-only file") from None
         raise NotWritable(campaign, f"cannot be opened for writing ({exc})") from None
 
 

@@ -32,7 +32,7 @@ def test_read_only_places_open_read_only_saying_so(
         with as_another_user():
             with pytest.raises(NotWritable) as raised:
                 CampaignFile.open(path)
-            words = "folder Ecliptic cannot write to" if "folder" in place else "read-only file"
+            words = "is in a read-only folder" if "folder" in place else "is a read-only file"
             message = str(raised.value)
             assert message.startswith(f"{path}: ") and words in message
             assert "opened read-only" in message and "damaged" not in message
