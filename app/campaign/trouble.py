@@ -93,8 +93,8 @@ def read_only_notice(parent: QWidget, name: str, reason: str) -> tuple[QMessageB
     )
     box.setObjectName("read_only_box")
     box.setInformativeText(
-        f"It {reason}, so Ecliptic cannot write to it there.\n\nYou can look at it and "
-        "replay it. To play on, save a copy in a folder you can write to, and play the copy."
+        f"It {reason}.\n\nYou can look at it and replay it, but not play on here. To play "
+        "on, save a copy in a folder you can write to, and play the copy."
     )
     button = box.addButton("Save a Copy As…", QMessageBox.ButtonRole.AcceptRole)
     box.setDefaultButton(button)

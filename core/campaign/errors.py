@@ -69,8 +69,8 @@ class HardLinked(NotWritable):
     def __init__(self, path: Path | str, links: int) -> None:
         super().__init__(
             path,
-            f"has {links} names (hard links to the same file)",
-            ": two Ecliptics writing through two names would damage it",
+            f"has {links} names (hard links to the same file), and two Ecliptics writing "
+            "through two names would damage it",
         )
         self.links = links
 

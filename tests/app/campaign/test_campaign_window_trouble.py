@@ -7,6 +7,7 @@ check, after the map is shown, and named in a warning."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import sqlite3
 from pathlib import Path
@@ -148,7 +149,7 @@ def test_open_a_campaign_in_a_read_only_folder_opens_read_only_and_offers_a_copy
             assert "read-only" in window.windowTitle()
             box = window.findChild(QMessageBox, "read_only_box")
             assert box is not None and box.isVisible()
-            assert "It is in a read-only folder, so" in box.informativeText()
+            assert "It is in a read-only folder.\n" in box.informativeText()
             button = next(b for b in box.findChildren(QPushButton) if b.text() == "Save a Copy As…")
             copy = mine / "ours copy.ecliptic"
             monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *_a, **_k: (str(copy), ""))
@@ -161,3 +162,32 @@ def test_open_a_campaign_in_a_read_only_folder_opens_read_only_and_offers_a_copy
             window.close_game()
         assert path.read_bytes() == before
         assert [p.name for p in folder.iterdir()] == ["ours.ecliptic"]
+
+
+def test_open_a_campaign_with_two_names_opens_read_only_saying_why(
+    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "ours.ecliptic"
+    played(window, path)
+    os.link(path, tmp_path / "also ours.ecliptic")
+    before = path.read_bytes()
+    open_with_menu(window, tmp_path / "also ours.ecliptic", monkeypatch)
+    assert window.campaign is not None and window.campaign.read_only
+    box = window.findChild(QMessageBox, "read_only_box")
+    assert box is not None and box.isVisible()
+    assert "It has 2 names (hard links to the same file), and two Ecliptics" in (
+        box.informativeText()
+    )
+    window.close_game()
+    assert path.read_bytes() == before
+
+
+def test_open_a_pipe_named_like_a_campaign_is_explained_without_blocking(
+    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fifo = tmp_path / "waiting.ecliptic"
+    os.mkfifo(fifo)
+    open_with_menu(window, fifo, monkeypatch)
+    assert window.session is None and window.campaign is None
+    box = window.findChild(QMessageBox, "campaign_problem_box")
+    assert box is not None and "It is not a regular file (a pipe" in box.informativeText()
