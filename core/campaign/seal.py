@@ -51,10 +51,14 @@ def root(game_id: object, start_hash: object) -> str:
     return _digest(json.dumps(["game", game_id, start_hash], default=repr))
 
 
+#: made once: ``json.dumps`` with options builds an encoder per call
+_ENCODE = json.JSONEncoder(ensure_ascii=False, default=repr).encode
+
+
 def seal(parent: str, values: Sequence[Any]) -> str:
     """The seal of an entry whose fields (in :data:`FIELDS` order) are ``values``."""
-    plain = [int(v) if isinstance(v, bool) else v for v in values]
-    return _digest(parent + json.dumps(plain, ensure_ascii=False, default=repr))
+    plain = [int(v) if v is True or v is False else v for v in values]
+    return _digest(parent + _ENCODE(plain))
 
 
 def _digest(data: str) -> str:
