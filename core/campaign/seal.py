@@ -19,15 +19,18 @@ import json
 import sqlite3
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from sqlalchemy import text
+from sqlalchemy import Engine, text
 from sqlalchemy.engine import Connection
 
 from core.campaign.fileformat import MAX_PROBLEMS
 
-if TYPE_CHECKING:
-    from core.campaign.store import CampaignFile
+
+class Readable(Protocol):
+    """What the check reads through: an open campaign (``CampaignFile``)."""
+
+    engine: Engine
 
 #: the entry's fields a seal covers, in this order
 FIELDS = (
@@ -129,7 +132,7 @@ class SealCheck:
     window can check in the background between events. Entries added meanwhile are
     checked too, when the walk reaches them."""
 
-    def __init__(self, file: CampaignFile) -> None:
+    def __init__(self, file: Readable) -> None:
         self.file = file
         self.last: object = 0
         self.checked = 0

@@ -238,7 +238,7 @@ def test_every_reader_is_total_on_damaged_rows_of_a_real_campaign(
 
 NAMED = {
     "a zero denominator in a command": ("entry.command", '{"$fraction": [1, 0]}'),
-    "an unhashable set in a command": ("entry.command", '{"$set": [[1, 2]]}'),
+    "an unhashable set in a command": ("entry.command", '{"$set": [{"$map": []}]}'),
     "bad JSON in a command": ("entry.command", "{not json"),
     "a command of wrong type": ("entry.command", 42),
     "a depth of wrong type": ("entry.depth", "deep"),
