@@ -13,7 +13,6 @@ when it was first played, and a difference is an error, never accepted silently.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass, is_dataclass, replace
 from typing import Any
@@ -24,6 +23,7 @@ from sqlmodel import col
 
 from core.campaign import nesting, playing, seal
 from core.campaign.errors import CampaignError, DamagedCampaign, ReplayMismatch, reading, said
+from core.campaign.fileformat import MAX_COMMAND_TEXT, MAX_STATE_TEXT, parse
 from core.campaign.log import GameLog, Step
 from core.campaign.schema import Entry, Game, Snapshot, Turn
 from core.campaign.store import CampaignFile, entry_values, insert_entries
@@ -57,7 +57,7 @@ class GameRecord(GameLog):
         super().__init__(file, game_id, row.head_id)
         self.title = row.title
         try:
-            start = serial.from_data(json.loads(row.start))
+            start = serial.from_data(parse(row.start, MAX_STATE_TEXT, "the start"))
         except Exception as exc:  # any damage: see errors.reading
             raise DamagedCampaign(
                 file.path, f"game {game_id} has a damaged start: {said(exc)}"
@@ -112,7 +112,7 @@ class GameRecord(GameLog):
         if row is None:
             return None
         try:
-            data = json.loads(row[0])
+            data = parse(row[0], MAX_STATE_TEXT, "the snapshot")
             state = states.rebuild_like(data, self.start)
             got = state_hash(state)
         except Exception as exc:  # any damage: see errors.reading
@@ -125,7 +125,7 @@ class GameRecord(GameLog):
 
     def _replay(self, state: Any, step: Step) -> Any:
         try:
-            command = serial.from_data(json.loads(step.command))
+            command = serial.from_data(parse(step.command, MAX_COMMAND_TEXT, "the command"))
         except Exception as exc:  # any damage: see errors.reading
             raise DamagedCampaign(
                 self.file.path, f"log entry {step.id} holds no readable command: {said(exc)}"

@@ -24,13 +24,17 @@ from typing import Any, Protocol
 from sqlalchemy import Engine, text
 from sqlalchemy.engine import Connection
 
-from core.campaign.fileformat import MAX_PROBLEMS
+from core.campaign.fileformat import MAX_PROBLEMS, MAX_STATE_TEXT
+
+#: the longest an entry may be, all its text together (its events may be long)
+MAX_ENTRY_TEXT = MAX_STATE_TEXT // 4
 
 
 class Readable(Protocol):
     """What the check reads through: an open campaign (``CampaignFile``)."""
 
     engine: Engine
+
 
 #: the entry's fields a seal covers, in this order
 FIELDS = (
@@ -180,6 +184,10 @@ class SealCheck:
             if before is None:
                 self._add(Broken(entry, game, f"follows entry {parent}, which is not before it"))
                 return
+        if sum(len(v) for v in row if isinstance(v, str | bytes)) > MAX_ENTRY_TEXT:
+            # hashing it would hold copies of it: no entry Ecliptic writes is this long
+            self._add(Broken(entry, game, "is too long to be a log entry"))
+            return
         if seal(before, row[:-1]) != stored:
             self._add(
                 Broken(

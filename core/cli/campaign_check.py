@@ -17,7 +17,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from core.campaign.errors import said
-from core.campaign.fileformat import MAX_PROBLEMS
+from core.campaign.fileformat import (
+    MAX_COMMAND_TEXT,
+    MAX_PROBLEMS,
+    MAX_STATE_TEXT,
+    parse,
+)
 
 if TYPE_CHECKING:
     from core.campaign.store import CampaignFile
@@ -126,7 +131,7 @@ def _check_game(file: CampaignFile, game_id: int, games: dict[int, Any], report:
         if parent is None or opened_in != row.parent_id:
             report.add(f"{name}: entry {row.parent_entry_id} is not in its parent game")
     try:
-        start = serial.from_data(json.loads(row.start))
+        start = serial.from_data(parse(row.start, MAX_STATE_TEXT, "the start"))
     except Exception as exc:
         report.add(f"{name}: its start cannot be read ({said(exc)}); nothing replayed")
         return
@@ -157,7 +162,7 @@ def _check_game(file: CampaignFile, game_id: int, games: dict[int, Any], report:
             if stored_depth != depth + 1:
                 report.add(f"{where}: depth {stored_depth}, but it follows {depth} commands")
             try:
-                command = serial.from_data(json.loads(text_))
+                command = serial.from_data(parse(text_, MAX_COMMAND_TEXT, "the command"))
             except Exception as exc:
                 report.add(f"{where}: not a readable command ({said(exc)}); its line not replayed")
                 continue
@@ -188,7 +193,7 @@ def _check_game(file: CampaignFile, game_id: int, games: dict[int, Any], report:
                 snapshots_seen += 1
                 data, digest = snapshots[entry_id]
                 try:
-                    kept = rebuild_like(json.loads(data), start)
+                    kept = rebuild_like(parse(data, MAX_STATE_TEXT, "the snapshot"), start)
                     kept_hash = state_hash(kept)
                 except Exception as exc:
                     report.add(f"{where}: its snapshot cannot be read ({said(exc)})")

@@ -107,3 +107,36 @@ def test_leftovers_of_a_create_killed_before_its_rename_are_removed_next_time(
     CampaignFile.open(path).close()
     assert not mine.exists() and alive.exists()
     assert remove_leftovers(path) == []
+
+
+def peak_memory(args: list[str]) -> tuple[int, str, int]:
+    """Run the command line in a process of its own: its exit status, what it said
+    (stdout and stderr), and the most memory it held (its peak resident set, in bytes)."""
+    child = subprocess.Popen(
+        [*CLI, *args], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    )
+    assert child.stdout is not None
+    err = child.stdout.read()
+    _, status, usage = os.wait4(child.pid, 0)
+    child.returncode = os.waitstatus_to_exitcode(status)
+    return child.returncode, err, usage.ru_maxrss * 1024  # kilobytes on Linux
+
+
+@pytest.mark.parametrize("action", ["replay", "check"])
+def test_bounded_a_huge_command_is_refused_within_a_small_multiple_of_the_file_size(
+    tmp_path: Path, action: str
+) -> None:
+    path = campaign_with(tmp_path, 3)
+    baseline = peak_memory([action, str(path)])
+    assert baseline[0] == 0
+    huge = "[" + "1," * 15_000_000 + "1]"  # 30 MB of JSON: parsed, many times that
+    db = sqlite3.connect(path)
+    with db:
+        db.execute("UPDATE entry SET command = ? WHERE id = 3", (huge,))
+    db.execute("VACUUM")
+    db.close()
+    size = path.stat().st_size
+    status, err, peak = peak_memory([action, str(path)])
+    assert status == 1 and "Traceback" not in err
+    assert "entry 3" in err and "the command is longer than one can be (over 1," in err
+    assert peak - baseline[2] < 4 * size, f"{(peak - baseline[2]) / size:.1f} times the file"
