@@ -218,7 +218,7 @@ class CampaignWindow:
         from app.campaign.trouble import seal_warning
 
         seal_warning(self, self.campaign.path.name, problems)
-        self.status_label.setText(f"Warning: the campaign's {problems[0]}")
+        self.status_label.setText(f"Warning: {problems[0]}")
 
     def _read_only_notice(self, path: Path, why: str) -> None:
         from app.campaign.trouble import read_only_notice
@@ -264,6 +264,7 @@ class CampaignWindow:
         """Close the campaign file (called once its game is off the screen)."""
         if self.seal_watch is not None:
             self.seal_watch.stop()
+            self.seal_watch.deleteLater()
             self.seal_watch = None
         self.replay_bar.set_replay(None)
         self.browser.show_campaign(None, None)

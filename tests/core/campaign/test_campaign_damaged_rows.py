@@ -221,7 +221,7 @@ def assert_total(original: Path, folder: Path, where: str, key: Any, new: Any) -
 
 
 @settings(
-    max_examples=60,
+    max_examples=30,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
     derandomize=True,
