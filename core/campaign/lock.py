@@ -5,9 +5,11 @@ process ends, however it ends, so a crash never leaves a campaign locked:
 
 - the *name* lock, a file beside the campaign (``NAME.ecliptic.lock``, beside the file
   its name resolves to), which records who holds it for the second Ecliptic's message;
-- the *identity* lock, on the file itself: on POSIX an ``flock`` on the campaign's own
-  inode (its device and inode number), so a hard link, a symbolic link or a ``..`` path
-  meets the same lock; on Windows a lock file named by the volume and file ID.
+- the *identity* lock, keyed by the file itself: a lock file named by its device and
+  inode number (on Windows: its volume and file ID) in one folder for every user of the
+  machine (``/tmp/ecliptic-locks``), so a hard link, a symbolic link or a ``..`` path
+  meets the same lock. (Not a lock on the campaign file itself: on macOS and the BSDs
+  such a lock would meet SQLite's own locks on it, in this very process.)
 
 Both are taken before SQLite opens the file. A file with more than one name (hard
 links) is refused for writing: SQLite names its write-ahead log after the name it was
@@ -22,6 +24,7 @@ import os
 import socket
 import sys
 import tempfile
+from contextlib import suppress
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO
@@ -30,9 +33,6 @@ from core.campaign.errors import CampaignInUse, HardLinked, NotWritable
 
 #: errors that say a place cannot be written (not that something went wrong)
 _READ_ONLY = {errno.EACCES, errno.EPERM, errno.EROFS}
-#: the identities this process holds for writing: closing a second descriptor of a file
-#: would drop SQLite's own locks on it, so a second writer here is refused before that
-_HELD: set[tuple[int, int]] = set()
 
 
 def lock_path(path: Path) -> Path:
@@ -137,35 +137,47 @@ class _IdentityLock:
     """The lock on the file's identity (see the module's docstring)."""
 
     def __init__(self, campaign: Path) -> None:
-        self.key = identity(campaign)
-        if self.key in _HELD:
-            raise CampaignInUse(campaign, "this Ecliptic, under another name of the same file")
-        self.fd = _open_identity(campaign, self.key)
+        effective = os.access in os.supports_effective_ids
+        if not os.access(campaign, os.W_OK, effective_ids=effective):
+            raise NotWritable(campaign, "is a read-only file")
+        dev, ino = identity(campaign)
+        try:
+            self.fd = _open_lock(lock_folder() / f"{dev:x}-{ino:x}.lock")
+        except OSError as exc:
+            raise NotWritable(campaign, f"cannot be locked for writing ({exc})") from None
         if not _try_lock(self.fd):
             os.close(self.fd)
             raise CampaignInUse(
                 campaign, "another Ecliptic, which opened it under another name of the same file"
             )
-        _HELD.add(self.key)
 
     def release(self) -> None:
-        _HELD.discard(self.key)
-        os.close(self.fd)  # after SQLite closed the file: see _HELD
+        os.close(self.fd)
 
 
-def _open_identity(campaign: Path, key: tuple[int, int]) -> int:
-    if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
-        folder = Path(tempfile.gettempdir()) / "ecliptic-locks"
+def lock_folder() -> Path:
+    """Where the identity locks are: one folder for every user of the machine."""
+    shared = Path("/tmp")
+    base = shared if sys.platform != "win32" and shared.is_dir() else Path(tempfile.gettempdir())
+    return base / "ecliptic-locks"
+
+
+def _open_lock(target: Path) -> int:
+    """A descriptor of the lock file ``target``, made if need be. Never written: the
+    lock is all it is for, so a file another user made may be opened read-only."""
+    folder = target.parent
+    if not folder.is_dir():
         folder.mkdir(exist_ok=True)
-        target = folder / f"{key[0]:x}-{key[1]:x}.lock"
-        return os.open(target, os.O_RDWR | os.O_CREAT)
+        with suppress(OSError):
+            folder.chmod(0o1777)  # anyone may add their locks; none may remove others'
+    flags = os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
     try:
-        # read and write, so that a read-only file is told apart here; never written
-        return os.open(campaign, os.O_RDWR | getattr(os, "O_NONBLOCK", 0))
-    except OSError as exc:
-        if exc.errno in _READ_ONLY:
-            raise NotWritable(campaign, "is a read-only file") from None
-        raise NotWritable(campaign, f"cannot be opened for writing ({exc})") from None
+        fd = os.open(target, os.O_RDWR | flags, 0o666)
+    except PermissionError:
+        fd = os.open(target, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    with suppress(OSError):
+        os.chmod(target, 0o666)  # for the next user of the machine (if ours)
+    return fd
 
 
 def _same_file(handle: IO[str], path: Path) -> bool:
