@@ -1,8 +1,9 @@
 """The cost of the log's seals (issue 18, requirement 7). Prints a table; not a test.
 
 Goals: the window checks the seals in the background, a chunk of rows between two
-events, so each chunk must be short: the longest chunk of 500 rows under 50 ms, so
-the map stays responsive while a long log is checked; the whole check of 100,000
+events, so each chunk must be short: 99 in 100 chunks under 25 ms (the longest is
+shown too; on a busy machine it is a matter of luck), so the map stays responsive while
+a long log is checked; the whole check of 100,000
 entries within 10x of merely reading the same rows with sqlite3 (the baseline,
 measured in the same run), and sealing on import within 2x of importing without
 computing seals (the seals computed the same way, timed apart).
@@ -28,11 +29,11 @@ compileall.compile_dir(str(Path(__file__).resolve().parent.parent / "core"), qui
 from bench_campaign import import_with_campaign, logged_rows, training  # noqa: E402
 
 from core.campaign import CampaignFile  # noqa: E402
-from core.campaign.seal import FIELDS, SealCheck, seal  # noqa: E402
+from core.campaign.seal import FIELDS, STEP_ROWS, SealCheck, seal  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 ENTRIES = 100_000
-CHUNK = 500  # as app.campaign.trouble.CHUNK
+CHUNK = STEP_ROWS  # as the window checks
 
 
 def main() -> None:
@@ -84,17 +85,14 @@ def main() -> None:
         training()  # keep the import used
 
     longest = max(chunks)
+    p99 = sorted(chunks)[int(len(chunks) * 0.99)]
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"Campaign seals (SQLite {sqlite3.sqlite_version}), {ENTRIES:,} entries")
     print(f"python {platform.python_version()} on {platform.machine()}, load {load:.2f}")
     print(f"{'measure':<52}{'result':>12}  {'goal':<10} met")
     table = [
-        (
-            f"longest background chunk ({CHUNK} rows)",
-            f"{longest * 1000:.1f} ms",
-            "< 50 ms",
-            longest < 0.05,
-        ),
+        (f"99th percentile chunk ({CHUNK} rows)", f"{p99 * 1000:.1f} ms", "< 25 ms", p99 < 0.025),
+        ("longest chunk", f"{longest * 1000:.1f} ms", "", None),
         ("median chunk", f"{statistics.median(chunks) * 1000:.1f} ms", "", None),
         ("whole check", f"{whole:.2f} s", "", None),
         ("reading the rows with sqlite3 (baseline)", f"{reading:.2f} s", "", None),

@@ -15,10 +15,8 @@ from PySide6.QtWidgets import QMessageBox, QPushButton, QWidget
 
 from core.campaign import CampaignFile
 from core.campaign.errors import said
-from core.campaign.seal import SealCheck
+from core.campaign.seal import STEP_ROWS, SealCheck
 
-#: rows checked between two events: a few milliseconds of work
-CHUNK = 500
 #: broken entries named in the warning; the rest are counted
 SHOWN = 5
 
@@ -46,7 +44,7 @@ class SealWatch(QObject):
     def _step(self) -> None:
         failed = []
         try:
-            done = self.check.step(CHUNK)
+            done = self.check.step(STEP_ROWS)
         except Exception as exc:  # pages SQLite cannot read: the check ends there
             failed.append(f"the log cannot be read to its end ({said(exc)})")
             done = True

@@ -36,6 +36,8 @@ class Readable(Protocol):
     engine: Engine
 
 
+#: rows the window checks between two events: a few milliseconds of work
+STEP_ROWS = 250
 #: the entry's fields a seal covers, in this order
 FIELDS = (
     "id",
