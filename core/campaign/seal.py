@@ -19,6 +19,7 @@ import json
 import sqlite3
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any, Protocol
 
 from sqlalchemy import Engine, text
@@ -85,12 +86,16 @@ def sealed(conn: Connection, values: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def seal_rows(conn: Connection, rows: list[dict[str, Any]]) -> None:
-    """Seal rows (with their ids) that follow each other on one line, in place."""
+    """Seal rows (with their ids) that follow each other on one line, in place: what
+    :func:`seal` does, in one loop (a bulk import seals many thousands)."""
     if not rows:
         return
     parent = parent_seal(conn, rows[0]["game_id"], rows[0]["parent_id"])
+    fields, encode, sha256 = itemgetter(*FIELDS), _ENCODE, hashlib.sha256
     for row in rows:
-        row["chain"] = parent = seal(parent, _fields(row))
+        plain = [int(v) if v is True or v is False else v for v in fields(row)]
+        data = (parent + encode(plain)).encode("utf-8", "surrogatepass")
+        row["chain"] = parent = sha256(data).hexdigest()[:32]
 
 
 def parent_seal(conn: Connection, game_id: int, parent: int | None) -> str:
