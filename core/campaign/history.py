@@ -22,8 +22,9 @@ from sqlalchemy import insert, text, update
 from sqlalchemy.engine import Connection
 from sqlmodel import col
 
-from core.campaign import nesting, playing
-from core.campaign.errors import CampaignError, DamagedCampaign, ReplayMismatch
+from core.campaign import nesting, playing, seal
+from core.campaign.errors import CampaignError, DamagedCampaign, ReplayMismatch, reading, said
+from core.campaign.fileformat import MAX_COMMAND_TEXT, MAX_STATE_TEXT, parse
 from core.campaign.log import GameLog, Step
 from core.campaign.schema import Entry, Game, Snapshot, Turn
 from core.campaign.store import CampaignFile, entry_values, insert_entries
@@ -57,15 +58,17 @@ class GameRecord(GameLog):
         super().__init__(file, game_id, row.head_id)
         self.title = row.title
         try:
-            start = serial.from_data(json.loads(row.start))
-        except (ValueError, serial.SerialError) as exc:
-            raise DamagedCampaign(file.path, f"game {game_id} has a damaged start: {exc}") from None
+            start = serial.from_data(parse(row.start, MAX_STATE_TEXT, "the start"))
+        except Exception as exc:  # any damage: see errors.reading
+            raise DamagedCampaign(
+                file.path, f"game {game_id} has a damaged start: {said(exc)}"
+            ) from None
         if not is_dataclass(start) or isinstance(start, type):
             raise DamagedCampaign(file.path, f"game {game_id} does not start with a game state")
-        if state_hash(start) != row.start_hash:
-            raise ReplayMismatch(
-                file.path, 0, "the game's start", row.start_hash, state_hash(start)
-            )
+        with reading(file.path, f"game {game_id}'s start"):
+            got = state_hash(start)
+        if got != row.start_hash:
+            raise ReplayMismatch(file.path, 0, "the game's start", str(row.start_hash), got)
         self.start: Any = start
         self.parent: int | None = row.parent_id
         self._states: dict[int, Any] = {}  # recent states by entry, for undo
@@ -94,10 +97,11 @@ class GameRecord(GameLog):
             todo = steps[1:]
         missing = []  # snapshots a bulk import left out, written once all replayed well
         for s in todo:
-            state = self._replay(state, s)
-            self._keep(s.id, state)
-            if s.depth % SNAPSHOT_EVERY == 0:
-                missing.append((s.id, state, s.hash))
+            with reading(self.file.path, f"log entry {s.id}"):
+                state = self._replay(state, s)
+                self._keep(s.id, state)
+                if s.depth % SNAPSHOT_EVERY == 0:
+                    missing.append((s.id, state, s.hash))
         self._keep(entry_id, state)
         if missing and not self.file.read_only:
             self._write_snapshots_if_missing(missing)
@@ -111,23 +115,23 @@ class GameRecord(GameLog):
         if row is None:
             return None
         try:
-            data = json.loads(row[0])
+            data = parse(row[0], MAX_STATE_TEXT, "the snapshot")
             state = states.rebuild_like(data, self.start)
-        except (ValueError, serial.SerialError) as exc:
+            got = state_hash(state)
+        except Exception as exc:  # any damage: see errors.reading
             raise DamagedCampaign(
-                self.file.path, f"the snapshot at entry {entry_id} is damaged: {exc}"
+                self.file.path, f"the snapshot at entry {entry_id} is damaged: {said(exc)}"
             ) from None
-        got = state_hash(state)
         if got != row[1]:
             raise ReplayMismatch(self.file.path, entry_id, "a snapshot", row[1], got)
         return state
 
     def _replay(self, state: Any, step: Step) -> Any:
         try:
-            command = serial.from_data(json.loads(step.command))
-        except (ValueError, serial.SerialError) as exc:
+            command = serial.from_data(parse(step.command, MAX_COMMAND_TEXT, "the command"))
+        except Exception as exc:  # any damage: see errors.reading
             raise DamagedCampaign(
-                self.file.path, f"log entry {step.id} holds no readable command: {exc}"
+                self.file.path, f"log entry {step.id} holds no readable command: {said(exc)}"
             ) from None
         if not isinstance(command, Command):
             raise DamagedCampaign(self.file.path, f"log entry {step.id} holds no command")
@@ -248,11 +252,9 @@ class GameRecord(GameLog):
     def _write(self, conn: Connection, played: _Played) -> int:
         """The entry in the log (with its snapshot, turn and the battle it opens), and
         the head moved to it, in the caller's transaction."""
-        values = played.values
-        result = conn.execute(insert(Entry).values(**values))
-        key = result.inserted_primary_key
-        assert key is not None
-        entry_id = int(key[0])
+        values = seal.sealed(conn, played.values)
+        conn.execute(insert(Entry).values(**values))
+        entry_id = int(values["id"])
         depth, hash = values["depth"], values["hash"]
         if depth % SNAPSHOT_EVERY == 0:
             snapshot = states.snapshot_text(played.after)
@@ -388,6 +390,7 @@ class GameRecord(GameLog):
         if not batch:
             return 0
         with self.file.writing() as conn:
+            seal.seal_rows(conn, batch)
             insert_entries(conn, batch)
             conn.execute(update(Game).where(col(Game.id) == self.id).values(head_id=parent))
         self.head = parent

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from sqlalchemy import text
 
 from core.campaign.errors import CampaignError
+from core.campaign.fileformat import MAX_COMMAND_TEXT
 from core.campaign.store import CampaignFile
 from core.engine.gcpause import gc_paused
 
@@ -78,17 +79,20 @@ class GameLog:
         if entry_id is None:
             return []
         stop = "WHERE up.id NOT IN (SELECT entry_id FROM snapshot)" if stop_at_snapshot else ""
+        # A command longer than any can be is cut, so a damaged row is not held whole
+        # (it is refused when read: core.campaign.fileformat.parse).
         query = text(
             "WITH RECURSIVE up(id, parent_id, depth, player, command, hash, auto) AS ("
-            " SELECT id, parent_id, depth, player, command, hash, auto FROM entry"
-            "  WHERE id = :head AND game_id = :g"
+            " SELECT id, parent_id, depth, player, substr(command, 1, :cut), hash, auto"
+            "  FROM entry WHERE id = :head AND game_id = :g"
             " UNION ALL"
-            " SELECT e.id, e.parent_id, e.depth, e.player, e.command, e.hash, e.auto"
-            f"  FROM entry e JOIN up ON e.id = up.parent_id {stop})"
+            " SELECT e.id, e.parent_id, e.depth, e.player, substr(e.command, 1, :cut),"
+            f"  e.hash, e.auto FROM entry e JOIN up ON e.id = up.parent_id {stop})"
             " SELECT * FROM up"
         )
+        cut = MAX_COMMAND_TEXT + 1
         with gc_paused(), self.file.engine.connect() as conn:
-            rows = conn.execute(query, {"head": entry_id, "g": self.id}).all()
+            rows = conn.execute(query, {"head": entry_id, "g": self.id, "cut": cut}).all()
         if not rows:
             raise CampaignError(self.file.path, f"game {self.id} has no log entry {entry_id}")
         steps = [Step(r[0], r[1], r[2], r[3], r[4], r[5], bool(r[6])) for r in reversed(rows)]
