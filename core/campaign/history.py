@@ -13,7 +13,6 @@ when it was first played, and a difference is an error, never accepted silently.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, is_dataclass, replace
 from typing import Any
