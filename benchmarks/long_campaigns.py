@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from core.board.hexgrid import ZERO
-from core.campaign import CampaignError, CampaignFile, GameRecord, playing
+from core.campaign import CampaignError, CampaignFile, GameRecord, playing, seal
 from core.campaign.history import SNAPSHOT_EVERY
 from core.campaign.store import entry_values, insert_entries, now
 from core.engine import serial, states
@@ -42,7 +42,7 @@ SIX = [
     ]
 ]
 #: bump when what a built file holds changes, so cached files are built again
-VERSION = 1
+VERSION = 2  # 2: the entries are sealed (schema 4)
 
 
 def fleet_at_rest(ships: int = 100) -> GameState:
@@ -128,6 +128,7 @@ def build(path: Path, start: GameState, rounds: int, *, worst: bool = False) -> 
                 )
             state = after
         with file.writing() as conn:
+            seal.seal_rows(conn, entries)  # as play seals each entry
             insert_entries(conn, entries)
             conn.executemany(
                 "INSERT INTO snapshot(entry_id, game_id, state, hash) VALUES (:e, :g, :s, :h)",
