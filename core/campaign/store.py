@@ -313,11 +313,12 @@ class CampaignFile:
             db.execute("BEGIN IMMEDIATE")
             try:
                 yield db
+                db.execute("COMMIT")
             except BaseException:
-                if db.in_transaction:
-                    db.execute("ROLLBACK")
+                if db.in_transaction:  # a failed COMMIT too: nothing of it stays
+                    with suppress(sqlite3.Error):
+                        db.execute("ROLLBACK")
                 raise
-            db.execute("COMMIT")
         finally:
             self.generation += 1
 

@@ -1,16 +1,22 @@
-"""The plain SQL the program writes campaigns with makes the same tables as the
-documented sqlmodel classes, so both describe one file format."""
+"""Campaign files through plain sqlite3: the SQL makes the same tables as the documented
+sqlmodel classes (so both describe one file format), and a write is whole or nothing."""
 
 from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
 
+import pytest
 from sqlalchemy import create_engine
 from sqlmodel import SQLModel
 
-from core.campaign import schema  # noqa: F401 (the classes register their tables)
+from core.campaign import (
+    CampaignFile,
+    GameRecord,
+    schema,  # noqa: F401 (the classes register their tables)
+)
 from core.campaign.tables import SCHEMA
+from tests.core.campaigns import new_campaign, play
 
 
 def layout(db: sqlite3.Connection) -> dict[str, object]:
@@ -44,3 +50,28 @@ def test_campaign_tables_in_plain_sql_match_the_sqlmodel_schema(tmp_path: Path) 
     finally:
         written.close()
         reference.close()
+
+
+def test_durability_a_write_that_fails_midway_stores_none_of_it(tmp_path: Path) -> None:
+    """One transaction per write: a row refused half-way (a bookmark on no entry, which
+    the foreign keys refuse) takes the rows before it in the same write with it, and
+    the file goes on taking commands."""
+    with new_campaign(tmp_path) as file:
+        game = GameRecord(file, 1)
+        play(game, 2)
+        before = game.head
+        with pytest.raises(sqlite3.IntegrityError), file.writing() as conn:
+            conn.execute(
+                "INSERT INTO bookmark(entry_id, label, note, created) VALUES (?, 'kept?', '', '')",
+                (before,),
+            )
+            conn.execute("UPDATE game SET head_id = NULL")
+            conn.execute(
+                "INSERT INTO bookmark(entry_id, label, note, created) VALUES (999, 'no', '', '')"
+            )
+        assert file.bookmarks() == []
+        assert file.games()[0].head_id == before
+        play(game, 1)
+    with CampaignFile.open(tmp_path / "test.ecliptic", read_only=True) as again:
+        assert len(GameRecord(again, 1).line()) == 3
+        assert again.bookmarks() == []
