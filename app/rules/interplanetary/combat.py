@@ -16,7 +16,6 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
-    QDialog,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -51,7 +50,6 @@ from core.rules.interplanetary.combat.ordnance import LaunchWeapon
 from core.rules.interplanetary.combat.ordnance_attacks import PendingStrike, Strike
 from core.rules.interplanetary.combat.readiness import after_name, guns_ready, may_answer
 from core.rules.interplanetary.combat.single_use import Decline, PendingRoll, choices
-from core.rules.interplanetary.combat.systems import movable, place_hit, suggest
 from core.rules.interplanetary.phases import phase_word
 from core.vector.state import GameState, Ship
 from core.vector.turns import current_phase
@@ -471,30 +469,13 @@ class CombatPanel(QWidget):
         """Open the ship's sheet for the defender to place the hit."""
         if self.session is None or not self.session.state.pending:
             return
-        from app.rules.interplanetary.manifest.allocation import AllocationDialog
+        from app.rules.interplanetary.place_damage import ask_placement
 
-        state = self.session.state
-        first = state.pending[0]
-        if not isinstance(first, PendingHit):
-            return
-        aid = _aid(state)
-        ship = state.ship(first.ship)
-        m = manifest_or_empty(aid, ship)
-        spread = first.spread
-        dialog = AllocationDialog(
-            aid,
-            ship.name,
-            m,
-            ship.fuel,
-            first.role,
-            first.amount,
-            suggest(state, ship, first.role, first.amount, spread=spread),
-            self,
-            check=lambda a: place_hit(state, ship, first.role, first.amount, a, spread=spread),
-            movable=movable(state, ship, first.role, first.amount, spread=spread),
-        )
-        if dialog.exec() == QDialog.DialogCode.Accepted:
-            self._give(AllocateDamage(first.player, first.ship, dialog.allocation()))
+        first = self.session.state.pending[0]
+        if isinstance(first, PendingHit):
+            placed = ask_placement(self.session.state, _aid(self.session.state), first, self)
+            if placed is not None:
+                self._give(AllocateDamage(first.player, first.ship, placed))
 
 
 def _aid(state: GameState) -> PlayAid:
