@@ -26,7 +26,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.pool import StaticPool
 from sqlmodel import Session, SQLModel, col, select
 
-from core.campaign import checks, migrate
+from core.campaign import checks, migrate, writers
 from core.campaign.errors import CampaignError, DamagedCampaign, ReadOnly
 from core.campaign.leftovers import remove_leftovers, temp_path
 from core.campaign.lock import WriterLock
@@ -43,6 +43,7 @@ from core.campaign.schema import (
 )
 from core.engine import serial
 from core.engine.states import state_hash
+from core.files.version import version_text
 
 #: a game's scale: a tactical battle is fought inside a turn of a strategic game
 SCALES = ("strategic", "tactical")
@@ -81,6 +82,7 @@ class CampaignFile:
         self.generation = 0
         #: why the file could not be written where it is ("" if it could)
         self.unwritable = ""
+        self._program_noted = False  # see core.campaign.writers
 
     # ---- opening and closing
 
@@ -240,6 +242,13 @@ class CampaignFile:
             row = s.get(Meta, key)
             return row.value if row else None
 
+    def programs(self) -> list[tuple[int, str]]:
+        """Which program wrote the log from which entry on: (first entry id, program),
+        in order (:mod:`core.campaign.writers`); empty for a file written before."""
+        with Session(self.engine) as s:
+            rows = s.exec(select(Meta.key, Meta.value).where(col(Meta.key).startswith("program@")))
+            return writers.noted((str(k), str(v)) for k, v in rows)
+
     def games(self) -> list[GameInfo]:
         with Session(self.engine) as s:
             rows = s.exec(select(Game).order_by(col(Game.id)))
@@ -294,6 +303,9 @@ class CampaignFile:
             raise ReadOnly(self.path, "is open read-only; nothing can be changed")
         try:
             with self.engine.begin() as conn:
+                if not self._program_noted:  # the first write of this session
+                    writers.note(conn, version_text())
+                    self._program_noted = True
                 yield conn
         finally:
             self.generation += 1

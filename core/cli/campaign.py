@@ -142,6 +142,11 @@ def info(path: Path) -> int:
             for g in games:
                 with reading(path, f"game {g.id}"):
                     _game_info(conn, g)
+        with reading(path, "the programs that wrote it"):
+            programs = file.programs()
+            print(f"  written by ({len(programs)}):" + ("" if programs else " not recorded"))
+            for first, program in programs:
+                print(f"    {program} from entry {first}")
         marks = file.bookmarks()
         print(f"  bookmarks ({len(marks)}):")
         for b in marks:
