@@ -17,7 +17,6 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from app import preflight
 from app.shell.version import VersionAction
 
 
@@ -79,6 +78,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if arguments[:1] == ["export-sheet"]:
         return export_sheet(arguments[1:])
     args = parse_args(arguments)
+    from app import preflight  # not on the render and export-sheet paths
 
     # Qt aborts the whole process when it cannot open a display or load the xcb
     # plugin, so check before PySide6 is imported and explain what to install.
