@@ -142,6 +142,26 @@ def write_tmx(m: StarMap, path: Path, tileset: str) -> None:
     )
 
 
+FLOOR = """\
+import sys
+from PySide6.QtGui import QImage, QPainter
+from PySide6.QtWidgets import QApplication, QGraphicsScene
+
+app = QApplication([])
+width, height = int(sys.argv[2]), int(sys.argv[3])
+scene = QGraphicsScene(0, 0, width, height)
+image = QImage(width, height, QImage.Format.Format_RGB32)
+image.fill(0)
+painter = QPainter(image)
+scene.render(painter)
+painter.end()
+image.save(sys.argv[1])
+"""
+"""The least any PySide6 program drawing a scene to a PNG pays: Python, Qt's modules, an
+application object, an empty scene drawn and saved. Shown beside Tiled to say how much of
+our command's time is the platform's and how much is ours."""
+
+
 def timed_run(command: list[str], env: dict[str, str]) -> float:
     t = time.perf_counter()
     subprocess.run(command, check=True, capture_output=True, env=env)
@@ -203,11 +223,15 @@ def compare(
     ]  # fmt: skip
     first = timed_run(ours_command, env)  # an empty map cache: the file is read and checked
     assert image_size(ours_out) == (width, height)
-    ours, tiled = [], []
+    (folder / "floor.py").write_text(FLOOR)
+    floor_command = [sys.executable, str(folder / "floor.py"), str(folder / "floor.png"),
+                     str(width), str(height)]  # fmt: skip
+    ours, tiled, floor = [], [], []
     for _ in range(RUNS):
         if rasterizer:
             tiled.append(timed_run(tiled_command, env))
         ours.append(timed_run(ours_command, env))
+        floor.append(timed_run(floor_command, env))
     goal = 1.5 if name == "built-in" else 1.0
     label = f"{name} map {starmap.bounds.width}x{starmap.bounds.height}, {width}x{height} px"
     if rasterizer:
@@ -232,6 +256,16 @@ def compare(
     else:
         rows.append([f"{label}: whole command, median of {RUNS}", f"{median(ours):.3f} s",
                      "not installed", "-", f"< {goal}x: not measured"])  # fmt: skip
+    floor_ratio = ratio(median(floor), median(tiled)) if rasterizer else "-"
+    rows.append(
+        [
+            f"{label}: floor, an empty PySide6 scene drawn and saved, median of {RUNS}",
+            f"{median(floor):.3f} s",
+            "",
+            floor_ratio,
+            "",
+        ]
+    )
     rows.append([f"{label}: first run (map not cached yet)", f"{first:.3f} s", "", "", ""])
     steps = in_process(source, folder / f"{name}-again.png", width, height)
     for step, seconds in steps.items():
