@@ -4,6 +4,7 @@ map imports no scenario or rule module, and a ruleset is refused with a clear me
 
 from __future__ import annotations
 
+import gc
 import os
 import subprocess
 import sys
@@ -26,6 +27,7 @@ def test_a_tiled_map_is_drawn_like_the_map_it_holds(qapp: QApplication, tmp_path
     tiled = tmp_path / "solar.xml"
     save_tmx(load_map(SOLAR_SYSTEM_MAP), tiled)
     assert app_main(["render", str(tiled), str(tmp_path / "t.png"), "--size", "400x300"]) == 0
+    assert gc.isenabled()  # paused only while the command ran
     assert (
         app_main(["render", str(SOLAR_SYSTEM_MAP), str(tmp_path / "m.png"), "--size", "400x300"])
         == 0
