@@ -48,10 +48,11 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
 
 @contextlib.contextmanager
 def collector_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector. Starting up makes a few hundred thousand
+    """Pause Python's cyclic garbage collector. Starting up makes tens of thousands of
     objects that live as long as the program (modules, classes, Qt's wrappers, the map),
-    and the collector would walk them again and again: about 4% of the time to the
-    first picture. Reference counting still frees everything let go meanwhile."""
+    and the collector would walk them again and again (some eighty passes before the
+    first picture, a few per cent of its time). Reference counting still frees
+    everything let go meanwhile."""
     was_on = gc.isenabled()
     gc.disable()
     try:
