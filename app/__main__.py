@@ -2,7 +2,7 @@
 where FILE is a campaign, a map or a scenario.
 
 ``python -m app render FILE OUT.png [--size WxH] [--labels]`` draws a map (or a
-scenario's map) to a PNG instead, with no window and no display needed;
+scenario's map, or a Tiled map) to a PNG instead, with no window and no display needed;
 ``python -m app export-sheet DESIGN OUT.pdf|OUT.png`` writes a ship's manifest sheet;
 ``python -m app prepare`` checks the built-in map and caches it (``make run`` does this
 after installing, so that the first start is as quick as the later ones).

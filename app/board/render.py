@@ -176,9 +176,11 @@ def parse_args(
 ) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog=prog,
-        description="Render an Ecliptic map, or a scenario's map, to a PNG image.",
+        description="Render an Ecliptic map, a scenario's map or a Tiled map to a PNG image.",
     )
-    parser.add_argument("map", type=Path, metavar="FILE", help="map or scenario file (.toml)")
+    parser.add_argument(
+        "map", type=Path, metavar="FILE", help="map or scenario (.toml), or Tiled map (.tmx)"
+    )
     parser.add_argument("out", type=Path, metavar="OUT.png", help="PNG file to write")
     parser.add_argument(
         "--labels", action="store_true", help="print hex labels (0412) when legible"
