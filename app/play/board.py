@@ -17,11 +17,13 @@ from app.board.scene import StarMapScene
 from app.board.view import MapView
 from app.play.docks import player_colour
 from app.play.session import GameSession
+from app.vector.hazards import confirm_loss, option_hazard
 from app.vector.overlay import PlotOverlay
 from app.vector.pieces import (
+    OrdnanceMarker,
     ShipCounter,
     fan_offsets,
-    ordnance_item,
+    ordnance_offsets,
     ordnance_vector_item,
     trail_item,
     vector_item,
@@ -33,7 +35,7 @@ from core.engine.errors import IllegalCommand
 from core.vector import course_check
 from core.vector.orders import Launch, Plot
 from core.vector.preview import Option, Preview, preview, projection
-from core.vector.state import GameState, Ship, ShipStatus
+from core.vector.state import GameState, Ordnance, Ship, ShipStatus
 
 PROJECTION_TURNS = 6
 
@@ -64,6 +66,7 @@ class GameBoard(QObject):
         view.hex_clicked.connect(self.click)
         view.hex_hovered.connect(self.hover)
         session.changed.connect(self.refresh)
+        session.sketched.connect(self._sketch)
         self.refresh()
 
     # ---- queries
@@ -99,6 +102,8 @@ class GameBoard(QObject):
                 by_hex.setdefault(ship.motion.position, []).append(ship)
         tracks = self.session.tracks
         for ship in state.ships:
+            if not ship.in_play:
+                continue  # a lost ship leaves nothing on the map: no counter, vector or trail
             trail = tracks.get(ship.id, [])
             if len(trail) >= 2:
                 self._piece(
@@ -119,7 +124,7 @@ class GameBoard(QObject):
                 counter.set_selected(ship.id == self.selected)
                 self._piece(counter)
                 self.counters[ship.id] = counter
-        self._draw_ordnance(state)
+        self._draw_ordnance(state, by_hex)
         self._draw_wrecks(state)
         if self.selected is not None:
             try:
@@ -131,18 +136,23 @@ class GameBoard(QObject):
         self._show_plans()
         self._update_preview()
 
-    def _draw_ordnance(self, state: GameState) -> None:
+    def _draw_ordnance(self, state: GameState, ships: dict[Hex, list[Ship]]) -> None:
+        """Launched weapons beside the counters of the ships in their hex (``ships``)."""
         ui = self.session.ui
+        by_hex: dict[Hex, list[Ordnance]] = {}
         for piece in state.ordnance:
-            behaviour = ui.weapon_behaviour(state, piece.weapon)
-            colour = player_colour(state, piece.owner)
-            if len(piece.path) >= 2:
-                points = [self.centre(h) for h in piece.path]
-                self._piece(ordnance_vector_item(points, colour, HEX_SIZE))
-            # Off the centre, towards a corner, so a ship in the same hex does not hide it.
-            c = self.centre(piece.motion.position)
-            at = QPointF(c.x() - 0.5 * HEX_SIZE, c.y() + 0.45 * HEX_SIZE)
-            self._piece(ordnance_item(piece, behaviour, colour, at, HEX_SIZE))
+            by_hex.setdefault(piece.motion.position, []).append(piece)
+        for h, pieces in by_hex.items():
+            offsets = ordnance_offsets(len(pieces), len(ships.get(h, [])))
+            for piece, offset in zip(pieces, offsets, strict=True):
+                behaviour = ui.weapon_behaviour(state, piece.weapon)
+                colour = player_colour(state, piece.owner)
+                if len(piece.path) >= 2:
+                    points = [self.centre(p) for p in piece.path]
+                    self._piece(ordnance_vector_item(points, colour, HEX_SIZE))
+                marker = OrdnanceMarker(piece, behaviour, colour, offset)
+                marker.setPos(self.centre(h))
+                self._piece(marker)
 
     def _draw_wrecks(self, state: GameState) -> None:
         """Bases a kinetic buster destroyed, crossed out (on the hexside of a planetary base)."""
@@ -155,6 +165,13 @@ class GameBoard(QObject):
                 a = self.centre(base.approach)
                 c = QPointF((c.x() + a.x()) / 2, (c.y() + a.y()) / 2)
             self._piece(wreck_item(name, c, HEX_SIZE))
+
+    def _sketch(self, course: object) -> None:
+        """A rule system's dock shows a course that is no ship's order (or takes it away)."""
+        if isinstance(course, tuple):
+            self.overlay.show_sketch(*course)
+        else:
+            self.overlay.show_sketch(None)
 
     def _piece(self, item: QGraphicsItem) -> None:
         self.scene.addItem(item)
@@ -250,7 +267,7 @@ class GameBoard(QObject):
                 return
             option = p.at(h)
             if option is not None:
-                self.session.apply(Plot(seat.id, p.ship, option.order))
+                self._give(p, option)
                 return
         here = self.ships_at(h)
         if not here:
@@ -268,7 +285,42 @@ class GameBoard(QObject):
             return
         option = p.at(p.drift)
         if option is not None:
-            self.session.apply(Plot(seat.id, p.ship, option.order))
+            self._give(p, option)
+
+    def _give(self, p: Preview, option: Option) -> None:
+        """Give the order reaching ``option``; one that loses the ship only once the
+        player confirms it, named (a red end point may be clicked by mistake)."""
+        seat = self.session.seat()
+        if seat is None:
+            return
+        ship = self.session.state.ship(p.ship)
+        hazard = option_hazard(self.session.state, ship, option)
+        if hazard is not None and not confirm_loss(self.view, [f"{ship.name} {hazard}"]):
+            return
+        self.session.apply(Plot(seat.id, p.ship, option.order))
+
+    def unplotted_losses(self) -> list[str]:
+        """The seat's ships without an order that coasting would lose ("Alpha crashes
+        into Sun"): ending the phase gives them that course without a click on the map."""
+        state = self.session.state
+        if not self.session.can_plot():
+            return []
+        lines = []
+        for ship in self.my_ships():
+            if state.plan(ship.id) is not None or ship.status is not ShipStatus.ACTIVE:
+                continue
+            p = preview(state, ship.id)
+            option = p.at(p.drift)
+            hazard = option_hazard(state, ship, option) if option is not None else None
+            if hazard is not None:
+                lines.append(f"{ship.name} has no order and {hazard} coasting")
+        return lines
+
+    def confirm_end(self) -> bool:
+        """Before the player's orders are sealed: True unless a ship left to coast would
+        be lost and the player cancels."""
+        lines = self.unplotted_losses()
+        return not lines or confirm_loss(self.view, lines)
 
     def centre_on_seat(self) -> None:
         """Centre the view on the first ship of the player at the table, and select it."""
@@ -282,3 +334,4 @@ class GameBoard(QObject):
         self.view.hex_clicked.disconnect(self.click)
         self.view.hex_hovered.disconnect(self.hover)
         self.session.changed.disconnect(self.refresh)
+        self.session.sketched.disconnect(self._sketch)

@@ -168,6 +168,8 @@ class GameActions:
 
     def end_turn(self) -> None:
         if self.session is not None:
+            if self.board is not None and not self.board.confirm_end():
+                return  # a ship left to coast would be lost: the player plots again
             self.session.end_turn()
 
     def undo(self) -> None:

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from app.play.session import GameSession
 from app.rules.interplanetary.combat_words import MARKET_WORDS, odds_text
+from app.rules.interplanetary.launch_preview import launch_course
 from app.rules.interplanetary.optional_actions import OptionalActions
 from core.board.hexgrid import Direction
 from core.board.starmap import Service
@@ -150,6 +151,7 @@ class CombatPanel(QWidget):
         self.use_button.clicked.connect(self.use_module)
         self.decline_button.clicked.connect(self.decline)
         self.slot.currentIndexChanged.connect(self._fill_thrust)
+        self.thrust.currentIndexChanged.connect(self._sketch)
         self._mode = "idle"
         #: the single-use modules the selected ship may fire besides this phase's actions
         self._extra: list[QWidget] = []
@@ -159,6 +161,8 @@ class CombatPanel(QWidget):
 
     def refresh(self, session: GameSession | None, ship_id: str | None) -> None:
         self.session, self.ship_id = session, ship_id
+        self._mode = "idle"
+        self._sketch()  # no weapon's course on the map, unless _launch draws one again
         self.optional.refresh(session, ship_id)
         self._extra = []
         if session is None or aid_of(session.state.rules) is None:
@@ -285,6 +289,17 @@ class CombatPanel(QWidget):
         self._fill_thrust()
         self.detail.setText("Mines and buckyballs attack every ship their vector meets, yours too.")
         self._show([self.launch_form, self.launch_button, *self._extra])
+        self._sketch()
+
+    def _sketch(self) -> None:
+        """Draw the chosen weapon's course with the chosen thrust on the map (or none)."""
+        slot = self.slot.currentData()
+        course = None
+        if self.session is not None and self._mode == "launch" and self.ship_id and slot:
+            thrust = tuple(self.thrust.currentData() or ())
+            course = launch_course(self.session.state, self.ship_id, slot[0], thrust)
+        if self.session is not None:
+            self.session.sketched.emit(course)
 
     def _fill_thrust(self) -> None:
         if self.session is None or self.slot.currentData() is None:

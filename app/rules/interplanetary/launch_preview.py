@@ -1,0 +1,50 @@
+"""A launched weapon's course before it is launched: the Combat dock's thrust choice shown
+on the map the way the course plotter shows a ship's (issue 16, requirement 7).
+
+Nothing is computed here that the engine does not do: the launch is played on a copy of
+the state (the game is a value; launching rolls no dice) and the new piece's first move
+is the one :func:`~core.rules.interplanetary.combat.ordnance.flight` gives it in the
+movement phase.
+"""
+
+from __future__ import annotations
+
+from core.board.hexgrid import Direction
+from core.engine.errors import IllegalCommand
+from core.engine.play import apply
+from core.rules.interplanetary.combat.ordnance import LaunchWeapon, flight, weapon_of
+from core.vector.course import Crash, ForbiddenAsteroid, OffMap
+from core.vector.gravity import MoveError
+from core.vector.movement import MoveResult
+from core.vector.state import GameState
+
+
+def launch_course(
+    state: GameState, ship_id: str, slot: int, thrust: tuple[Direction, ...]
+) -> tuple[MoveResult, str] | None:
+    """The first move of the weapon ``ship_id`` would launch from ``slot`` with
+    ``thrust``, and a line saying it ("Missile: speed 3, to 1207"); None if that launch
+    is not allowed now."""
+    ship = state.ship(ship_id)
+    try:
+        after, _ = apply(state, LaunchWeapon(ship.owner, ship_id, slot, thrust))
+    except IllegalCommand:
+        return None
+    known = {p.id for p in state.ordnance}
+    piece = next((p for p in after.ordnance if p.id not in known), None)
+    if piece is None:
+        return None
+    try:
+        result = flight(after, piece)
+    except MoveError:
+        return None
+    labels = state.starmap.bounds.labels
+    words = [
+        f"{weapon_of(after, piece).name}: speed {result.velocity.speed}, "
+        f"to {labels.format(result.tip)}"
+    ]
+    if any(isinstance(h, Crash | ForbiddenAsteroid) for h in result.hazards):
+        words.append("lost on the way")
+    elif any(isinstance(h, OffMap) for h in result.hazards):
+        words.append("leaves the map")
+    return result, " · ".join(words)
