@@ -302,8 +302,7 @@ class CoursePanel(QWidget):
         plan = state.plan(ship.id) if ship is not None else None
         hazard = plan_hazard(state, ship, plan) if ship is not None and plan else None
         self.hazard.setText(
-            f"Order given: {ship.name} {hazard}. Click another end point or Take Back Order "
-            "to change it."
+            f"This order loses the ship: {ship.name} {hazard}."
             if ship is not None and hazard
             else ""
         )

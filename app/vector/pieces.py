@@ -169,7 +169,7 @@ Z_ORDNANCE = 95.0
 ORDNANCE_KEY = 7  # QGraphicsItem.data key: the piece id (0-3 and 5 are taken)
 
 
-MARKER_PX = 14.0
+MARKER_PX = 16.0
 """A launched weapon's marker across, in screen pixels: smaller than a ship's counter."""
 
 
@@ -218,7 +218,7 @@ class OrdnanceMarker(QGraphicsItem):
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(QPen(QColor("#05070f"), 1.2))
+        painter.setPen(QPen(QColor("#e8ecf8"), 1.2))  # light edge: it reads on the dark map
         painter.setBrush(self.colour)
         painter.drawPath(marker_path(self.behaviour, self.marker_rect()))
         if self.life:
