@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from app.play.session import GameSession
 from app.rules.interplanetary.combat_words import MARKET_WORDS, odds_text
-from app.rules.interplanetary.launch_preview import launch_course
+from app.rules.interplanetary.launch_preview import sketch
 from app.rules.interplanetary.optional_actions import OptionalActions
 from core.board.hexgrid import Direction
 from core.board.starmap import Service
@@ -293,13 +293,8 @@ class CombatPanel(QWidget):
 
     def _sketch(self) -> None:
         """Draw the chosen weapon's course with the chosen thrust on the map (or none)."""
-        slot = self.slot.currentData()
-        course = None
-        if self.session is not None and self._mode == "launch" and self.ship_id and slot:
-            thrust = tuple(self.thrust.currentData() or ())
-            course = launch_course(self.session.state, self.ship_id, slot[0], thrust)
-        if self.session is not None:
-            self.session.sketched.emit(course)
+        ship = self.ship_id if self._mode == "launch" else None
+        sketch(self.session, ship, self.slot.currentData(), self.thrust.currentData())
 
     def _fill_thrust(self) -> None:
         if self.session is None or self.slot.currentData() is None:

@@ -9,6 +9,8 @@ movement phase.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from core.board.hexgrid import Direction
 from core.engine.errors import IllegalCommand
 from core.engine.play import apply
@@ -17,6 +19,9 @@ from core.vector.course import Crash, ForbiddenAsteroid, OffMap
 from core.vector.gravity import MoveError
 from core.vector.movement import MoveResult
 from core.vector.state import GameState
+
+if TYPE_CHECKING:
+    from app.play.session import GameSession
 
 
 def launch_course(
@@ -48,3 +53,19 @@ def launch_course(
     elif any(isinstance(h, OffMap) for h in result.hazards):
         words.append("leaves the map")
     return result, " · ".join(words)
+
+
+def sketch(
+    session: GameSession | None,
+    ship_id: str | None,
+    slot: tuple[int, str] | None,
+    thrust: tuple[Direction, ...] | None,
+) -> None:
+    """Have the map show the course of the weapon in ``slot`` of ``ship_id`` launched with
+    ``thrust`` (the Combat dock's choices), or no course when ``ship_id`` is None."""
+    if session is None:
+        return
+    course = None
+    if ship_id is not None and slot is not None:
+        course = launch_course(session.state, ship_id, slot[0], tuple(thrust or ()))
+    session.sketched.emit(course)
