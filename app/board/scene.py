@@ -18,7 +18,6 @@ only what the game puts on top; and zoomed far out, one picture of the whole map
 from __future__ import annotations
 
 import contextlib
-import math
 from collections.abc import Iterator
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
@@ -45,6 +44,14 @@ from app.board.items import (
 )
 from app.board.objects import NameItem, base_item, body_item, zone_item
 from app.board.overview import Overview
+from app.board.placement import (
+    Taken,
+    add_all,
+    around,
+    arrow_marks,
+    counter_spot,
+    least_covered,
+)
 from app.board.style import DEFAULT_STYLE, MapStyle
 from app.board.terrain import ArrowShapes, AsteroidItem, GravityItem, TintItem
 from core.board.hexgrid import Direction, Hex, Layout
@@ -57,6 +64,10 @@ from core.board.starmap import (
     Floor,
     StarMap,
 )
+
+Place = tuple[QPointF, tuple[float, float], float]
+"""Where a name may go: beside this point, on this side, at this cost (see
+:func:`app.board.placement.least_covered`)."""
 
 
 class StarMapScene(QGraphicsScene):
@@ -108,6 +119,11 @@ class StarMapScene(QGraphicsScene):
     def content_rect(self) -> QRectF:
         """Everything the map draws: its hexes and any name that reaches past them."""
         return QRectF(self._content)
+
+    def smallest_name(self) -> float | None:
+        """The text height, in scene pixels, of the map's smallest body or base name."""
+        sizes = [i.pixels for i in self.items_with_role("name") if isinstance(i, NameItem)]
+        return min(sizes, default=None)
 
     def items_with_role(self, role: str) -> list[QGraphicsItem]:
         return [item for item in self.items() if item.data(ROLE_KEY) == role]
@@ -234,55 +250,60 @@ class StarMapScene(QGraphicsScene):
             colour = style.zone_colour(i)
             self._add(Layer.ZONES, zone_item(zone, self.layout, colour, style))
         self._add(Layer.GRAVITY, GravityItem(window, m.gravity, style, detail))
-        taken = _Taken()
+        taken = Taken()
+        add_all(taken, arrow_marks(m.gravity, self.layout))
         for body in m.bodies:
             r = max(body.radius, 0.05) * HEX_UNIT
             taken.add(QRectF(-r, -r, 2 * r, 2 * r).translated(self.centre_of(body.centre)))
+            taken.add(counter_spot(self.centre_of(body.centre)))
         for base in m.bases:
-            for rect in self._add_base(base):
-                taken.add(rect)
+            taken.add(counter_spot(self.centre_of(base.hex)))
+            marker = base_item(base, self.centre_of(base.hex), self.centre_of(base.approach), style)
+            self._add(Layer.BASES, marker)
+            taken.add(marker.sceneBoundingRect())
+        for base in m.bases:
+            self._add_name(*self._base_name(base), taken)
         for body in m.bodies:
-            self._add_body(body, taken)
+            self._add(Layer.BODIES, body_item(body, self.centre_of(body.centre), style))
+            self._add_name(*self._body_name(body), taken)
         self._add(Layer.LABELS, LabelItem(window, style, detail))
 
-    def _add_body(self, body: Body, taken: _Taken) -> None:
-        """Add a body's disc, and its name on whichever side (below, above, right, left)
-        covers least of the bases, discs and names already placed in ``taken``."""
+    def _add_name(self, name: NameItem, places: list[Place], taken: Taken) -> None:
+        """Put a name in whichever of its places covers least of what is already placed
+        (the places are measured, not made: one item a name keeps start-up quick)."""
+        anchor, toward, _cost = least_covered(
+            [(p, p[2]) for p in places], lambda p: name.rect_at(p[0], p[1]), taken
+        )
+        name.place(anchor, toward)
+        self._add(Layer.NAMES, name)
+        taken.add(name.sceneBoundingRect())
+
+    def _body_name(self, body: Body) -> tuple[NameItem, list[Place]]:
+        """A body's name, and its places beside the disc, each side in turn, then farther."""
         centre = self.centre_of(body.centre)
-        self._add(Layer.BODIES, body_item(body, centre, self.map_style))
-        gap = max(body.radius * HEX_UNIT, 0.45 * HEX_SIZE) + 0.05 * HEX_SIZE
         size, colour = self.map_style.name_size * HEX_SIZE, self.map_style.body_name
-        best: tuple[float, NameItem] | None = None
-        for toward in ((0.0, 1.0), (0.0, -1.0), (1.0, 0.0), (-1.0, 0.0)):
-            anchor = centre + QPointF(toward[0] * gap, toward[1] * gap)
-            name = NameItem(body.name, size, colour, anchor, toward)
-            covered = taken.overlap(name.sceneBoundingRect())
-            if best is None or covered < best[0]:
-                best = (covered, name)
-        assert best is not None
-        self._add(Layer.NAMES, best[1])
-        taken.add(best[1].sceneBoundingRect())
+        near = max(body.radius * HEX_UNIT, 0.45 * HEX_SIZE) + 0.05 * HEX_SIZE
+        gaps = (near, near + 0.35 * HEX_SIZE, near + 0.8 * HEX_SIZE, near + 1.3 * HEX_SIZE)
+        places = [(centre + QPointF(x * g, y * g), (x, y), cost) for x, y, g, cost in around(gaps)]
+        return NameItem(body.name, size, colour, centre), places
 
     def _unit(self, d: Direction) -> tuple[float, float]:
         return ArrowShapes(self.layout).unit(d)
 
-    def _add_base(self, base: Base) -> list[QRectF]:
-        """Add a base's marker and name; return the rectangles they cover."""
+    def _base_name(self, base: Base) -> tuple[NameItem, list[Place]]:
+        """A base's name and its places beside the marker, clear of the ships that stand
+        on it: on the planet's side for a planetary base, else below, then the other
+        sides and farther."""
         centre = self.centre_of(base.hex)
-        approach = self.centre_of(base.approach)
-        marker = base_item(base, centre, approach, self.map_style)
-        self._add(Layer.BASES, marker)
         size, colour = self.map_style.base_name_size * HEX_SIZE, self.map_style.base_name
+        places: list[Place] = []
         if base.kind is BaseKind.PLANETARY and base.side is not None:
             ux, uy = self._unit(base.side)
-            side = (centre + approach) / 2.0
-            at = side + QPointF(ux, uy) * (0.22 * HEX_SIZE)
-            name = NameItem(base.name, size, colour, at, (ux, uy))
-        else:
-            below = centre + QPointF(0, 0.42 * HEX_SIZE)
-            name = NameItem(base.name, size, colour, below)
-        self._add(Layer.NAMES, name)
-        return [marker.sceneBoundingRect(), name.sceneBoundingRect()]
+            side = (centre + self.centre_of(base.approach)) / 2.0
+            places.append((side + QPointF(ux, uy) * (0.22 * HEX_SIZE), (ux, uy), 0.0))
+        gaps = (0.62 * HEX_SIZE, HEX_SIZE, 1.4 * HEX_SIZE)
+        places += [(centre + QPointF(x * g, y * g), (x, y), cost) for x, y, g, cost in around(gaps)]
+        return NameItem(base.name, size, colour, centre), places
 
     def _atmosphere_colours(self) -> dict[Hex, QColor]:
         m, style = self.starmap, self.map_style
@@ -303,35 +324,6 @@ class StarMapScene(QGraphicsScene):
                     tint.setAlpha(40 + round(140 * max(0, int(level)) / top))
                     out[h] = tint
         return out
-
-
-class _Taken:
-    """Rectangles already placed, bucketed by area so that a new name is only compared
-    with its neighbours (comparing with all of them is quadratic on a big map)."""
-
-    CELL = 4 * HEX_UNIT
-
-    def __init__(self) -> None:
-        self._cells: dict[tuple[int, int], list[QRectF]] = {}
-
-    def _keys(self, rect: QRectF) -> Iterator[tuple[int, int]]:
-        c = self.CELL
-        for x in range(math.floor(rect.left() / c), math.floor(rect.right() / c) + 1):
-            for y in range(math.floor(rect.top() / c), math.floor(rect.bottom() / c) + 1):
-                yield (x, y)
-
-    def add(self, rect: QRectF) -> None:
-        for key in self._keys(rect):
-            self._cells.setdefault(key, []).append(rect)
-
-    def overlap(self, rect: QRectF) -> float:
-        """The total area of ``rect`` the placed rectangles cover (overlaps count twice)."""
-        others = {id(o): o for key in self._keys(rect) for o in self._cells.get(key, ())}
-        total = 0.0
-        for other in others.values():
-            common = rect.intersected(other)
-            total += common.width() * common.height()
-        return total
 
 
 def _band(bounds: Bounds, edge: Edge, depth: int) -> Iterator[Hex]:

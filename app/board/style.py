@@ -64,7 +64,7 @@ class MapStyle:
     )
     base_edge: QColor = field(default_factory=lambda: _colour("#05070f"))
     base_name: QColor = field(default_factory=lambda: _colour("#cfd6ea"))
-    base_name_size: float = 0.32
+    base_name_size: float = 0.4
     zones: tuple[QColor, ...] = field(default_factory=lambda: tuple(map(QColor, OKABE_ITO)))
     zone_width: float = 0.1
     zone_fill_alpha: int = 16  # 0-255; 0 draws the outline only

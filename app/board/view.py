@@ -4,6 +4,7 @@ Navigation is the view's own, not ``ScrollHandDrag``: the left button belongs to
 game (selecting ships, committing courses), so the map pans with the middle button,
 with Space held and the left button, or with the arrow keys. The wheel zooms in fixed
 steps around the cursor; ``zoom(steps)`` zooms around the centre for menus and keys.
+What a map opens at and Fit Map are in :mod:`app.board.framing`.
 """
 
 from __future__ import annotations
@@ -27,16 +28,23 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QApplication, QGraphicsView, QWidget
 
 from app.board.backdrop import Backdrop
+from app.board.framing import MAX_SCALE, Framing
 from app.board.items import HEX_SIZE
 from app.board.scene import StarMapScene
 from core.board.hexgrid import Hex
 
 ZOOM_STEP = 1.25
 MIN_SCALE = 0.01
-MAX_SCALE = 8.0
 PAN_FRACTION = 0.2
 """How far one arrow key press pans, as a fraction of the viewport's width or height."""
 WHEEL_NOTCH = 120  # angleDelta units per wheel notch (Qt's convention)
+#: the view's own keys and buttons, for the Keyboard Shortcuts page (keep with the code below)
+NAVIGATION: tuple[tuple[str, str], ...] = (
+    ("Arrow keys", "Pan the map"),
+    ("Space + drag, or middle button drag", "Pan the map"),
+    ("Mouse wheel", "Zoom in or out around the pointer"),
+    ("Esc", "Put the ruler away"),
+)
 RULER_LABEL = QRect(0, 0, 150, 44)  # room kept for the ruler's label when repainting
 M_MMAP_THRESHOLD = -3  # glibc's mallopt parameter
 _malloc_tuned = False
@@ -73,7 +81,7 @@ QScrollBar::add-page, QScrollBar::sub-page {{ background: none; }}
 """
 
 
-class MapView(QGraphicsView):
+class MapView(Framing, QGraphicsView):
     """A ``QGraphicsView`` for a :class:`StarMapScene`.
 
     Signals: ``hex_hovered(Hex | None)`` when the hex under the mouse changes (None off
@@ -124,10 +132,6 @@ class MapView(QGraphicsView):
 
     # ---- queries
 
-    def map_scene(self) -> StarMapScene | None:
-        scene = self.scene()
-        return scene if isinstance(scene, StarMapScene) else None
-
     def hex_at(self, pos: QPointF | QPoint) -> Hex | None:
         """The map hex under a viewport position, or None."""
         scene = self.map_scene()
@@ -135,22 +139,12 @@ class MapView(QGraphicsView):
             return None
         return scene.hex_at(self.mapToScene(QPointF(pos).toPoint()))
 
-    def scale_factor(self) -> float:
-        return self.transform().m11()
-
     def overview_active(self) -> bool:
         """Whether the scene is drawn from its overview picture at the current zoom."""
         scene = self.map_scene()
         return scene is not None and scene.overview_shown(self.scale_factor() * HEX_SIZE)
 
     # ---- zoom and pan
-
-    def fit_map(self) -> None:
-        """Show the whole map with the margin around it (names sticking out, off-map
-        hexes ships bounce through): all of the scene, so no scroll bar is left over."""
-        scene = self.map_scene()
-        if scene is not None and not scene.sceneRect().isEmpty():
-            self.fitInView(scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
 
     def zoom(self, steps: int) -> bool:
         """Zoom by whole steps (positive: in) around the viewport's centre, within
@@ -163,6 +157,7 @@ class MapView(QGraphicsView):
         if not steps or not MIN_SCALE <= self.scale_factor() * factor <= MAX_SCALE:
             return False
         anchor = self._to_scene(pos)
+        self.room_for(anchor, pos, self.scale_factor() * factor)
         self.scale(factor, factor)
         self._put(anchor, pos)
         return True

@@ -94,6 +94,7 @@ class CampaignBrowser(QTreeWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("campaign_browser")
+        self.setToolTip("The campaign's games and moves: double-click one to replay it on the map")
         self.setHeaderLabels(list(COLUMNS))
         self.setColumnWidth(0, 300)
         self.setColumnWidth(1, 70)

@@ -30,8 +30,9 @@ from PySide6.QtWidgets import (
 )
 
 from app.editor.commands import edit_map, edit_scenario
-from app.editor.tools.objects import GRAVITY_CHOICES, change_bodies
+from app.editor.tools.objects import GRAVITY_CHOICES, SERVICE_TIPS, change_bodies
 from core.board.starmap import GravityKind, Service
+from core.files.ruleset import KNOWN_SWITCHES
 
 if TYPE_CHECKING:
     from app.editor.host import EditorHost
@@ -62,21 +63,23 @@ class Inspector(QTabWidget):
 
     # ---- the document
 
-    def _line(self, name: str, slot: Any) -> QLineEdit:
+    def _line(self, name: str, slot: Any, tip: str) -> QLineEdit:
         edit = QLineEdit()
         edit.setObjectName(name)
+        edit.setToolTip(tip)
         edit.editingFinished.connect(slot)
         return edit
 
     def _build_document_page(self) -> None:
         form = _packed_form(self.document_page)
-        self.name_edit = self._line("doc_name", self._name_edited)
+        self.name_edit = self._line("doc_name", self._name_edited, "The name players see")
         form.addRow("Name", self.name_edit)
         self.text_edit = QPlainTextEdit()
         self.text_edit.setObjectName("doc_text")
         self.text_edit.setMaximumHeight(90)
         self.text_edit.setPlaceholderText("Special rules and briefing shown to the players")
         self.text_apply = QPushButton("Apply text")
+        self.text_apply.setToolTip("Keep the text above in the document (undo takes it back)")
         self.text_apply.clicked.connect(self._text_edited)
         form.addRow(
             "Text for players" if self.editor.document.is_scenario else "Description",
@@ -87,6 +90,7 @@ class Inspector(QTabWidget):
             return
         self.ruleset = QComboBox()
         self.ruleset.setObjectName("doc_ruleset")
+        self.ruleset.setToolTip("The rules the scenario is played by")
         from core.files.rulesets import ruleset_ids
 
         self.ruleset.addItems(ruleset_ids())
@@ -99,23 +103,30 @@ class Inspector(QTabWidget):
         for box, key in ((self.min_players, "min"), (self.max_players, "max")):
             box.setRange(1, 20)
             box.setObjectName(f"doc_players_{key}")
+            box.setToolTip(
+                f"The {'fewest' if key == 'min' else 'most'} players the scenario is for"
+            )
             box.valueChanged.connect(lambda v, k=key: self._players(k, v))
         row = QHBoxLayout()
         row.addWidget(self.min_players)
         row.addWidget(QLabel("to"))
         row.addWidget(self.max_players)
         form.addRow("Players", row)
-        self.sides = self._line("doc_sides", self._sides_edited)
+        self.sides = self._line(
+            "doc_sides", self._sides_edited, "The teams, separated by commas (blank: none)"
+        )
         self.sides.setPlaceholderText("none: everyone for themselves; or Guards, Raiders")
         form.addRow("Sides", self.sides)
         self.points = QSpinBox()
         self.points.setObjectName("doc_points")
+        self.points.setToolTip("The ship points each player spends before the game")
         self.points.setRange(0, 10000)
         self.points.setSpecialValueText("no purchases")
         self.points.valueChanged.connect(self._points)
         form.addRow("Ship points", self.points)
         self.victory = QListWidget()
         self.victory.setObjectName("doc_victory")
+        self.victory.setToolTip("How the scenario is won: choose one to edit it below")
         self.victory.setMaximumHeight(90)
         self.victory.currentRowChanged.connect(self._victory_chosen)
         form.addRow("Victory", self.victory)
@@ -124,10 +135,13 @@ class Inspector(QTabWidget):
         self.catalogue = VICTORY_FIELDS
         self.victory_kind = QComboBox()
         self.victory_kind.setObjectName("victory_kind")
+        self.victory_kind.setToolTip("The kind of victory condition Add puts in")
         self.victory_kind.addItems(list(VICTORY_FIELDS))
         add, remove = QPushButton("Add"), QPushButton("Remove")
         add.setObjectName("victory_add")
         remove.setObjectName("victory_remove")
+        add.setToolTip("Add a victory condition of the kind on the left")
+        remove.setToolTip("Remove the chosen victory condition")
         add.clicked.connect(self._add_victory)
         remove.clicked.connect(self._remove_victory)
         row = QHBoxLayout()
@@ -135,7 +149,9 @@ class Inspector(QTabWidget):
         row.addWidget(add)
         row.addWidget(remove)
         form.addRow("", row)
-        self.condition = self._line("victory_fields", self._condition_edited)
+        self.condition = self._line(
+            "victory_fields", self._condition_edited, "The chosen condition's fields"
+        )
         self.condition.setPlaceholderText("visit = Venus, Mars; orbit = Earth")
         form.addRow("Condition", self.condition)
 
@@ -216,6 +232,7 @@ class Inspector(QTabWidget):
         for name, default in rules.switches:
             box = QCheckBox(name)
             box.setObjectName(f"switch_{name}")
+            box.setToolTip(KNOWN_SWITCHES.get(name, name).capitalize())
             box.setChecked(bool(chosen.get(name, default)))
             box.toggled.connect(lambda on, n=name: self._switch(n, on))
             layout.addWidget(box)
@@ -325,38 +342,47 @@ class Inspector(QTabWidget):
         self.summary = QLabel("Nothing selected")
         self.summary.setWordWrap(True)
         form.addRow(self.summary)
-        self.body_name = self._line("sel_body_name", self._body_name)
+        self.body_name = self._line("sel_body_name", self._body_name, "The selected body's name")
         form.addRow("Body name", self.body_name)
         self.body_size = QSpinBox()
         self.body_size.setObjectName("sel_body_size")
+        self.body_size.setToolTip("How many rings of hexes the body covers beyond its centre")
         self.body_size.setRange(0, 50)
         self.body_size.valueChanged.connect(self._body_size)
         form.addRow("Body size", self.body_size)
         self.body_gravity = QComboBox()
         self.body_gravity.setObjectName("sel_body_gravity")
+        self.body_gravity.setToolTip("The gravity of the selected bodies' rings")
         self.body_gravity.addItems([MIXED, *GRAVITY_CHOICES])
         self.body_gravity.currentTextChanged.connect(self._body_gravity)
         form.addRow("Body gravity", self.body_gravity)
-        self.base_owner = self._line("sel_base_owner", self._base_owner)
+        self.base_owner = self._line(
+            "sel_base_owner", self._base_owner, "The side or player the base belongs to"
+        )
         form.addRow("Base owner", self.base_owner)
         self.base_services = {s: QCheckBox(s.value) for s in Service}
         box = QWidget()
         col = QVBoxLayout(box)
         for s, check in self.base_services.items():
             check.setTristate(False)
+            check.setToolTip(SERVICE_TIPS[s])
             check.clicked.connect(lambda on, s=s: self._base_service(s, on))
             col.addWidget(check)
         form.addRow("Base services", box)
         self.ship_side = self._line(
-            "sel_ship_side", lambda: self._ship_field("side", self.ship_side)
+            "sel_ship_side", lambda: self._ship_field("side", self.ship_side), "The ship's side"
         )
         form.addRow("Ship side", self.ship_side)
         self.ship_unit = self._line(
-            "sel_ship_unit", lambda: self._ship_field("unit", self.ship_unit)
+            "sel_ship_unit",
+            lambda: self._ship_field("unit", self.ship_unit),
+            "The ship's class from the ruleset",
         )
         form.addRow("Ship unit", self.ship_unit)
         self.ship_design = self._line(
-            "sel_ship_design", lambda: self._ship_field("design", self.ship_design)
+            "sel_ship_design",
+            lambda: self._ship_field("design", self.ship_design),
+            "The design the ship starts with",
         )
         form.addRow("Ship design", self.ship_design)
 

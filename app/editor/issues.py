@@ -57,6 +57,7 @@ class IssuesList(QListWidget):
         super().__init__(parent)
         self.document = document
         self.setObjectName("issues_list")
+        self.setToolTip("What is wrong with the map or scenario: click one to show where")
         self.problems: list[Problem] = []
         self.itemActivated.connect(self._activated)
         self.itemClicked.connect(self._activated)

@@ -140,6 +140,7 @@ class EditorWindow(QMainWindow):
         self.issues.field_chosen.connect(self.show_field)
         self.history = QUndoView(self.document.stack)
         self.history.setObjectName("history_view")
+        self.history.setToolTip("Every edit so far: click one to go back to it")
         self.history.setEmptyLabel("Opened")
         self.inspector = Inspector(self)
         self.docks: dict[str, QDockWidget] = {}

@@ -31,6 +31,7 @@ from app.vector.pieces import (
 )
 from core.board.hexgrid import Direction, Hex
 from core.board.starmap import BaseKind
+from core.engine import play as engine
 from core.engine.errors import IllegalCommand
 from core.vector import course_check
 from core.vector.orders import Launch, Plot
@@ -295,8 +296,9 @@ class GameBoard(QObject):
             return
         ship = self.session.state.ship(p.ship)
         hazard = option_hazard(self.session.state, ship, option)
-        if hazard is not None and not confirm_loss(self.view, [f"{ship.name} {hazard}"]):
-            return
+        lines = [f"{ship.name} {hazard}"] if hazard and self._may_order(ship, option) else []
+        if lines and not confirm_loss(self.view, lines):
+            return  # (an order the game refuses anyway is not asked about: it says why)
         self.session.apply(Plot(seat.id, p.ship, option.order))
 
     def unplotted_losses(self) -> list[str]:
@@ -312,9 +314,19 @@ class GameBoard(QObject):
             p = preview(state, ship.id)
             option = p.at(p.drift)
             hazard = option_hazard(state, ship, option) if option is not None else None
-            if hazard is not None:
-                lines.append(f"{ship.name} has no order and {hazard} coasting")
+            if hazard is None or option is None or not self._may_order(ship, option):
+                continue
+            lines.append(f"{ship.name} has no order and {hazard} coasting")
         return lines
+
+    def _may_order(self, ship: Ship, option: Option) -> bool:
+        """Whether the player may give ``ship`` an order now (one sitting out a turn,
+        after a rendezvous say, drifts whatever they click: nothing to ask them)."""
+        try:
+            engine.apply(self.session.live, Plot(ship.owner, ship.id, option.order))
+        except IllegalCommand:
+            return False
+        return True
 
     def confirm_end(self) -> bool:
         """Before the player's orders are sealed: True unless a ship left to coast would

@@ -58,6 +58,7 @@ class ShipList(QTreeWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("ship_list")
+        self.setToolTip("The ships in play: click one to select it and centre the map on it")
         self.setHeaderLabels(list(SHIP_COLUMNS))
         self.setRootIsDecorated(False)
         self.setAlternatingRowColors(True)
@@ -138,6 +139,7 @@ class EventLog(QListWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("event_log")
+        self.setToolTip("What happened in the game, newest at the bottom")
         self.setWordWrap(True)
         self.setAlternatingRowColors(True)
 
@@ -166,6 +168,7 @@ class DiceLog(QListWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("dice_log")
+        self.setToolTip("Every die rolled in the game and what it was for")
         self.setWordWrap(True)
 
     def add(self, entries: list[Entry]) -> None:
@@ -206,8 +209,10 @@ class CoursePanel(QWidget):
         self.hovered.setWordWrap(True)
         self.hovered.setObjectName("hovered_course")
         self.coast_button = QPushButton("&Coast (no burn)")
+        self.coast_button.setToolTip("Let the selected ship keep its course, burning no fuel")
         self.coast_button.clicked.connect(self.coast)
         self.take_back_button = QPushButton("&Take Back Order")
+        self.take_back_button.setToolTip("Take back the selected ship's order (Backspace)")
         self.take_back_button.clicked.connect(self.take_back)
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)

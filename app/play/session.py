@@ -4,9 +4,11 @@ interface needs beside them (tracks, the log, undo, the replay view).
 The session is the only place the interface applies commands: through the campaign's
 :class:`~core.campaign.GameRecord` when the game is kept in a campaign file (each
 command is on disk before the interface shows its result), else through
-:func:`core.engine.play.apply` for a quick game. Phases in which nobody can do anything yet
-(the launch, gun and resupply phases, until weapons exist) are ended for the player at
-once, with their events logged like any other.
+:func:`core.engine.play.apply` for a quick game. The player ends one phase at a time
+(:meth:`GameSession.advance`), and the game stops in every phase where they may do
+something; a phase that offers them nothing (no weapon to launch, no gun with a target,
+no base) is ended for them at once, and the log says why. With ``skip_optional`` set (a
+player's preference), phases that offer only optional extras pass by too.
 
 In a campaign, undo and redo walk the log (the undone commands stay in the file as a
 branch); in a quick game, undo takes back the orders given this phase. The replay view
@@ -22,14 +24,14 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
-from app.play.systems import SystemUI, ui_for
+from app.play.systems import SystemUI, Work, ui_for
 from core.board.hexgrid import Hex
 from core.campaign import CampaignError
 from core.engine import play as engine
 from core.engine import serial
 from core.engine.commands import Command, EndPhase
 from core.engine.errors import IllegalCommand
-from core.engine.events import Event
+from core.engine.events import Event, PhasePassed
 from core.vector.orders import Launch, Plot, Unplot
 from core.vector.state import GameState, Player, ShipStatus
 from core.vector.turns import PhaseBegan, plotting_phases
@@ -101,6 +103,8 @@ class GameSession(QObject):
             {s.id for s in record.line()} if record is not None else set()
         )
         self._undo: list[GameState] = []  # quick game: the states before this phase's orders
+        self.skip_optional = False
+        """Also pass by phases that offer only optional extras (a player's preference)."""
         self._start_tracks(self.live)
         if record is not None and record.head is not None:
             self._load_log(record)
@@ -152,11 +156,48 @@ class GameSession(QObject):
             and self.phase() in plotting_phases(self.state.rules)
         )
 
-    def can_act(self) -> bool:
-        """Whether the player at the table has anything to do but end the phase."""
+    def work(self) -> Work:
+        """What the current phase offers the player at the table besides ending it."""
         if self.state.over or self.replaying or self.read_only:
+            return Work("nothing", "")
+        if self.can_plot() and not self.state.pending:
+            return Work("action", "plot your ships' courses")
+        return self.ui.work(self.state)
+
+    def can_act(self) -> bool:
+        """Whether the game stops for the player at the table in this phase: they have
+        something to do but end it (optional extras count unless ``skip_optional``)."""
+        return self._stops(self.work())
+
+    def _stops(self, work: Work) -> bool:
+        return work.level == "action" or (work.level == "optional" and not self.skip_optional)
+
+    def ends_turn(self) -> bool:
+        """Whether ending the current phase ends the seated player's turn, every later
+        phase of it offering them nothing (rotating turns; worked out on a copy of the
+        state, nothing stored). The movement phase is not tried: it moves ships."""
+        state = self.live
+        seat = self.seat()
+        if seat is None or state.over or state.pending or self.replaying:
             return False
-        return self.can_plot() or self.ui.can_act(self.state)
+        names = state.rules.sequence.phases
+        if state.sealed or engine.system_of(state).phase(state).sealed:
+            return state.phase + 1 == len(names)
+        turn = (state.round, state.turn)
+        for _ in names:
+            if engine.current_phase(state) == state.rules.sequence.movement_phase:
+                return False
+            try:
+                state, _events = engine.apply(state, EndPhase(seat.id))
+            except IllegalCommand:
+                return False
+            if state.over or (state.round, state.turn) != turn:
+                return True
+            if engine.current_phase(state) in plotting_phases(state.rules):
+                return False
+            if self._stops(self.ui.work(state)):
+                return False
+        return True
 
     def turn_key(self) -> tuple[object, ...]:
         """Changes exactly when a new player's turn begins: the round and seat in a
@@ -268,6 +309,15 @@ class GameSession(QObject):
         self._announce(turn, finished=finished)
         return True
 
+    def advance(self) -> bool:
+        """The primary button: end the current phase for the player at the table (the
+        movement phase moves their ships); the game then goes on to the next phase in
+        which they, or the next player, have something they may do."""
+        seat = self.seat()
+        if seat is None:
+            return False
+        return self.apply(EndPhase(seat.id))
+
     def end_turn(self) -> bool:
         """End every remaining phase of the current player's turn (or, with sealed
         orders, give them); stops when the next turn begins or the game ends."""
@@ -321,7 +371,8 @@ class GameSession(QObject):
             self.turn_began.emit(self.seat())
 
     def _skip_idle(self) -> bool:
-        """End phases where nobody can act yet; True if any were ended."""
+        """End phases where the player at the table has nothing to do (nothing they
+        stop for), saying why in the log; True if any were ended."""
         skipped = False
         while not self.live.over and not self.can_act():
             seat = self.seat()
@@ -330,7 +381,7 @@ class GameSession(QObject):
             command = EndPhase(seat.id)
             before = self.live
             try:
-                state, events = self._play(command, auto=True)
+                state, events = self._play(command, auto=True, noted=[self._passes(seat)])
             except CampaignError as exc:
                 self.refused.emit(f"the game could not go on, as it could not be stored: {exc}")
                 break
@@ -339,13 +390,26 @@ class GameSession(QObject):
             skipped = True
         return skipped
 
-    def _play(self, command: Command, *, auto: bool) -> tuple[GameState, list[Event]]:
-        """The state after ``command`` and its events: stored in the campaign first,
-        if there is one. Raises what the engine or the store raises."""
+    def _passes(self, seat: Player) -> PhasePassed:
+        """The log's line for a phase that passes by itself, and why."""
+        work = self.work()
+        phase = self.phase()
+        why = work.what or "nothing to do"
+        if work.level == "optional":
+            why = f"{why}, but phases with only optional extras are passed by (Game menu)"
+        title = self.ui.phase_title(phase).lower()
+        return PhasePassed(f"{seat.name}'s {title} phase passes by itself: {why}", phase, seat.id)
+
+    def _play(
+        self, command: Command, *, auto: bool, noted: list[Event] | None = None
+    ) -> tuple[GameState, list[Event]]:
+        """The state after ``command`` and its events (``noted`` ones first): stored in
+        the campaign first, if there is one. Raises what the engine or the store raises."""
         if self.record is not None:
-            events = self.record.play(command, auto=auto)
+            events = self.record.play(command, auto=auto, noted=noted or ())
             return self.record.state, events
-        return engine.apply(self.live, command)
+        state, events = engine.apply(self.live, command)
+        return state, [*(noted or ()), *events]
 
     def _commit(
         self, before: GameState, after: GameState, command: Command, events: list[Event]

@@ -60,6 +60,20 @@ class UIEntry:
     path: str
     docks: tuple[DockSlot, ...] = ()
     tools: tuple[Tool, ...] = ()
+    rules_page: str = ""
+    """A Markdown file of the system's rules for the Help window (the built-in systems'
+    pages are in ``resources/help/rules/``)."""
+
+
+@dataclass(frozen=True)
+class Work:
+    """What a phase offers the player the game waits for, besides ending it (plotting
+    aside): ``"nothing"``, ``"optional"`` extras (which the player may choose to pass
+    by too) or an ``"action"`` the phase is for; ``what`` says it, or why there is
+    nothing, in the players' words."""
+
+    level: Literal["nothing", "optional", "action"]
+    what: str = ""
 
 
 class PurchaseStep(Protocol):
@@ -99,6 +113,16 @@ class SystemUI(Protocol):
     def can_act(self, state: GameState) -> bool:
         """Whether the player the game waits for has anything to do but end the phase
         (plotting aside); the session ends phases for them otherwise."""
+        ...
+
+    def work(self, state: GameState) -> Work:
+        """What the current phase offers the player the game waits for (plotting
+        aside): the session stops there, or ends the phase for them and logs why."""
+        ...
+
+    def phase_title(self, phase: str) -> str:
+        """The players' name of a phase of the turn, capitalised, as the turn bar and
+        its button show it ("Gun" for Interplanetary's guns: "End Gun Phase")."""
         ...
 
     def exact(self, command: Command) -> bool:
@@ -151,6 +175,14 @@ class PlainUI:
 
     def can_act(self, state: GameState) -> bool:
         return bool(state.pending)
+
+    def work(self, state: GameState) -> Work:
+        if state.pending:
+            return Work("action", state.pending[0].prompt())
+        return Work("nothing", "there is nothing to do in this phase but plotting")
+
+    def phase_title(self, phase: str) -> str:
+        return phase.capitalize()
 
     def exact(self, command: Command) -> bool:
         return False

@@ -1,5 +1,5 @@
-"""The turn bar (round, phase, whose turn, End Turn) and the hand-over screen that
-keeps one player from seeing another's plotting at a shared table."""
+"""The turn bar (round, the phases of the turn, whose turn, the primary button) and the
+hand-over screen that keeps one player from seeing another's plotting at a shared table."""
 
 from __future__ import annotations
 
@@ -18,6 +18,9 @@ from PySide6.QtWidgets import (
 )
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from app.play.phases import Step
     from core.vector.state import Player
 
 
@@ -28,19 +31,34 @@ def swatch_style(colour: str) -> str:
     )
 
 
+STEP_STYLE = "padding: 2px 6px; border-radius: 3px; color: #5d6785;"
+CURRENT_STYLE = (
+    "padding: 2px 6px; border-radius: 3px; font-weight: bold; "
+    "color: #05070f; background: #f0c23b; border: 1px solid #8a6a00;"
+)
+PASSING_STYLE = "padding: 2px 6px; color: #8a93ad; font-style: italic;"
+
+
 class TurnBar(QToolBar):
-    """Round · phase · the player at the table, and the End Turn button."""
+    """Round · the phases of the turn, the current one highlighted · the player at the
+    table, and the primary button, which says what it does ("End Launch Phase",
+    "Move", "End Gun Phase", "End Turn")."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Turn", parent)
         self.setObjectName("turn_bar")
         self.round_label = QLabel("No game")
-        self.phase_label = QLabel("")
+        self.phases = QWidget()
+        self.phases.setObjectName("turn_phases")
+        self._phase_row = QHBoxLayout(self.phases)
+        self._phase_row.setContentsMargins(0, 0, 0, 0)
+        self._phase_row.setSpacing(2)
+        self.step_labels: list[QLabel] = []
         self.swatch = QLabel()
         self.player_label = QLabel("")
         self.hint = QLabel("")
         self.hint.setObjectName("turn_hint")
-        for w in (self.round_label, self.phase_label, self.swatch, self.player_label):
+        for w in (self.round_label, self.phases, self.swatch, self.player_label):
             self.addWidget(w)
             self.addSeparator()
         self.addWidget(self.hint)
@@ -50,24 +68,60 @@ class TurnBar(QToolBar):
         self.end_button = QPushButton("End Turn")
         self.end_button.setObjectName("end_turn_button")
         self.addWidget(self.end_button)
-        self.show_turn(None, "", None, "")
+        self.show_turn(None, (), None, "")
 
-    def show_turn(self, round_: int | None, phase: str, player: Player | None, hint: str) -> None:
+    def show_turn(
+        self,
+        round_: int | None,
+        steps: Sequence[Step],
+        player: Player | None,
+        hint: str,
+        primary: str = "End Turn",
+    ) -> None:
+        """Show where the game stands; ``primary`` is the button's text."""
+        self._show_steps(steps if round_ is not None else ())
+        self.hint.setText(hint)
         if round_ is None:
             self.round_label.setText("No game")
-            self.phase_label.setText("")
             self.player_label.setText("")
             self.swatch.setVisible(False)
+            self.end_button.setText("End Turn")
             self.end_button.setEnabled(False)
-            self.hint.setText(hint)
             return
         self.round_label.setText(f"Round {round_}")
-        self.phase_label.setText(phase.capitalize())
         self.swatch.setVisible(player is not None)
         self.swatch.setStyleSheet(swatch_style(player.colour if player else ""))
         self.player_label.setText(f"{player.name}'s turn" if player else "Game over")
+        self.end_button.setText(primary)
         self.end_button.setEnabled(player is not None)
-        self.hint.setText(hint)
+
+    def current_phase(self) -> str:
+        """The title of the highlighted phase ("" when none is)."""
+        return next((lb.text() for lb in self.step_labels if lb.property("current")), "")
+
+    def _show_steps(self, steps: Sequence[Step]) -> None:
+        while len(self.step_labels) > len(steps):
+            label = self.step_labels.pop()
+            self._phase_row.removeWidget(label)
+            label.deleteLater()
+        while len(self.step_labels) < len(steps):
+            label = QLabel()
+            self._phase_row.addWidget(label)
+            self.step_labels.append(label)
+        for label, step in zip(self.step_labels, steps, strict=True):
+            label.setText(step.title)
+            label.setObjectName(f"phase_{step.phase}")
+            label.setProperty("current", step.current)
+            if step.current:
+                label.setStyleSheet(CURRENT_STYLE)
+                label.setToolTip(f"The {step.title.lower()} phase: the game is here")
+            elif not step.acted:
+                label.setStyleSheet(PASSING_STYLE)
+                label.setToolTip("Ships move when astrogation ends (the Move button)")
+            else:
+                label.setStyleSheet(STEP_STYLE)
+                label.setToolTip(f"The {step.title.lower()} phase")
+        self.phases.setVisible(bool(steps))
 
 
 class HandOver(QWidget):

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QFileDialog, QLabel, QMenu, QMessageBox
 from app.board.scene import StarMapScene
 from app.board.view import MapView
 from app.campaign.paths import map_cache_dir
+from app.shell.sniff import not_ours
 from core.board.problems import FileProblems, Problem
 from core.board.starmap import StarMap
 from core.campaign.fileformat import EXTENSION, MAGIC
@@ -62,6 +63,10 @@ class FileActions:
         dialog. A bad file is explained and the current map kept."""
         if is_campaign_file(path):
             return self.open_campaign(path)
+        why = not_ours(path)
+        if why is not None:
+            self.show_problems(path, FileProblems([Problem(why, "format")]))
+            return False
         try:
             document = load_document(path, cache=map_cache_dir())
             if not isinstance(document, StarMap) and is_ruleset(document):
@@ -131,7 +136,7 @@ class FileActions:
             f"{starmap.name}: {b.width}x{b.height} hexes, {len(starmap.bodies)} bodies, "
             f"{len(starmap.bases)} bases"
         )
-        self.fit_map()
+        self.map_view.show_default()
 
     # Recent files
 

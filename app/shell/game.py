@@ -16,7 +16,11 @@ from PySide6.QtWidgets import QDialog, QLabel, QMessageBox, QStackedWidget
 
 from core.engine.errors import IllegalCommand
 
+#: the player's preference to pass by phases with only optional extras
+SKIP_OPTIONAL_KEY = "play/skip_optional_phases"
+
 if TYPE_CHECKING:
+    from PySide6.QtCore import QSettings
     from PySide6.QtGui import QAction
     from PySide6.QtWidgets import QDockWidget
 
@@ -52,6 +56,9 @@ class GameActions:
     event_log: EventLog
     dice_log: DiceLog
     projection_action: QAction
+    skip_optional_action: QAction
+    end_turn_action: QAction
+    settings: QSettings
     _last_seat: str | None
     ask_before_closing: bool
 
@@ -105,6 +112,7 @@ class GameActions:
         self.show_map(state.starmap)
         assert self.scene is not None
         session = GameSession(state, events, title=title, record=record, read_only=read_only)
+        session.skip_optional = self.skip_optional_action.isChecked()
         self.show_system_docks(session.ui)
         self.session = session
         self.event_log.clear()
@@ -160,17 +168,27 @@ class GameActions:
         if self.system_docks is not None:
             self.system_docks.clear()
         self._update_game_actions()
-        self.turn_bar.show_turn(None, "", None, "")
+        self.turn_bar.show_turn(None, (), None, "")
         self.close_campaign()
         self._update_game_actions()
         self.setWindowTitle("Ecliptic")
         return True
 
     def end_turn(self) -> None:
+        """The primary button (Ctrl+Enter): end the current phase; the game goes on to
+        the next phase with something to do (see :meth:`GameSession.advance`)."""
         if self.session is not None:
             if self.board is not None and not self.board.confirm_end():
                 return  # a ship left to coast would be lost: the player plots again
-            self.session.end_turn()
+            self.session.advance()
+
+    def set_skip_optional(self, on: bool) -> None:
+        """The player's preference: also pass by phases with only optional extras."""
+        self.settings.setValue(SKIP_OPTIONAL_KEY, on)
+        if self.session is not None:
+            self.session.skip_optional = on
+            self.session.start()
+            self._game_changed()
 
     def undo(self) -> None:
         if self.session is not None and self.session.undo():
@@ -244,6 +262,10 @@ class GameActions:
                 if waiting
                 else "All ships have orders: End Turn when ready"
             )
+        elif state.pending:
+            hint = state.pending[0].prompt()
+        elif seat is not None and not session.replaying:
+            hint = session.work().what
         if state.over:
             hint = self._result_text()
         if session.replaying:
@@ -251,7 +273,11 @@ class GameActions:
         elif session.read_only:
             hint = "Read-only: another Ecliptic has this campaign open"
         shown = session.shown_player() if session.replaying else seat
-        self.turn_bar.show_turn(state.round, session.phase(), shown, hint)
+        from app.play.phases import primary_label, steps
+
+        primary = primary_label(state, session.ui, ends_turn=session.ends_turn())
+        self.turn_bar.show_turn(state.round, steps(state, session.ui), shown, hint, primary)
+        self.end_turn_action.setText(f"&{primary}")
         self._update_title()
         self.ship_list.refresh(session, self.board.selected if self.board else None)
         self._selection_changed(self.board.selected if self.board else None)
@@ -344,8 +370,11 @@ class GameActions:
     def _update_game_actions(self) -> None:
         playing = self.session is not None and self.stack.currentWidget() is self.map_view
         over = self.session is None or self.session.state.over or self.session.replaying
-        self.end_turn_action.setEnabled(playing and not over)
-        self.turn_bar.end_button.setEnabled(playing and not over)
+        # A decision the game waits for (placing a hit, firing back) is answered in its
+        # dock; the phase cannot end before it.
+        waiting = self.session is not None and bool(self.session.state.pending)
+        self.end_turn_action.setEnabled(playing and not over and not waiting)
+        self.turn_bar.end_button.setEnabled(playing and not over and not waiting)
         # A campaign's undo also works from the hand-over screen: the player who just
         # ended their turn may take it back before the next one sits down.
         campaign_undo = self.session is not None and self.session.record is not None

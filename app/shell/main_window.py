@@ -7,11 +7,13 @@ its settings); the rest is in its mixins, named in :class:`MainWindow`.
 
 from __future__ import annotations
 
+import platform
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QSettings, Qt
-from PySide6.QtGui import QCloseEvent, QShowEvent
+import PySide6
+from PySide6.QtCore import QByteArray, QSettings, Qt, qVersion
+from PySide6.QtGui import QCloseEvent, QGuiApplication, QShowEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QStackedWidget, QWidget
 
 from app.board.scene import StarMapScene
@@ -22,12 +24,13 @@ from app.shell.dock_layout import DockLayout
 from app.shell.files import FileActions
 from app.shell.game import GameActions
 from app.shell.menus import Menus
-from app.shell.version import application_version
+from app.shell.version import application_version, source_revision
 from core.board.hexgrid import Hex
 from core.board.starmap import StarMap
 from core.files.resources import SOLAR_SYSTEM_MAP
 
 if TYPE_CHECKING:
+    from app.help.window import HelpWindow
     from app.play.board import GameBoard
     from app.play.session import GameSession
 
@@ -61,6 +64,7 @@ class MainWindow(GameActions, FileActions, Menus, DockLayout, CampaignWindow, QM
         self.scene: StarMapScene | None = None
         self.session: GameSession | None = None
         self.board: GameBoard | None = None
+        self.help_window: HelpWindow | None = None
         self.map_view = MapView(self)
         self.map_view.setObjectName("map_view")
         self.map_view.hex_hovered.connect(self.show_hex)
@@ -167,12 +171,24 @@ class MainWindow(GameActions, FileActions, Menus, DockLayout, CampaignWindow, QM
     def about_text(self) -> str:
         return (
             f"<h3>Ecliptic {application_version()}</h3>"
+            f"<p>Revision {source_revision()}</p>"
             "<p>Editor and campaign manager for Triplanetary-family "
             "vector space games on a hex map.</p>"
+            f"<p>Python {platform.python_version()} · Qt {qVersion()} · "
+            f"PySide6 {PySide6.__version__}</p>"
         )
 
     def show_about(self) -> None:
-        QMessageBox.about(self, "About Ecliptic", self.about_text())
+        self.show_help("about")
+
+    def show_help(self, tab: str = "how-to-play") -> HelpWindow:
+        """The Help window on one of its tabs (made the first time, then kept)."""
+        if self.help_window is None:
+            from app.help.window import HelpWindow
+
+            self.help_window = HelpWindow(self, self.about_text)
+        self.help_window.show_tab(tab)
+        return self.help_window
 
     # Settings
 
@@ -181,14 +197,26 @@ class MainWindow(GameActions, FileActions, Menus, DockLayout, CampaignWindow, QM
         if isinstance(geometry, QByteArray):
             self.restoreGeometry(geometry)
         else:
-            self.resize(1280, 820)
+            self._fill_screen()
         state = self.settings.value(STATE_KEY)
         if isinstance(state, QByteArray):
             self.restoreState(state)
         else:
             horizontal, vertical = Qt.Orientation.Horizontal, Qt.Orientation.Vertical
-            self.resizeDocks([self.docks["ships"]], [460], horizontal)
-            self.resizeDocks([self.docks["events"]], [180], vertical)
+            width, height = self.width(), self.height()
+            self.resizeDocks([self.docks["ships"]], [min(460, width * 3 // 10)], horizontal)
+            self.resizeDocks([self.docks["events"]], [min(180, height // 5)], vertical)
+
+    def _fill_screen(self) -> None:
+        """The first window: most of the screen's available area (inside its panels
+        and task bar), centred, so the map has room from the start."""
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        if screen is None:
+            self.resize(1280, 820)
+            return
+        area = screen.availableGeometry()
+        margin_x, margin_y = area.width() // 20, area.height() // 20
+        self.setGeometry(area.adjusted(margin_x, margin_y, -margin_x, -margin_y))
 
     def save_settings(self) -> None:
         self.settings.setValue(GEOMETRY_KEY, self.saveGeometry())
@@ -199,7 +227,7 @@ class MainWindow(GameActions, FileActions, Menus, DockLayout, CampaignWindow, QM
         super().showEvent(event)
         if not self._shown:
             self._shown = True
-            self.fit_map()  # the view has its real size only now
+            self.map_view.show_default()  # the view has its real size only now
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if (
@@ -216,4 +244,7 @@ class MainWindow(GameActions, FileActions, Menus, DockLayout, CampaignWindow, QM
                 return
         self.save_settings()
         self.close_campaign()
+        for child in self.findChildren(QWidget):  # Help, a problems box: windows of
+            if child.isWindow() and child.isVisible():  # their own would stay behind
+                child.close()
         super().closeEvent(event)

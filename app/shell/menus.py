@@ -15,6 +15,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from app.play.systems import entries, ui_for
 
 if TYPE_CHECKING:
+    from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QDockWidget
 
     from app.play.turn import TurnBar
@@ -27,6 +28,7 @@ class Menus:
 
     docks: dict[str, QDockWidget]
     turn_bar: TurnBar
+    settings: QSettings
 
     def _create_menus(self) -> None:
         file_menu = self.menuBar().addMenu("&File")
@@ -111,6 +113,16 @@ class Menus:
         self.end_turn_action = game_menu.addAction("&End Turn")
         self.end_turn_action.setShortcuts([QKeySequence("Ctrl+Return"), QKeySequence("Ctrl+Enter")])
         self.end_turn_action.triggered.connect(self.end_turn)
+        self.skip_optional_action = game_menu.addAction("&Pass By Phases With Only Optional Extras")
+        self.skip_optional_action.setCheckable(True)
+        self.skip_optional_action.setStatusTip(
+            "Stop only in phases with something the turn is for (a gun with a target, a "
+            "tank to fill); pass by those offering only refits, purchases, boarding or "
+            "rendezvous"
+        )
+        self.skip_optional_action.setChecked(self._skip_optional_saved())
+        self.skip_optional_action.toggled.connect(self.set_skip_optional)
+        game_menu.addSeparator()
         self.next_ship_action = game_menu.addAction("&Next Ship")
         self.next_ship_action.setShortcut(QKeySequence("N"))
         self.next_ship_action.triggered.connect(self._next_ship)
@@ -125,7 +137,9 @@ class Menus:
         self.take_back_action = game_menu.addAction("&Take Back Order")
         self.take_back_action.setShortcut(QKeySequence("Backspace"))
         self.take_back_action.triggered.connect(self.take_back)
-        self.turn_bar.end_button.setToolTip("End your turn (Ctrl+Enter)")
+        self.turn_bar.end_button.setToolTip(
+            "End this phase and go on to the next one with something for you to do (Ctrl+Enter)"
+        )
 
         # The rule systems' tools (Ship Designs…), declared in the registry: the system's
         # interface loads when one is chosen.
@@ -142,9 +156,26 @@ class Menus:
         ships_menu.menuAction().setVisible(bool(self.tool_actions))
 
         help_menu = self.menuBar().addMenu("&Help")
+        self.how_to_play_action = help_menu.addAction("&How to Play")
+        help_keys = QKeySequence.keyBindings(QKeySequence.StandardKey.HelpContents)
+        self.how_to_play_action.setShortcuts(help_keys or [QKeySequence("F1")])
+        self.how_to_play_action.setStatusTip("A walk through a first game of Training")
+        self.how_to_play_action.triggered.connect(lambda: self.show_help("how-to-play"))
+        self.rules_action = help_menu.addAction("&Rules")
+        self.rules_action.setStatusTip("Each rule system's rules as Ecliptic plays them")
+        self.rules_action.triggered.connect(lambda: self.show_help("rules"))
+        self.shortcuts_action = help_menu.addAction("&Keyboard Shortcuts")
+        self.shortcuts_action.triggered.connect(lambda: self.show_help("shortcuts"))
+        help_menu.addSeparator()
         self.about_action = help_menu.addAction("&About Ecliptic")
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
         self.about_action.triggered.connect(self.show_about)
+
+    def _skip_optional_saved(self) -> bool:
+        from app.shell.game import SKIP_OPTIONAL_KEY
+
+        value = self.settings.value(SKIP_OPTIONAL_KEY, False)
+        return value in (True, "true", "1", 1)
 
     def run_tool(self, system_id: str, name: str) -> None:
         """A rule system's tool from the Ships menu (its interface loads now)."""

@@ -18,10 +18,12 @@ from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsPathItem,
     QGraphicsRectItem,
+    QGraphicsScene,
     QGraphicsSimpleTextItem,
 )
 
 from app.board.items import HEX_SIZE, HEX_UNIT, Layer, LayerItem, hex_polygon
+from app.board.items import ROLE_KEY as MAP_ROLE_KEY
 from app.vector.pieces import arrow_path
 from core.board.hexgrid import Direction, Hex, Layout, Vector
 from core.vector.course import AsteroidHex, Crash, ForbiddenAsteroid, OffMap
@@ -53,6 +55,29 @@ class MetWeapon(Protocol):
 
     @property
     def reason(self) -> str: ...
+
+
+#: where a course's label may go, from its end point in hex sizes: above right first
+LABEL_SPOTS = ((0.6, -1.4), (0.6, 0.5), (-0.6, -1.4), (-0.6, 0.5))
+
+
+def _clear_of_names(scene: QGraphicsScene | None, box: QRectF, end: QPointF) -> QPointF:
+    """Where the hovered course's label covers least of the map's names (to the left of
+    the end point, the label's right edge is there)."""
+    best: tuple[float, QPointF] | None = None
+    for dx, dy in LABEL_SPOTS:
+        at = end + QPointF(dx * HEX_SIZE - (box.width() if dx < 0 else 0.0), dy * HEX_SIZE)
+        covered = 0.0
+        if scene is not None:
+            rect = box.translated(at)
+            for item in scene.items(rect):
+                if item.data(MAP_ROLE_KEY) == "name":
+                    common = rect.intersected(item.sceneBoundingRect())
+                    covered += common.width() * common.height()
+        if best is None or covered < best[0]:
+            best = (covered, at)
+    assert best is not None
+    return best[1]
 
 
 def danger(result: MoveResult, *, bounces: bool = False) -> QColor:
@@ -162,7 +187,7 @@ class PlotOverlay:
             for arrow in pull.arrows:
                 self._pull(pull.hex, arrow.direction, weak=arrow.kind.value == "weak")
         back = _text_box(_summary(option), 0.42, colour)
-        back.setPos(end + QPointF(0.6 * HEX_SIZE, -1.4 * HEX_SIZE))
+        back.setPos(_clear_of_names(self.course.scene(), back.rect(), end))
         back.setData(ROLE_KEY, "fuel")
         back.setParentItem(self.course)
 

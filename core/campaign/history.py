@@ -14,7 +14,7 @@ when it was first played, and a difference is an error, never accepted silently.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, is_dataclass, replace
 from typing import Any
 
@@ -163,16 +163,20 @@ class GameRecord(GameLog):
 
     # ---- playing
 
-    def play(self, command: Command, *, auto: bool = False) -> list[Event]:
+    def play(
+        self, command: Command, *, auto: bool = False, noted: Sequence[Event] = ()
+    ) -> list[Event]:
         """Apply a command and store it; it is on disk before this returns. An illegal
         command raises :class:`core.engine.errors.IllegalCommand` and nothing is stored;
         a game waiting for a battle fought inside it refuses with
         :class:`~core.campaign.errors.GameFrozen` (see :mod:`core.campaign.nesting`).
 
         A command that opens a battle adds the battle's game with it; one that ends a
-        battle feeds its result back to the parent game (``Resume``) with it."""
+        battle feeds its result back to the parent game (``Resume``) with it. ``noted``
+        events (why the interface ended a phase by itself) are stored before the
+        command's own."""
         self._sync()
-        played = self._prepare(command, auto)
+        played = self._prepare(command, auto, noted)
         chain = [(self, played)]  # and each parent a finished battle gives its result to
         while chain[-1][0].parent is not None and playing.is_over(chain[-1][1].after):
             child, ended = chain[-1]
@@ -206,9 +210,10 @@ class GameRecord(GameLog):
         if now.head != self.head:
             self.head, self.state = now.head, self.state_at(now.head)
 
-    def _prepare(self, command: Command, auto: bool) -> _Played:
+    def _prepare(self, command: Command, auto: bool, noted: Sequence[Event] = ()) -> _Played:
         before = self.state
         after, events = playing.apply(before, command)
+        events = [*noted, *events]
         hash = state_hash(after)
         values = entry_values(
             self.id,

@@ -20,6 +20,7 @@ from core.board.problems import FileProblems
 from core.board.starmap import StarMap
 from core.cli import campaign as campaign_cli
 from core.files.ruleset import Ruleset, show_amount
+from core.files.version import VersionAction
 from core.rules.interplanetary.aid.carried import aid_of
 from core.scenario.document import Scenario
 from core.scenario.documents import load_document
@@ -232,8 +233,15 @@ def _map_info(m: StarMap, path: Path) -> None:
         print(f"  atmospheres: {', '.join(a.name for a in m.atmospheres)}")
 
 
+def program_name() -> str:
+    """``ecliptic-core`` when run as the installed program, else ``python -m core``."""
+    called = Path(sys.argv[0]).name.lower()
+    return "ecliptic-core" if called.startswith("ecliptic-core") else "python -m core"
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m core", description="Ecliptic engine tools")
+    parser = argparse.ArgumentParser(prog=program_name(), description="Ecliptic engine tools")
+    parser.add_argument("--version", action=VersionAction)
     sub = parser.add_subparsers(dest="command", required=True)
     v = sub.add_parser(
         "validate", help="check map, ruleset and scenario files; exit 1 if any has a problem"

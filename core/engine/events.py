@@ -28,3 +28,12 @@ def event(cls: T) -> T:
     """Declare an event type: frozen dataclass, registered for serialisation."""
     register(dataclass(frozen=True)(cls))
     return cls
+
+
+@event
+class PhasePassed(Event):
+    """A phase the interface ended for ``player`` because it offered them nothing they
+    chose to stop for; the text says why ("no gun has a target in reach")."""
+
+    phase: str
+    player: str

@@ -27,9 +27,11 @@ class ZoneTool(Tool):
         super().__init__(editor)
         self.zone_name = QLineEdit("Zone of control")
         self.zone_name.setObjectName("zone_name")
+        self.zone_name.setToolTip("The name of the zone you paint (a new name starts a new zone)")
         self.owner = QLineEdit()
         self.owner.setPlaceholderText("owner")
         self.owner.setObjectName("zone_owner")
+        self.owner.setToolTip("The side or base that holds the zone (blank: nobody)")
         self._before: StarMap | None = None
 
     def make_options(self) -> list[QWidget]:
@@ -87,9 +89,12 @@ class AtmosphereTool(Tool):
         super().__init__(editor)
         self.atmosphere_name = QLineEdit("Planet")
         self.atmosphere_name.setObjectName("atmosphere_name")
+        self.atmosphere_name.setToolTip("The planet whose atmosphere this is")
         self.levels = QLineEdit("0, 1, 2, 3, 4, 5")
         self.levels.setObjectName("atmosphere_levels")
+        self.levels.setToolTip("Each band's level, from the map edge inwards, with commas")
         self.floor = combo("atmosphere_floor", [f.value for f in Floor])
+        self.floor.setToolTip("What lies below the last band: a surface, or a crush depth")
 
     def make_options(self) -> list[QWidget]:
         return [
@@ -143,12 +148,15 @@ class BoundsTool(Tool):
         self.width.setRange(1, 2000)
         self.width.setPrefix("width ")
         self.width.setObjectName("bounds_width")
+        self.width.setToolTip("The map's width in hexes")
         self.height = QSpinBox()
         self.height.setRange(1, 2000)
         self.height.setPrefix("height ")
         self.height.setObjectName("bounds_height")
+        self.height.setToolTip("The map's height in hexes")
         self.apply = QPushButton("Resize")
         self.apply.setObjectName("bounds_apply")
+        self.apply.setToolTip("Make the map this size (undo puts it back)")
         self.apply.clicked.connect(lambda: self.resize(self.width.value(), self.height.value()))
 
     def make_options(self) -> list[QWidget]:

@@ -59,6 +59,16 @@ def combo(name: str, items: tuple[str, ...] | list[str]) -> QComboBox:
     return box
 
 
+#: what each base service gives a ship, for the editor's tick boxes
+SERVICE_TIPS: dict[Service, str] = {
+    Service.REFUEL: "Ships here may fill their tanks",
+    Service.REFIT: "Ships here may swap modules",
+    Service.ORBITAL_REPAIR: "Ships here are mended one point a round",
+    Service.PLANETSIDE_REPAIR: "Ships here are mended two points a round",
+    Service.PLANETSIDE_LAUNCH: "Ships here are lifted into orbit free of fuel",
+}
+
+
 class BodyTool(Tool):
     name = "Body"
     key = "O"
@@ -71,18 +81,23 @@ class BodyTool(Tool):
         super().__init__(editor)
         self.kind = combo("body_kind", [k.value for k in BodyKind][:3])
         self.kind.setCurrentIndex(1)
+        self.kind.setToolTip("The kind of the next body you place")
         self.body_name = QLineEdit()
         self.body_name.setPlaceholderText("name (blank: automatic)")
         self.body_name.setObjectName("body_name")
+        self.body_name.setToolTip("The next body's name (blank: one is made up)")
         self.size = QSpinBox()
         self.size.setRange(0, 50)
         self.size.setPrefix("size ")
+        self.size.setToolTip("Rings of hexes the body covers round its centre (0: one hex)")
         self.radius = QDoubleSpinBox()
         self.radius.setRange(0.05, 50.5)
         self.radius.setSingleStep(0.05)
         self.radius.setValue(0.4)
         self.radius.setPrefix("disc ")
+        self.radius.setToolTip("The disc's radius in hexes: a course meeting it crashes")
         self.gravity = combo("body_gravity", GRAVITY_CHOICES)
+        self.gravity.setToolTip("The gravity of the ring round the next body")
         self._dragging: Body | None = None
         self._before: StarMap | None = None
 
@@ -167,7 +182,9 @@ class GravityTool(Tool):
     def __init__(self, editor: EditorHost) -> None:
         super().__init__(editor)
         self.mode = combo("gravity_mode", self.MODES)
+        self.mode.setToolTip("What a click or drag does to a hex's gravity arrows")
         self.kind = combo("gravity_kind", ("normal", "weak", "double"))
+        self.kind.setToolTip("The kind of arrow you draw")
         self._from: Hex | None = None
 
     def make_options(self) -> list[QWidget]:
@@ -220,13 +237,18 @@ class BaseTool(Tool):
     def __init__(self, editor: EditorHost) -> None:
         super().__init__(editor)
         self.kind = combo("base_kind", [k.value for k in BaseKind])
+        self.kind.setToolTip("The kind of the next base: it decides its default services")
         self.base_name = QLineEdit()
         self.base_name.setPlaceholderText("name (blank: automatic)")
         self.base_name.setObjectName("base_name")
+        self.base_name.setToolTip("The next base's name (blank: one is made up)")
         self.owner = QLineEdit()
         self.owner.setPlaceholderText("owner")
         self.owner.setObjectName("base_owner")
+        self.owner.setToolTip("The side or player the base belongs to (blank: nobody's)")
         self.services = {s: QCheckBox(s.value) for s in Service}
+        for service, box in self.services.items():
+            box.setToolTip(SERVICE_TIPS[service])
         self.kind.currentIndexChanged.connect(self._defaults)
         self._defaults()
 

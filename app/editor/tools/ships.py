@@ -27,13 +27,17 @@ class ShipTool(Tool):
         super().__init__(editor)
         self.ship_name = QLineEdit("{player}'s ship")
         self.ship_name.setObjectName("ship_name")
+        self.ship_name.setToolTip("The ship's name; {player} becomes the player's name")
         self.side = QComboBox()
         self.side.setObjectName("ship_side")
+        self.side.setToolTip("The side the ship plays for")
         self.unit = QComboBox()
         self.unit.setEditable(True)
         self.unit.setObjectName("ship_unit")
+        self.unit.setToolTip("The ship's class from the ruleset")
         self.design = QComboBox()
         self.design.setObjectName("ship_design")
+        self.design.setToolTip("The design the ship is outfitted with at the start")
         self._start: Hex | None = None
 
     def make_options(self) -> list[QWidget]:

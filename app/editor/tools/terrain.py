@@ -30,8 +30,10 @@ class TerrainOptions:
         self.kind.addItems(KINDS)
         self.kind.setCurrentIndex(1)
         self.kind.setObjectName("terrain_kind")
+        self.kind.setToolTip("What the brush paints: space, asteroids or special asteroids")
         self.owner = QLineEdit("Clandestine")
         self.owner.setObjectName("terrain_owner")
+        self.owner.setToolTip("Who may pass the special asteroids you paint")
         self.owner.setPlaceholderText("owner")
         self.owner.setMaximumWidth(140)
         self.kind.currentIndexChanged.connect(self._kind_changed)
@@ -123,6 +125,7 @@ class BrushTool(Tool):
         self.size.setRange(0, 20)
         self.size.setPrefix("radius ")
         self.size.setObjectName("brush_size")
+        self.size.setToolTip("How many rings of hexes round the pointer the brush paints")
         self._before: dict[Hex, Cell] = {}
         self._after: dict[Hex, Cell] = {}
 

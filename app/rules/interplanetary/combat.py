@@ -27,9 +27,8 @@ from PySide6.QtWidgets import (
 
 from app.play.session import GameSession
 from app.rules.interplanetary.combat_words import MARKET_WORDS, odds_text
-from app.rules.interplanetary.launch_preview import sketch
+from app.rules.interplanetary.launch_preview import launcher_choices, sketch, thrust_choices
 from app.rules.interplanetary.optional_actions import OptionalActions
-from core.board.hexgrid import Direction
 from core.board.starmap import Service
 from core.engine.commands import Command
 from core.rules.interplanetary.actions import can_launch
@@ -73,34 +72,49 @@ class CombatPanel(QWidget):
         self.detail.setObjectName("combat_detail")
         self.gun = QComboBox()
         self.gun.setObjectName("combat_gun")
+        self.gun.setToolTip("The gun to fire (each fires once a turn)")
         self.target = QComboBox()
         self.target.setObjectName("combat_target")
+        self.target.setToolTip("The ship to fire at; the odds are shown above")
         self.fire_button = QPushButton("&Fire")
         self.fire_button.setObjectName("fire_button")
+        self.fire_button.setToolTip("Roll the attack with the chosen gun at the chosen target")
         self.hold_button = QPushButton("&Hold Fire")
         self.hold_button.setObjectName("hold_button")
+        self.hold_button.setToolTip("Fire no more guns this turn")
         self.place_button = QPushButton("&Place Damage…")
         self.place_button.setObjectName("place_damage_button")
+        self.place_button.setToolTip("Choose where the hit's damage goes on your ship's manifest")
         self.suggested_button = QPushButton("Use &Suggested")
         self.suggested_button.setObjectName("suggested_button")
+        self.suggested_button.setToolTip("Place the damage as Ecliptic suggests")
         self.refuel_button = QPushButton("Re&fuel")
         self.refuel_button.setObjectName("refuel_button")
+        self.refuel_button.setToolTip("Fill the tank at this base")
         self.weapon = QComboBox()
         self.weapon.setObjectName("base_weapon")
+        self.weapon.setToolTip("The launched weapon to buy and load")
         self.load_button = QPushButton("&Load")
         self.load_button.setObjectName("load_button")
+        self.load_button.setToolTip("Load the chosen weapon into a free launcher")
         self.slot = QComboBox()
         self.slot.setObjectName("launch_slot")
+        self.slot.setToolTip("The launcher whose weapon is released")
         self.thrust = QComboBox()
         self.thrust.setObjectName("launch_thrust")
+        self.thrust.setToolTip("Which way the weapon thrusts as it leaves, if it can")
         self.launch_button = QPushButton("La&unch")
         self.launch_button.setObjectName("launch_button")
+        self.launch_button.setToolTip("Release the weapon: it starts with the ship's course")
         self.module = QComboBox()
         self.module.setObjectName("single_use_module")
+        self.module.setToolTip("A single-use module to fire now")
         self.use_button = QPushButton("Fire &Module")
         self.use_button.setObjectName("use_module_button")
+        self.use_button.setToolTip("Use the chosen single-use module; it is spent")
         self.decline_button = QPushButton("Let It &Roll")
         self.decline_button.setObjectName("decline_button")
+        self.decline_button.setToolTip("Use no module: the roll goes ahead")
         self.form_layout = QFormLayout()
         self.form_layout.addRow("Gun", self.gun)
         self.form_layout.addRow("Target", self.target)
@@ -274,17 +288,14 @@ class CombatPanel(QWidget):
             self._idle("Launch phase: select one of your ships with a loaded launcher.")
             return
         self._mode = "launch"
-        aid = _aid(state)
-        m = manifest_or_empty(aid, ship)
         self.title.setText(
             f"{ship.name}: launch phase. The weapon keeps the ship's vector "
             f"(speed {ship.motion.velocity.speed}) plus its own thrust."
         )
         self.slot.blockSignals(True)
         self.slot.clear()
-        for i, w in enumerate(m.launchers):
-            if w is not None:
-                self.slot.addItem(f"{aid.launched_weapon(w).name} (slot {i + 1})", (i, w))
+        for text, slot in launcher_choices(state, ship):
+            self.slot.addItem(text, slot)
         self.slot.blockSignals(False)
         self._fill_thrust()
         self.detail.setText("Mines and buckyballs attack every ship their vector meets, yours too.")
@@ -299,16 +310,9 @@ class CombatPanel(QWidget):
     def _fill_thrust(self) -> None:
         if self.session is None or self.slot.currentData() is None:
             return
-        aid = _aid(self.session.state)
-        weapon = aid.launched_weapon(self.slot.currentData()[1])
-        orientation = self.session.state.starmap.bounds.orientation
         self.thrust.clear()
-        self.thrust.addItem("None: the ship's vector", ())
-        for hexes in range(1, weapon.thrust + 1):
-            for d in Direction:
-                self.thrust.addItem(
-                    f"{hexes} hex{'es' if hexes > 1 else ''} {d.name_in(orientation)}", (d,) * hexes
-                )
+        for text, thrust in thrust_choices(self.session.state, self.slot.currentData()[1]):
+            self.thrust.addItem(text, thrust)
 
     def launch(self) -> None:
         if self.session is None or self.ship_id is None or self.slot.currentData() is None:

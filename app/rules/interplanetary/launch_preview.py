@@ -1,5 +1,6 @@
-"""A launched weapon's course before it is launched: the Combat dock's thrust choice shown
-on the map the way the course plotter shows a ship's (issue 16, requirement 7).
+"""The launch phase's choices in the Combat dock (a loaded launcher, the weapon's own
+thrust), and the weapon's course before it is launched: the thrust chosen shown on the
+map the way the course plotter shows a ship's course (issue 16, requirement 7).
 
 Nothing is computed here that the engine does not do: the launch is played on a copy of
 the state (the game is a value; launching rolls no dice) and the new piece's first move
@@ -14,14 +15,37 @@ from typing import TYPE_CHECKING
 from core.board.hexgrid import Direction
 from core.engine.errors import IllegalCommand
 from core.engine.play import apply
+from core.rules.interplanetary.aid.carried import manifest_or_empty, play_aid
 from core.rules.interplanetary.combat.ordnance import LaunchWeapon, flight, weapon_of
 from core.vector.course import Crash, ForbiddenAsteroid, OffMap
 from core.vector.gravity import MoveError
 from core.vector.movement import MoveResult
-from core.vector.state import GameState
+from core.vector.state import GameState, Ship
 
 if TYPE_CHECKING:
     from app.play.session import GameSession
+
+
+def launcher_choices(state: GameState, ship: Ship) -> list[tuple[str, tuple[int, str]]]:
+    """The ship's loaded launchers: ("Missile (slot 1)", (slot, weapon id))."""
+    aid = play_aid(state)
+    return [
+        (f"{aid.launched_weapon(w).name} (slot {i + 1})", (i, w))
+        for i, w in enumerate(manifest_or_empty(aid, ship).launchers)
+        if w is not None
+    ]
+
+
+def thrust_choices(state: GameState, weapon: str) -> list[tuple[str, tuple[Direction, ...]]]:
+    """The thrusts ``weapon`` may be launched with: none, then each direction for one
+    hex and up to the weapon's thrust ("2 hexes NE", (NE, NE))."""
+    orientation = state.starmap.bounds.orientation
+    choices: list[tuple[str, tuple[Direction, ...]]] = [("None: the ship's vector", ())]
+    for hexes in range(1, play_aid(state).launched_weapon(weapon).thrust + 1):
+        for d in Direction:
+            name = f"{hexes} hex{'es' if hexes > 1 else ''} {d.name_in(orientation)}"
+            choices.append((name, (d,) * hexes))
+    return choices
 
 
 def launch_course(

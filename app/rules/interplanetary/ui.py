@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from app.play.systems import Work
 from core.engine.commands import Command
 from core.rules.interplanetary import actions, fog
 from core.rules.interplanetary.aid.carried import aid_of
@@ -24,6 +25,10 @@ if TYPE_CHECKING:
     from app.play.systems import PurchaseStep
     from app.rules.interplanetary.combat import CombatPanel
     from app.rules.interplanetary.manifest.in_play import ManifestPanel
+
+
+#: the rules' names of Interplanetary's phases where the ruleset's id differs
+PHASE_TITLES = {"guns": "Gun"}
 
 
 class InterplanetaryDocks:
@@ -63,6 +68,13 @@ class InterplanetaryUI:
 
     def can_act(self, state: GameState) -> bool:
         return actions.has_something_to_do(state)
+
+    def work(self, state: GameState) -> Work:
+        level, what = actions.what_to_do(state)
+        return Work(level, what)  # type: ignore[arg-type]
+
+    def phase_title(self, phase: str) -> str:
+        return PHASE_TITLES.get(phase, phase.capitalize())
 
     def exact(self, command: Command) -> bool:
         return isinstance(command, Refuel | Refit | Load)

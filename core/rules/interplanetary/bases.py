@@ -249,13 +249,34 @@ def free_slot(aid: PlayAid, m: Manifest) -> int | None:
     return next((i for i, w in slots if w is None and working(aid, m, "launchers", (i,))), None)
 
 
+def services_for(state: GameState, ship: Ship) -> tuple[str, ...]:
+    """What a base could do for ``ship`` now, in the players' words: ``"refuel"`` (the
+    tank is not full), ``"reload"`` (a weapon of its outfit was spent and its slot can
+    be filled again), ``"refit"`` (swapping mounts and buying weapons, possible wherever
+    the market is open). Empty when the ship is at no base it may use."""
+    base = base_of(state, ship)
+    aid = aid_of(state.rules)
+    if base is None or not ship.in_play or aid is None:
+        return ()
+    if base.name in state.bases_lost or closed(state, base.name) or refused(state, ship, base):
+        return ()
+    found: list[str] = []
+    if Service.REFUEL in base.services and ship.fuel < state.rules.unit(ship.unit).fuel:
+        found.append("refuel")
+    buying = state.market == "free" or (state.market == "sell" and ship.points > 0)
+    m, fitted = manifest_or_empty(aid, ship), fitted_of(ship)
+    spent = [
+        i
+        for i, w in enumerate(fitted.launchers if fitted is not None else ())
+        if w is not None and i < len(m.launchers) and m.launchers[i] is None
+    ]
+    if buying and any(working(aid, m, "launchers", (i,)) for i in spent):
+        found.append("reload")
+    if buying:
+        found.append("refit")
+    return tuple(found)
+
+
 def can_resupply(state: GameState, ship: Ship) -> bool:
     """Whether a base could do something for ``ship`` now (for skipping idle phases)."""
-    base = base_of(state, ship)
-    if base is None or not ship.in_play or aid_of(state.rules) is None:
-        return False
-    if base.name in state.bases_lost:
-        return False
-    if Service.REFUEL in base.services and ship.fuel < state.rules.unit(ship.unit).fuel:
-        return True
-    return state.market == "free" or (state.market == "sell" and ship.points > 0)
+    return bool(services_for(state, ship))

@@ -187,6 +187,25 @@ def test_wheel_zooms_one_step_keeping_the_point_under_the_cursor(
     assert close(scene_at(view, pos), under, 1.5, view)
 
 
+@pytest.mark.parametrize("corner", [(0.15, 0.2), (0.85, 0.8), (0.1, 0.9)])
+def test_the_first_wheel_step_from_fit_map_zooms_around_the_cursor(
+    view: MapView, corner: tuple[float, float]
+) -> None:
+    """Fit Map leaves the map narrower than the view one way; the first step in must
+    still keep the point under the cursor where it is, on both axes."""
+    view.resize(1000, 600)  # wider than the map: it is centred with room at the sides
+    view.fit_map()
+    size = view.viewport().size()
+    pos = QPoint(round(corner[0] * size.width()), round(corner[1] * size.height()))
+    under = scene_at(view, pos)
+    fitted = view.scale_factor()
+    wheel(view, pos, 1)
+    assert view.scale_factor() == pytest.approx(fitted * ZOOM_STEP)
+    assert close(scene_at(view, pos), under, 1.5, view)
+    wheel(view, pos, 1)  # and the next
+    assert close(scene_at(view, pos), under, 1.5, view)
+
+
 def test_zoom_steps_are_limited(view: MapView) -> None:
     while view.zoom(1):
         pass

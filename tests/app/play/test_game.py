@@ -158,6 +158,7 @@ def test_status_bar_names_the_hex_under_the_mouse_and_the_ruler_measures(
     labels = window.starmap.bounds.labels
     earth = window.starmap.body("Earth")
     assert earth is not None
+    window.fit_action.trigger()  # the whole map, Earth with it
     hover(qtbot, window, earth.centre)
     assert labels.format(earth.centre) in window.hex_label.text()
     assert "Earth" in window.hex_label.text()

@@ -47,8 +47,20 @@ def test_a_system_without_an_interface_gets_the_plain_one() -> None:
     assert not ui.exact(EndPhase("p1"))
     state = training(1)
     assert not ui.can_act(state), "nothing but plotting, so idle phases are ended"
+    assert ui.work(state).level == "nothing"
+    assert ui.phase_title("ordnance") == "Ordnance"
     assert ui.hidden_ships(state, "p1") == frozenset()
     assert ui.weapon_behaviour(state, "missile") == "mine", "drawn as a plain marker"
+
+
+def test_interplanetary_names_its_gun_phase_as_the_rules_do() -> None:
+    ui = ui_for("interplanetary")
+    assert [ui.phase_title(p) for p in ("launch", "astrogation", "guns", "resupply")] == [
+        "Launch",
+        "Astrogation",
+        "Gun",
+        "Resupply",
+    ]
 
 
 def test_interplanetary_says_how_the_board_draws_its_launched_weapons() -> None:

@@ -92,12 +92,15 @@ def test_fit_shows_the_whole_map(window: MainWindow, qtbot: QtBot) -> None:
     window.zoom_in_action.trigger()
     window.zoom_in_action.trigger()
     window.fit_action.trigger()
+    view = window.map_view
+    # the scroll bars the zoom brought go at the next layout
+    qtbot.waitUntil(lambda: not view.horizontalScrollBar().isVisible())
+    qtbot.waitUntil(lambda: not view.verticalScrollBar().isVisible())
     assert window.scene is not None
     shown = window.map_view.mapToScene(window.map_view.viewport().rect()).boundingRect()
     assert shown.adjusted(-1, -1, 1, 1).contains(window.scene.map_rect())
     # everything the scene holds fits, so no scroll bar is left over
     assert shown.adjusted(-1, -1, 1, 1).contains(window.scene.sceneRect())
-    view = window.map_view
     assert not view.horizontalScrollBar().isVisible()
     assert not view.verticalScrollBar().isVisible()
 

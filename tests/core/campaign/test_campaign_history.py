@@ -24,6 +24,7 @@ from core.campaign.playing import turn_key
 from core.engine import play as engine
 from core.engine import serial
 from core.engine.commands import EndPhase
+from core.engine.events import PhasePassed
 from core.engine.play import apply
 from core.vector.state import GameState, state_hash
 from tests.core.campaigns import Expected, fingerprint, new_campaign, play, training
@@ -151,6 +152,20 @@ def test_log_undo_steps_over_the_commands_the_program_gave_for_a_player(tmp_path
         assert game.head == game.step(mine or 0).parent
         assert game.redo()  # one player's command and the program's after it
         assert len(game.line()) == 5
+
+
+def test_log_keeps_why_the_program_ended_a_phase_with_the_phase_it_ended(
+    tmp_path: Path,
+) -> None:
+    with new_campaign(tmp_path) as file:
+        game = GameRecord(file, 1)
+        player = engine.waiting_for(game.state)[0].id
+        why = PhasePassed("The launch phase passes by itself: nothing", "launch", player)
+        events = game.play(EndPhase(player), auto=True, noted=[why])
+        assert events[0] == why
+        again = GameRecord(file, 1)
+        _, _, stored = again.line_log()[-1]
+        assert serial.from_data(json.loads(stored))[0] == why
 
 
 def test_log_undo_at_the_start_does_nothing(tmp_path: Path) -> None:

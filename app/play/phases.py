@@ -1,0 +1,60 @@
+"""The steps of a turn as the turn bar shows them, and what its primary button says.
+
+The phases come from the game's rule system (the engine's :func:`core.engine.play.phases`)
+and their names from the system's interface (:meth:`SystemUI.phase_title
+<app.play.systems.SystemUI.phase_title>`). In the vector games the ships move when the
+movement phase ends; where that phase has a name of its own (Interplanetary's
+astrogation), the bar shows the movement after it as a step that passes by itself, so a
+player sees the whole turn: launch, astrogation, movement, guns, resupply.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from core.engine import play as engine
+
+if TYPE_CHECKING:
+    from app.play.systems import SystemUI
+    from core.vector.state import GameState
+
+MOVEMENT = "movement"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of the turn bar: the phase it stands for, its title, whether the game
+    is in it now, and whether it is a phase a player acts in (False: the movement
+    that follows astrogation, which nobody stops for)."""
+
+    phase: str
+    title: str
+    current: bool
+    acted: bool = True
+
+
+def steps(state: GameState, ui: SystemUI) -> list[Step]:
+    """The turn's steps in order, the current one marked."""
+    now = engine.current_phase(state)
+    moving = state.rules.sequence.movement_phase
+    found: list[Step] = []
+    for phase in engine.system_of(state).phases(state):
+        found.append(Step(phase.name, ui.phase_title(phase.name), phase.name == now))
+        if phase.name == moving and moving != MOVEMENT:
+            found.append(Step(MOVEMENT, ui.phase_title(MOVEMENT), False, acted=False))
+    return found
+
+
+def primary_label(state: GameState, ui: SystemUI, *, ends_turn: bool) -> str:
+    """What the primary button does now: "Move" at the end of the movement phase,
+    "End Turn" when nothing is left for the player after this phase, else "End <phase>
+    Phase" ("Game Over" once it is)."""
+    if state.over:
+        return "Game Over"
+    phase = engine.current_phase(state)
+    if phase == state.rules.sequence.movement_phase:
+        return "Move"
+    if ends_turn or phase == state.rules.sequence.phases[-1]:
+        return "End Turn"
+    return f"End {ui.phase_title(phase)} Phase"
