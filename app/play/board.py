@@ -61,6 +61,7 @@ class GameBoard(QObject):
         self.preview: Preview | None = None
         self.hovered_option: Option | None = None
         self._hovered_launch: Hex | None = None
+        self._asking = False  # the hazard question is open: the course stays drawn
         self.show_projection = False
         self._pieces: list[QGraphicsItem] = []
         self.counters: dict[str, ShipCounter] = {}
@@ -249,6 +250,8 @@ class GameBoard(QObject):
 
     def hover(self, h: Hex | None) -> None:
         """Preview the end point (or launch hex) under the mouse, if any."""
+        if self._asking:
+            return  # the mouse left the map for the question about this course
         p = self.preview
         option = p.at(h) if p is not None and h is not None else None
         launch_to = h if p is not None and h in p.launch else None
@@ -297,7 +300,7 @@ class GameBoard(QObject):
         ship = self.session.state.ship(p.ship)
         hazard = option_hazard(self.session.state, ship, option)
         lines = [f"{ship.name} {hazard}"] if hazard and self._may_order(ship, option) else []
-        if lines and not confirm_loss(self.view, lines):
+        if lines and not self._confirm(lines):
             return  # (an order the game refuses anyway is not asked about: it says why)
         self.session.apply(Plot(seat.id, p.ship, option.order))
 
@@ -332,7 +335,15 @@ class GameBoard(QObject):
         """Before the player's orders are sealed: True unless a ship left to coast would
         be lost and the player cancels."""
         lines = self.unplotted_losses()
-        return not lines or confirm_loss(self.view, lines)
+        return not lines or self._confirm(lines)
+
+    def _confirm(self, lines: list[str]) -> bool:
+        """Ask about orders that lose ships, the course in question left on the map."""
+        self._asking = True
+        try:
+            return confirm_loss(self.view, lines)
+        finally:
+            self._asking = False
 
     def centre_on_seat(self) -> None:
         """Centre the view on the first ship of the player at the table, and select it."""

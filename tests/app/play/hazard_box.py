@@ -9,10 +9,13 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 
-def asked(button: str, act: Callable[[], None]) -> list[str]:
-    """Do ``act``, pressing ``button`` on the hazard question if it opens, and return
-    the question's text (empty: nothing was asked). The question is looked for on every
-    turn of the event loop while ``act`` runs (waiting for an event, not a time)."""
+def asked(
+    button: str, act: Callable[[], None], meanwhile: Callable[[], None] | None = None
+) -> list[str]:
+    """Do ``act``, pressing ``button`` on the hazard question if it opens (after calling
+    ``meanwhile``, to look at the window while it is open), and return the question's
+    text (empty: nothing was asked). The question is looked for on every turn of the
+    event loop while ``act`` runs (waiting for an event, not a time)."""
     seen: list[str] = []
     done = False
 
@@ -26,6 +29,8 @@ def asked(button: str, act: Callable[[], None]) -> list[str]:
         ]
         if boxes:
             seen.append(boxes[0].text())
+            if meanwhile is not None:
+                meanwhile()
             next(b for b in boxes[0].buttons() if b.text() == button).click()
         else:
             QTimer.singleShot(0, look)

@@ -13,6 +13,7 @@ from pytestqt.qtbot import QtBot
 
 from app.shell.main_window import MainWindow
 from app.vector.hazards import GIVE, KEEP_PLOTTING
+from app.vector.overlay import ROLE_KEY
 from core.board.hexgrid import Hex, Vector
 from core.engine.commands import EndPhase
 from core.engine.play import apply, current_phase
@@ -56,8 +57,14 @@ def test_clicking_a_crash_end_point_asks_naming_the_body_and_cancel_gives_no_ord
     assert crash is not None
     hover(qtbot, window, crash.tip)
     assert "CRASH" in "".join(i.toolTip() for i in window.scene.items() if i.toolTip())
-    seen = asked(KEEP_PLOTTING, lambda: click(qtbot, window, crash.tip))
+    drawn: list[str] = []
+
+    def look() -> None:  # the course asked about stays on the map while the question is open
+        drawn.extend(i.data(ROLE_KEY) for i in window.scene.items() if i.data(ROLE_KEY))
+
+    seen = asked(KEEP_PLOTTING, lambda: click(qtbot, window, crash.tip), look)
     assert seen == ["Ann's ship crashes into Sun."]
+    assert "course" in drawn and "crash" in drawn
     assert session.state.plan(SHIP) is None, "cancelled: no order given"
     assert not window.course_panel.hazard.isVisible()
 
