@@ -10,12 +10,13 @@ ARGS ?=
 PYTEST_ARGS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help run test lint format bench clean dist dist-check lint-workflows
+.PHONY: help run test fuzz lint format bench clean dist dist-check lint-workflows
 
 help:
 	@echo "Ecliptic make targets:"
 	@echo "  make run      install (if needed) and start the app; make run ARGS=map.toml"
 	@echo "  make test     ruff check, ruff format --check, lint-imports, mypy, then pytest"
+	@echo "  make fuzz     the hypothesis fuzz tests at full count (5,000 cases each)"
 	@echo "  make lint     the static checks of 'make test', without pytest"
 	@echo "  make format   ruff check --fix, then ruff format"
 	@echo "  make bench    run every benchmarks/bench_*.py"
@@ -73,6 +74,11 @@ lint: $(VENV)/.stamp-test
 
 test: lint
 	QT_QPA_PLATFORM=offscreen $(BIN)/pytest $(PYTEST_ARGS)
+
+# The tests marked fuzz with the "fuzz" hypothesis profile (tests/conftest.py): mutated
+# shipped files and random commands, 5,000 cases each; `make test` runs them at 100.
+fuzz: $(VENV)/.stamp-test
+	QT_QPA_PLATFORM=offscreen $(BIN)/pytest -m fuzz --hypothesis-profile=fuzz $(PYTEST_ARGS)
 
 format: $(VENV)/.stamp-test
 	$(BIN)/ruff check --fix .

@@ -49,3 +49,16 @@ def _isolated_qsettings(tmp_path_factory: pytest.TempPathFactory) -> Iterator[No
         for scope in (qsettings.Scope.UserScope, qsettings.Scope.SystemScope):
             qsettings.setPath(fmt, scope, directory)
     yield
+
+
+# Hypothesis profiles: "default" is what `make test` runs (each test's own count, or
+# hypothesis's 100); `make fuzz` runs the tests marked fuzz with "fuzz" (issue 18 req 4).
+settings.register_profile(
+    "fuzz", max_examples=5000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "fuzz: a hypothesis fuzz that `make fuzz` runs with the fuzz profile"
+    )

@@ -7,6 +7,7 @@ A mixin of :class:`app.board.view.MapView`, kept apart so the view is about inpu
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF
@@ -29,6 +30,8 @@ MAX_SCALE = 8.0
 class Framing(_View):
     """Default zoom, Fit Map and zoom room for a view of a :class:`StarMapScene`."""
 
+    _frame_when_shown: Callable[[], None] | None
+
     def map_scene(self) -> StarMapScene | None:
         scene = self.scene()
         return scene if isinstance(scene, StarMapScene) else None
@@ -42,6 +45,8 @@ class Framing(_View):
         scene = self.map_scene()
         if scene is None or scene.sceneRect().isEmpty():
             return
+        if not self.isVisible():  # no real size yet: again when shown (MapView.showEvent)
+            self._frame_when_shown = self.fit_map
         self.setSceneRect(QRectF())  # the scene's own rectangle again
         rect = scene.sceneRect()
         # Measured without scroll bars: the fit makes them go (at the next layout,
@@ -68,6 +73,8 @@ class Framing(_View):
         if scene is None or scene.sceneRect().isEmpty():
             return
         self.fit_map()
+        if not self.isVisible():
+            self._frame_when_shown = lambda: self.show_default(centre)
         legible = self.legible_scale()
         if self.scale_factor() < legible:
             self.setTransform(QTransform.fromScale(legible, legible))

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import sys
+from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import (
@@ -23,6 +24,7 @@ from PySide6.QtGui import (
     QPainter,
     QPen,
     QPolygonF,
+    QShowEvent,
     QWheelEvent,
 )
 from PySide6.QtWidgets import QApplication, QGraphicsView, QWidget
@@ -129,6 +131,7 @@ class MapView(Framing, QGraphicsView):
         self._ruler_on = False
         self._ruler_dragging = False
         self._ruler: tuple[Hex, Hex] | None = None
+        self._frame_when_shown: Callable[[], None] | None = None
 
     # ---- queries
 
@@ -145,6 +148,14 @@ class MapView(Framing, QGraphicsView):
         return scene is not None and scene.overview_shown(self.scale_factor() * HEX_SIZE)
 
     # ---- zoom and pan
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """A map framed while the view was hidden (behind the hand-over screen, before
+        the window was shown) is framed again for the view the player sees."""
+        super().showEvent(event)
+        again, self._frame_when_shown = self._frame_when_shown, None
+        if again is not None:
+            again()
 
     def zoom(self, steps: int) -> bool:
         """Zoom by whole steps (positive: in) around the viewport's centre, within

@@ -45,8 +45,8 @@ def describe(entry: Entry, names: dict[str, str]) -> tuple[str, str]:
     said = [e.text for e in events if not isinstance(e, PhaseBegan | RoundBegan)]
     who = names.get(entry.player, entry.player)
     if command == "EndPhase":
-        phase = next((e.phase for e in events if isinstance(e, PhaseBegan)), "")
-        head = f"{who} ends the phase" + (f" (next: {phase})" if phase else "")
+        began = next((e.text for e in events if isinstance(e, PhaseBegan)), "")
+        head = f"{who} ends the phase" + (f" (next: {began})" if began else "")
         if entry.auto:
             head = f"{who}: nothing to do, phase ended"
     else:
@@ -64,17 +64,38 @@ TYPE_NAME = re.compile(r'"\$type":"(?:[\w.]+\.)?(\w+)"')
 ANNOUNCEMENTS = {"PhaseBegan", "RoundBegan"}
 
 
-def log_rows(file: CampaignFile, game_id: int) -> list[Any]:
-    """Every log entry of a game as plain rows (attribute access like :class:`Entry`):
-    several times quicker than ORM objects for the thousands of a long campaign."""
+def log_outline(
+    file: CampaignFile, game_id: int, after: int = 0
+) -> list[tuple[int, int | None, int]]:
+    """Every log entry of a game (or those after entry ``after``) as (id, parent,
+    round), oldest first: the one read of the log a refresh makes (what the entries say
+    is read when they are shown)."""
+    query = "SELECT id, parent_id, round FROM entry WHERE game_id = ? AND id > ? ORDER BY id"
+    with file.engine.connect() as conn:  # plain tuples: tens of thousands of rows
+        driver = conn.connection.driver_connection
+        assert driver is not None
+        return list(driver.execute(query, (game_id, after)).fetchall())
+
+
+def log_rows(file: CampaignFile, ids: list[int]) -> dict[int, Any]:
+    """Log entries by id as plain rows (attribute access like :class:`Entry`): several
+    times quicker than ORM objects."""
     from sqlalchemy import select
 
     from core.campaign.schema import Entry
 
     table = Entry.__table__  # type: ignore[attr-defined]
-    query = select(table).where(table.c.game_id == game_id).order_by(table.c.id)
+    found: dict[int, Any] = {}
     with file.engine.connect() as conn:
-        return list(conn.execute(query).all())
+        for i in range(0, len(ids), 500):
+            query = select(table).where(table.c.id.in_(ids[i : i + 500]))
+            found.update((row.id, row) for row in conn.execute(query))
+    return found
+
+
+def _outline_of(games: list[Any]) -> list[tuple[Any, ...]]:
+    """What the tree shows of the campaign's games (a battle opened changes it)."""
+    return [(g.id, g.title, g.scale, g.parent_id) for g in games]
 
 
 def quiet(entry: Entry) -> bool:
@@ -109,8 +130,11 @@ class CampaignBrowser(QTreeWidget):
         self._round_of: dict[int, QTreeWidgetItem] = {}
         self._stale = False
         self._scheduled = False
-        self._pending: dict[int, list[Entry]] = {}  # rounds not listed yet, by item id
+        self._pending: dict[int, list[int]] = {}  # entries of rounds not listed yet, by item id
         self._context: tuple[Any, ...] = ({}, set(), {}, {})
+        self._rounds: dict[int, QTreeWidgetItem] = {}
+        #: what the tree shows: (file, record, games, head, last entry read), or None
+        self._shown: tuple[Any, ...] | None = None
 
     def show_campaign(self, file: CampaignFile | None, record: GameRecord | None) -> None:
         self.file, self.record = file, record
@@ -126,7 +150,7 @@ class CampaignBrowser(QTreeWidget):
 
     def _refresh_if_stale(self) -> None:
         self._scheduled = False
-        if self._stale and self.isVisible():
+        if self._stale and self.isVisible() and not self._append_played():
             self.refresh()
 
     def showEvent(self, event: QShowEvent) -> None:
@@ -140,13 +164,16 @@ class CampaignBrowser(QTreeWidget):
         self.items = {}
         self._round_of = {}
         self._pending = {}
+        self._rounds = {}
+        self._shown = None
         if self.file is None or self.record is None:
             return
         names = {p.key: p.name for p in self.file.players()}
         marks: dict[int, list[Bookmark]] = {}
         for b in self.file.bookmarks():
             marks.setdefault(b.entry_id, []).append(b)
-        for game in self.file.games():
+        games = self.file.games()
+        for game in games:
             top = QTreeWidgetItem([f"{game.title}", game.scale, ""])
             top.setData(0, ENTRY_ROLE, None)
             if game.parent_id is not None:
@@ -155,9 +182,65 @@ class CampaignBrowser(QTreeWidget):
             if game.id != self.record.id:
                 top.setToolTip(0, "Another game of this campaign")
                 continue
-            self._fill_game(top, game.id, names, marks)
+            last = self._fill_game(top, game.id, names, marks)
             top.setExpanded(True)
+            self._shown = (self.file, self.record, _outline_of(games), self.record.head, last)
         self.select_entry(self.record.head)
+
+    def _append_played(self) -> bool:
+        """Add the entries played on from the head on show, as a refresh would list them,
+        without reading the rest of the log again (End Turn late in a long campaign).
+        False if anything else changed (undo, a branch, a battle opened): refresh."""
+        shown, file, record = self._shown, self.file, self.record
+        if shown is None or file is None or record is None or shown[:2] != (file, record):
+            return False
+        if _outline_of(file.games()) != shown[2]:
+            return False
+        played = log_outline(file, record.id, after=shown[4])
+        at = shown[3]
+        for entry, parent, _ in played:
+            if parent != at:
+                return False
+            at = entry
+        if at != record.head:
+            return False
+        self._stale = False
+        on_line = self._context[1]
+        top = next(iter(self._rounds.values())).parent() if self._rounds else None
+        listed: dict[int, tuple[QTreeWidgetItem, list[int]]] = {}
+        for entry, _, round_ in played:
+            on_line.add(entry)
+            holder = self._rounds.get(round_)
+            if holder is None:
+                if top is None:
+                    return self._refresh_instead()
+                if self._rounds:  # a refresh would show only the newest round open
+                    self._rounds[max(self._rounds)].setExpanded(False)
+                holder = self._round_item(round_)
+                top.addChild(holder)
+            waiting = self._pending.get(id(holder))
+            if waiting is not None:
+                waiting.append(entry)
+            else:
+                listed.setdefault(id(holder), (holder, []))[1].append(entry)
+            self._round_of[entry] = holder
+        for holder, entries in listed.values():
+            self._list(holder, entries)
+        if played:
+            self._shown = (*shown[:3], record.head, played[-1][0])
+        self.select_entry(record.head)
+        return True
+
+    def _refresh_instead(self) -> bool:
+        self.refresh()
+        return True
+
+    def _round_item(self, round_: int) -> QTreeWidgetItem:
+        holder = QTreeWidgetItem([f"Round {round_}", "", ""])  # no entry: a heading
+        holder.setChildIndicatorPolicy(QTreeWidgetItem.ChildIndicatorPolicy.ShowIndicator)
+        self._rounds[round_] = holder
+        self._pending[id(holder)] = []
+        return holder
 
     def select_entry(self, entry: int | None) -> None:
         """Show and select a log entry (None: the game's start)."""
@@ -180,77 +263,84 @@ class CampaignBrowser(QTreeWidget):
         game_id: int,
         names: dict[str, str],
         marks: dict[int, list[Bookmark]],
-    ) -> None:
-        """The game's rounds; each round's entries are listed when it is opened (a long
-        campaign has thousands), the last round's at once."""
+    ) -> int:
+        """The game's rounds; each round's entries are read and listed when it is opened
+        (a long campaign has thousands), the last round's at once. Returns the id of the
+        game's last entry (0: none)."""
         assert self.file is not None and self.record is not None
-        entries = log_rows(self.file, game_id)
-        on_line = {s.id for s in self.record.line()}
-        kids: dict[int | None, list[Entry]] = {}
-        for e in entries:
-            kids.setdefault(e.parent_id, []).append(e)
+        outline = log_outline(self.file, game_id)
+        parents = {entry: parent for entry, parent, _ in outline}
+        on_line: set[int] = set()
+        at = self.record.head
+        while at is not None:
+            on_line.add(at)
+            at = parents.get(at)
+        kids: dict[int | None, list[int]] = {}  # of the entries off the line, by parent
         start = QTreeWidgetItem(["Start of the game", "", ""])
         start.setData(0, ENTRY_ROLE, 0)
         top.addChild(start)
         self.items[0] = start
         self._context = (kids, on_line, names, marks)
-        rounds: dict[int, QTreeWidgetItem] = {}
-        for e in entries:
-            if e.id not in on_line:
+        rounds = self._rounds
+        pending, round_of = self._pending, self._round_of
+        for entry, parent, round_ in outline:
+            if entry not in on_line:
+                kids.setdefault(parent, []).append(entry)
                 continue
-            holder = rounds.get(e.round)
+            holder = rounds.get(round_)
             if holder is None:
-                holder = QTreeWidgetItem([f"Round {e.round}", "", ""])
-                holder.setData(0, ENTRY_ROLE, None)
-                holder.setChildIndicatorPolicy(QTreeWidgetItem.ChildIndicatorPolicy.ShowIndicator)
-                top.addChild(holder)
-                rounds[e.round] = holder
-                self._pending[id(holder)] = []
-            self._pending[id(holder)].append(e)
-            self._round_of[e.id or 0] = holder
+                holder = self._round_item(round_)
+            pending[id(holder)].append(entry)
+            round_of[entry] = holder
+        top.addChildren(list(rounds.values()))
         for child in kids.get(None, []):
-            if child.id not in on_line:
-                self._branch(start, child, kids, names, marks)
+            if child not in on_line:
+                self._branch(start, child)
         if rounds:
             self._fill_round(rounds[max(rounds)])
             rounds[max(rounds)].setExpanded(True)
+        return outline[-1][0] if outline else 0
 
     def _fill_round(self, holder: QTreeWidgetItem) -> None:
         """List a round's entries, with the branches that leave the line in it."""
-        entries = self._pending.pop(id(holder), None)
-        if entries is None:
+        ids = self._pending.pop(id(holder), None)
+        if ids is not None:
+            self._list(holder, ids)
+
+    def _list(self, holder: QTreeWidgetItem, ids: list[int]) -> None:
+        """List entries of a round after those it lists already."""
+        if self.file is None:
             return
         kids, on_line, names, marks = self._context
-        shown: QTreeWidgetItem = holder
-        for e in entries:
-            branches = [c for c in kids.get(e.id, []) if c.id not in on_line]
-            if quiet(e) and not branches and (e.id or 0) not in marks:
-                self.items[e.id or 0] = shown  # selecting it selects the line before
+        rows = log_rows(self.file, ids)
+        count = holder.childCount()
+        shown: QTreeWidgetItem = holder.child(count - 1) if count else holder
+        for entry in ids:
+            e = rows[entry]
+            branches = [c for c in kids.get(entry, []) if c not in on_line]
+            if quiet(e) and not branches and entry not in marks:
+                self.items[entry] = shown  # selecting it selects the line before
                 continue
             item = shown = self._entry_item(e, names, marks)
             holder.addChild(item)
             for child in branches:  # leaving the line after this entry
-                self._branch(item, child, kids, names, marks)
+                self._branch(item, child)
 
     def _expanded(self, item: QTreeWidgetItem) -> None:
         if id(item) in self._pending:
             self._fill_round(item)
 
-    def _branch(
-        self,
-        parent: QTreeWidgetItem,
-        first: Entry,
-        kids: dict[int | None, list[Entry]],
-        names: dict[str, str],
-        marks: dict[int, list[Bookmark]],
-    ) -> None:
+    def _branch(self, parent: QTreeWidgetItem, first: int) -> None:
+        assert self.file is not None
+        kids, _on_line, names, marks = self._context
         chain = [first]
-        while kids.get(chain[-1].id):
-            chain.append(kids[chain[-1].id][-1])
+        while kids.get(chain[-1]):
+            chain.append(kids[chain[-1]][-1])
+        rows = log_rows(self.file, chain)
         label = f"↳ Undone branch: {len(chain)} command{'s' if len(chain) != 1 else ''}"
         holder = QTreeWidgetItem([label, "", ""])
-        holder.setData(0, ENTRY_ROLE, chain[-1].id)
-        holder.setData(0, BRANCH_ROLE, chain[-1].id)
+        holder.setData(0, ENTRY_ROLE, chain[-1])
+        holder.setData(0, BRANCH_ROLE, chain[-1])
         holder.setToolTip(0, "Double-click to see where it led; right-click to restore it")
         font = QFont()
         font.setItalic(True)
@@ -261,13 +351,13 @@ class CampaignBrowser(QTreeWidget):
             expand.setExpanded(True)
             expand = expand.parent()
         grey = QBrush(QColor("#777777"))
-        for e in chain:
-            item = self._entry_item(e, names, marks)
+        for entry in chain:
+            item = self._entry_item(rows[entry], names, marks)
             item.setForeground(0, grey)
-            item.setData(0, BRANCH_ROLE, chain[-1].id)
+            item.setData(0, BRANCH_ROLE, chain[-1])
             holder.addChild(item)
-            for other in kids.get(e.id, [])[:-1]:
-                self._branch(item, other, kids, names, marks)
+            for other in kids.get(entry, [])[:-1]:
+                self._branch(item, other)
 
     def _entry_item(
         self, e: Entry, names: dict[str, str], marks: dict[int, list[Bookmark]]

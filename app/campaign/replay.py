@@ -98,7 +98,7 @@ class Replay:
                 self.points.append(step.id)
         self.depths = {s.id: s.depth for s in self.path}
         # Trails are kept for the current line: off it, show them up to the fork only.
-        line = {s.id for s in record.line()}
+        line = record.line_ids()
         self.fork_depth = max((s.depth for s in self.path if s.id in line), default=0)
         self.index = self.points.index(entry) if entry in self.points else 0
         self.show(self.index)
@@ -120,7 +120,8 @@ class Replay:
         where = "the start" if entry is None else f"entry {entry}"
         kind = "" if self.on_line else " of an undone branch"
         who = self.session.shown_player()
-        turn = f"{who.name}'s {self.session.phase()} phase" if who else "game over"
+        phase = self.session.ui.phase_title(self.session.phase()).lower()
+        turn = f"{who.name}'s {phase} phase" if who else "game over"
         return (
             f"Replay{kind}: round {state.round}, {turn}, at {where} "
             f"(stop {self.index + 1} of {len(self.points)})"

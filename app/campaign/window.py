@@ -8,26 +8,35 @@ about the map and the game; the window's parts it uses are declared on the class
 
 from __future__ import annotations
 
+from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
 
 from app.campaign.browser import CampaignBrowser
-from app.campaign.paths import forget_campaign, recent_campaigns
+from app.campaign.paths import default_folder, forget_campaign, recent_campaigns
 from app.campaign.paths import remember_campaign as remember
 from app.campaign.replay import Replay, ReplayBar
-from core.campaign import EXTENSION, CampaignError, CampaignInUse
+from core.campaign import EXTENSION, CampaignError, CampaignInUse, NotWritable
+from core.campaign.errors import as_campaign_error
 from core.engine.errors import IllegalCommand
+from core.engine.gcpause import gc_paused
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QDockWidget, QLabel, QStackedWidget, QWidget
 
+    from app.campaign.trouble import SealWatch
     from app.play.session import GameSession
     from app.play.systems import Outfits
     from core.campaign import CampaignFile, GameRecord
     from core.scenario.document import Scenario, Seat
     from core.vector.state import GameState, Player
+
+
+#: the words a reason about the file itself begins with ("is cut off"), where others
+#: name their part ("log entry 12 holds no command")
+VERBS = {"is", "has", "was", "fails", "lacks", "cannot", "holds"}
 
 
 def waiting_players(state: GameState) -> list[Player]:
@@ -43,6 +52,7 @@ class CampaignWindow:
 
     campaign: CampaignFile | None
     record: GameRecord | None
+    seal_watch: SealWatch | None
     browser: CampaignBrowser
     replay_bar: ReplayBar
     # the main window's parts this side uses
@@ -55,6 +65,7 @@ class CampaignWindow:
     def _init_campaign(self) -> None:
         self.campaign = None
         self.record = None
+        self.seal_watch = None
         self.browser = CampaignBrowser()
         self.browser.view_entry.connect(self.replay_at)
         self.browser.restore_entry.connect(self.restore_entry)
@@ -104,15 +115,20 @@ class CampaignWindow:
             return False
         return self._play_campaign(campaign)
 
-    def open_campaign(self, path: Path, *, read_only: bool = False) -> bool:
+    def open_campaign(self, path: Path, *, read_only: bool = False, why: str = "") -> bool:
         """Open a campaign file and go on where it stands. A file that cannot be used is
-        explained and left untouched; one open elsewhere may be opened read-only."""
+        explained and left untouched, whatever went wrong; one open elsewhere may be
+        opened read-only; one that cannot be written where it is opens read-only, saying
+        ``why``, with an offer to save a copy and play that."""
         if self.session is not None and not self.close_game():
             return False
-        from core.campaign import CampaignFile  # the database layer loads on first use
-
         try:
-            campaign = CampaignFile.open(path, read_only=read_only)
+            with gc_paused():
+                from core.campaign import CampaignFile  # the database layer: on first use
+
+                campaign = CampaignFile.open(path, read_only=read_only)
+        except NotWritable as exc:
+            return self.open_campaign(path, read_only=True, why=exc.why)
         except CampaignInUse as exc:
             answer = QMessageBox.question(
                 self,
@@ -124,33 +140,48 @@ class CampaignWindow:
             if answer != QMessageBox.StandardButton.Open:
                 return False
             return self.open_campaign(path, read_only=True)
-        except CampaignError as exc:
-            self._campaign_problem(path, exc)
+        except Exception as exc:  # whatever else a file can cause
+            self._campaign_problem(path, as_campaign_error(path, exc))
             return False
-        return self._play_campaign(campaign)
+        with gc_paused():  # replaying, the log, the docks: objects that all stay
+            if not self._play_campaign(campaign):
+                return False
+        if why:
+            self._read_only_notice(campaign.path, why)
+        return True
 
     def _play_campaign(self, campaign: CampaignFile) -> bool:
-        from core.campaign import GameRecord
-
-        games = campaign.games()
-        unfinished = [g for g in games if g.result is None]
-        game = (unfinished or games)[-1]
         try:
-            record = GameRecord(campaign, game.id)
-        except CampaignError as exc:
+            record = self._game_to_play(campaign)
+        except Exception as exc:  # the file's damage, in words (see as_campaign_error)
             campaign.close()
-            self._campaign_problem(campaign.path, exc)
+            self._campaign_problem(campaign.path, as_campaign_error(campaign.path, exc))
             return False
         self.campaign, self.record = campaign, record
-        if not self.play(
-            record.state, [], record.title, record=record, read_only=campaign.read_only
-        ):
+        try:
+            shown = self.play(
+                record.state, [], record.title, record=record, read_only=campaign.read_only
+            )
+            if shown:
+                self._opened(campaign, record)
+        except Exception as exc:  # a state the game's side cannot show
+            self.close_game()
+            self.close_campaign()
+            self._campaign_problem(campaign.path, as_campaign_error(campaign.path, exc))
+            return False
+        if not shown:
             campaign.close()
             self.campaign = self.record = None
-            return False
+        return shown
+
+    def _opened(self, campaign: CampaignFile, record: GameRecord) -> None:
+        """The campaign's game is on screen: its browser, the seal check, what to say."""
         self.browser.show_campaign(campaign, record)
+        self._watch_seals(campaign)
         self.docks["campaign"].show()
-        remember(campaign.path, campaign.name())
+        name = campaign.name()
+        with suppress(OSError):  # the recent-campaigns index is only a convenience
+            remember(campaign.path, name)
         self._fill_recent_menu()
         notes = []
         if campaign.backup is not None:
@@ -165,7 +196,54 @@ class CampaignWindow:
         self.status_label.setText(
             f"Opened {campaign.path.name}" + (f": {'; '.join(notes)}" if notes else "")
         )
-        return True
+
+    def _game_to_play(self, campaign: CampaignFile) -> GameRecord:
+        """The game play goes on in: the last unfinished one (else the last)."""
+        from core.campaign import GameRecord
+
+        games = campaign.games()
+        if not games:
+            raise CampaignError(campaign.path, "holds no game")
+        unfinished = [g for g in games if g.result is None]
+        return GameRecord(campaign, (unfinished or games)[-1].id)
+
+    def _watch_seals(self, campaign: CampaignFile) -> None:
+        """Check the log's seals in the background, now that the map is on screen."""
+        from app.campaign.trouble import SealWatch
+
+        self.seal_watch = SealWatch(campaign, self)
+        self.seal_watch.finished.connect(self._seals_checked)
+        self.seal_watch.start()
+
+    def _seals_checked(self, problems: list[str]) -> None:
+        if not problems or self.campaign is None:
+            return
+        from app.campaign.trouble import seal_warning
+
+        seal_warning(self, self.campaign.path.name, problems)
+        self.status_label.setText(f"Warning: {problems[0]}")
+
+    def _read_only_notice(self, path: Path, why: str) -> None:
+        from app.campaign.trouble import read_only_notice
+
+        _box, button = read_only_notice(self, path.name, why)
+        button.clicked.connect(self.play_a_copy)
+        self.status_label.setText(f"Opened {path.name} read-only: it cannot be written there")
+
+    def play_a_copy(self) -> bool:
+        """Save a copy of the campaign on show where one can write, and play the copy."""
+        if self.campaign is None:
+            return False
+        name = f"{self.campaign.path.stem} copy{EXTENSION}"
+        filename, _ = QFileDialog.getSaveFileName(
+            self, "Save a Copy As", str(default_folder() / name), campaign_filter()
+        )
+        if not filename:
+            return False
+        target = Path(filename)
+        if target.suffix != EXTENSION:
+            target = target.with_name(target.name + EXTENSION)
+        return self.copy_to(target) and self.open_campaign(target)
 
     def _campaign_problem(self, path: Path, exc: CampaignError) -> None:
         box = QMessageBox(
@@ -176,12 +254,21 @@ class CampaignWindow:
             self,
         )
         box.setObjectName("campaign_problem_box")
-        box.setInformativeText(f"It {exc.reason}.\n\nThe file has not been changed.")
+        reason = exc.reason
+        if reason.split(" ", 1)[0] in VERBS:  # "is cut off": about the file itself
+            reason = f"it {reason}"
+        box.setInformativeText(
+            f"{reason[:1].upper()}{reason[1:]}.\n\nThe file has not been changed."
+        )
         box.open()
-        self.status_label.setText(f"Could not open {path.name}: it {exc.reason}")
+        self.status_label.setText(f"Could not open {path.name}: {reason}")
 
     def close_campaign(self) -> None:
         """Close the campaign file (called once its game is off the screen)."""
+        if self.seal_watch is not None:
+            self.seal_watch.stop()
+            self.seal_watch.deleteLater()
+            self.seal_watch = None
         self.replay_bar.set_replay(None)
         self.browser.show_campaign(None, None)
         if self.campaign is not None:

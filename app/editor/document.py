@@ -248,8 +248,12 @@ class Document(QObject):
             written.append(path)
         else:
             target = self.map_file
-            if target is None or map_text != self._saved_map:
-                if target is None or ROOT in target.resolve().parents or target == path:
+            builtin = target is not None and ROOT in target.resolve().parents
+            # a scenario names a map inside its own folder (docs/formats/scenario.md): one
+            # saved elsewhere takes a copy of its map along
+            away = not builtin and not _beside(target, path)
+            if target is None or map_text != self._saved_map or away:
+                if target is None or builtin or target == path or away:
                     target = path.with_name(f"{path.stem}-map.toml")
                     self.scenario["map"] = target.name
                 text = tomledit.map_text(m, _source(self.map_source, self.map_file), map_text)
@@ -257,8 +261,6 @@ class Document(QObject):
                 self.map_source = text
                 self.map_file = target
                 written.append(target)
-            elif target is not None and path.parent != (self.path or path).parent:
-                self.scenario["map"] = str(target.resolve())
             text = tomledit.scenario_text(self.scenario, _source(self.scenario_source, self.path))
             tomlio.write_atomic(path, text)
             self.scenario_source = text
@@ -267,6 +269,11 @@ class Document(QObject):
         self.path = path
         self.stack.setClean()
         return written
+
+
+def _beside(target: Path | None, path: Path) -> bool:
+    """Whether the map file ``target`` is inside the folder of the scenario at ``path``."""
+    return target is not None and target.resolve().is_relative_to(path.parent.resolve())
 
 
 def _source(text: str | None, path: Path | None) -> str | None:

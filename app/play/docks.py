@@ -21,8 +21,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
     QLabel,
-    QListWidget,
-    QListWidgetItem,
     QPushButton,
     QTreeWidget,
     QTreeWidgetItem,
@@ -30,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.play.log_view import ASIDE, HEADING, PLAIN, LogView
 from core.board.hexgrid import Direction
 from core.engine.dice import Rolled
 
@@ -133,49 +132,45 @@ def _status(ship: Ship) -> str:
     return ", ".join(words)
 
 
-class EventLog(QListWidget):
+class EventLog(LogView):
     """What happened, in players' words, with a heading line for each round."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("event_log")
         self.setToolTip("What happened in the game, newest at the bottom")
-        self.setWordWrap(True)
         self.setAlternatingRowColors(True)
 
     def add(self, entries: list[Entry]) -> None:
         from core.vector.plotting import PlanMade
         from core.vector.turns import PhaseBegan, RoundBegan
 
+        lines = []
         for entry in entries:
             e = entry.event
             if isinstance(e, PlanMade | Rolled):
                 continue  # plans are secret until they move; rolls go to the dice log
-            item = QListWidgetItem(e.text)
-            if isinstance(e, RoundBegan):
-                font = item.font()
-                font.setBold(True)
-                item.setFont(font)
-            elif isinstance(e, PhaseBegan):
-                item.setForeground(QColor("#8894b8"))
-            self.addItem(item)
-        self.scrollToBottom()
+            style = HEADING if isinstance(e, RoundBegan) else PLAIN
+            lines.append((e.text, ASIDE if isinstance(e, PhaseBegan) else style))
+        self.add_lines(lines)
 
 
-class DiceLog(QListWidget):
+class DiceLog(LogView):
     """Every roll: why, the dice, the modifiers and the total."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("dice_log")
         self.setToolTip("Every die rolled in the game and what it was for")
-        self.setWordWrap(True)
 
     def add(self, entries: list[Entry]) -> None:
-        for entry in entries:
-            if isinstance(entry.event, Rolled):
-                self.addItem(f"Round {entry.round}: {entry.event.text}")
-        self.scrollToBottom()
+        self.add_lines(
+            [
+                (f"Round {entry.round}: {entry.event.text}", PLAIN)
+                for entry in entries
+                if isinstance(entry.event, Rolled)
+            ]
+        )
 
 
 class CoursePanel(QWidget):

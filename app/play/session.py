@@ -32,6 +32,7 @@ from core.engine import serial
 from core.engine.commands import Command, EndPhase
 from core.engine.errors import IllegalCommand
 from core.engine.events import Event, PhasePassed
+from core.engine.gcpause import gc_paused
 from core.vector.orders import Launch, Plot, Unplot
 from core.vector.state import GameState, Player, ShipStatus
 from core.vector.turns import PhaseBegan, plotting_phases
@@ -99,9 +100,8 @@ class GameSession(QObject):
         self.log: list[Entry] = []
         self._tracks: dict[str, list[tuple[int, Hex]]] = {}
         self.depth = record.depth() if record is not None else 0
-        self._line_ids: set[int | None] = (
-            {s.id for s in record.line()} if record is not None else set()
-        )
+        #: the head the log shown follows the line to (read from the file when needed)
+        self._line_head = record.head if record is not None else None
         self._undo: list[GameState] = []  # quick game: the states before this phase's orders
         self.skip_optional = False
         """Also pass by phases that offer only optional extras (a player's preference)."""
@@ -418,7 +418,7 @@ class GameSession(QObject):
         self.live = after
         self.depth += 1
         if self.record is not None:
-            self._line_ids.add(self.record.head)
+            self._line_head = self.record.head
         self._track(before, after)
         self._record(events)
 
@@ -429,11 +429,12 @@ class GameSession(QObject):
         self.live = self.record.state
         self.depth = self.record.depth()
         self._undo.clear()
-        if self.depth < old and self.record.head in self._line_ids:
+        back = self.depth < old and None not in (self.record.head, self._line_head)
+        if back and self.record.head in self.record.line_ids(self._line_head):
             self.log = [e for e in self.log if e.depth <= self.depth]  # back along the line
         else:
             self._load_log(self.record)
-        self._line_ids = {s.id for s in self.record.line()}
+        self._line_head = self.record.head
         for trail in self._tracks.values():
             trail[:] = [(d, h) for d, h in trail if d <= self.depth]
         for ship in self.live.ships:
@@ -448,15 +449,16 @@ class GameSession(QObject):
         The whole history is in the Campaign dock; the event log shows the recent part."""
         self.log = []
         phase = ""
-        for depth, round_, events in record.line_log(LOG_TAIL):
-            try:
-                stored = serial.from_data(json.loads(events))
-            except (ValueError, serial.SerialError):
-                stored = ()
-            for e in stored:
-                if isinstance(e, PhaseBegan):
-                    phase = e.phase
-                self.log.append(Entry(getattr(e, "round", round_), phase, e, depth))
+        with gc_paused():  # thousands of small objects that all stay
+            for depth, round_, events in record.line_log(LOG_TAIL):
+                try:
+                    stored = serial.from_data(json.loads(events))
+                except (ValueError, serial.SerialError):
+                    stored = ()
+                for e in stored:
+                    if isinstance(e, PhaseBegan):
+                        phase = e.phase
+                    self.log.append(Entry(getattr(e, "round", round_), phase, e, depth))
 
     def _record(self, events: list[Event]) -> None:
         if not events:

@@ -186,6 +186,8 @@ def is_campaign_file(path: Path) -> bool:
     explains if it is not one of ours)."""
     if path.suffix == EXTENSION:
         return True
+    if not path.is_file():  # a pipe would block the reading below
+        return False
     try:
         with open(path, "rb") as f:
             return f.read(len(MAGIC)) == MAGIC

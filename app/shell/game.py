@@ -234,7 +234,8 @@ class GameActions:
         self._last_seat = player.id
         if len(self.session.state.players) > 1 and not same and not self.session.read_only:
             state = self.session.state
-            detail = f"Round {state.round}: {self.session.phase()} phase"
+            phase = self.session.ui.phase_title(self.session.phase()).lower()
+            detail = f"Round {state.round}: {phase} phase"
             if state.pending:
                 detail = f"Round {state.round}: {state.pending[0].prompt()}"
             self.hand_over.show_for(player, detail)

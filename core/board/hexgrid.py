@@ -343,6 +343,14 @@ class HexLabels:
             raise HexError(f"{h!r} has no {self.width}-digit label (column {c}, row {r})")
         return f"{c:0{self.width}d}{r:0{self.width}d}"
 
+    def describe(self, h: Hex) -> str:
+        """The label of ``h`` for a message; a hex too far off the map to have a label is
+        given by its coordinates (a course may end anywhere: words must never fail)."""
+        try:
+            return self.format(h)
+        except HexError:
+            return f"off the map ({h.q}, {h.r})"
+
     def parse(self, text: str) -> Hex:
         t = text.strip()
         if len(t) != 2 * self.width or not t.isdigit():

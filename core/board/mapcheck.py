@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from core.board.hexgrid import Hex
-from core.board.problems import Problem
+from core.board.problems import Problem, Problems
 from core.board.starmap import BaseKind, StarMap
 
 
 def map_problems(m: StarMap) -> list[Problem]:
     """Every problem with ``m``, in file order; an empty list means the map is sound."""
-    out: list[Problem] = []
+    out: list[Problem] = Problems()
     label = _labeller(m)
     inside = m.bounds.contains
 

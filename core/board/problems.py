@@ -6,6 +6,7 @@ issues dock and error dialogs can all say the same thing in the same form.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from core.board.hexgrid import Hex
@@ -32,9 +33,41 @@ class Problem:
         return f"{where}: {text}" if where else text
 
 
-class FileProblems(Exception):
-    """A file could not be loaded or saved; ``problems`` lists every reason."""
+#: the problems a file reports at most; the rest are only counted ("and 1234 more")
+MAX_PROBLEMS = 200
 
-    def __init__(self, problems: list[Problem]) -> None:
-        self.problems = problems
-        super().__init__("\n".join(str(p) for p in problems))
+
+class Problems(list[Problem]):
+    """Problems as they are found: the first :data:`MAX_PROBLEMS` kept, the rest counted,
+    so a hostile file with millions of bad entries costs no more memory than one with a
+    few hundred."""
+
+    def __init__(self, items: Iterable[Problem] = ()) -> None:
+        super().__init__()
+        self.dropped = 0
+        self.extend(items)
+
+    def append(self, problem: Problem) -> None:
+        if len(self) < MAX_PROBLEMS:
+            super().append(problem)
+        else:
+            self.dropped += 1
+
+    def extend(self, problems: Iterable[Problem]) -> None:
+        for problem in problems:
+            self.append(problem)
+
+
+class FileProblems(Exception):
+    """A file could not be loaded or saved; ``problems`` lists the reasons: the first
+    :data:`MAX_PROBLEMS`, then one saying how many more there were (``total`` counts all)."""
+
+    def __init__(self, problems: list[Problem], more: int = 0) -> None:
+        more += getattr(problems, "dropped", 0) + max(0, len(problems) - MAX_PROBLEMS)
+        kept = list(problems[:MAX_PROBLEMS])
+        self.total = len(kept) + more
+        if more:
+            file = kept[-1].file if kept else None
+            kept.append(Problem(f"and {more} more problem(s), not listed", file=file))
+        self.problems = kept
+        super().__init__("\n".join(str(p) for p in kept))

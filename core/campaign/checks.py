@@ -4,6 +4,7 @@ Kept apart from :mod:`core.campaign.store`, which opens files with these."""
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from pathlib import Path
 
@@ -31,7 +32,14 @@ def read_into(path: Path, memory: sqlite3.Connection) -> None:
     open (or crashed with it open), and a read-only connection adds nothing."""
     beside = [path.with_name(path.name + end) for end in ("-wal", "-shm")]
     uri = path.resolve().as_uri()  # quoted: a name may hold "#" or "?"
-    modes = ["rw", "ro"] if not any(p.exists() for p in beside) else ["ro"]
+    # A file we may not write, with no write-ahead log beside it, has no writer now:
+    # read it as the unchanging file it is, which leaves nothing beside it (and is the
+    # only way to read a campaign in a read-only folder, where SQLite cannot make them).
+    fixed = "ro&immutable=1"
+    if not any(p.exists() for p in beside):
+        modes = [fixed] if unwritable(path) else ["rw", "ro"]
+    else:
+        modes = ["ro", fixed] if unwritable(path) else ["ro"]
     for mode in modes:
         try:
             source = sqlite3.connect(f"{uri}?mode={mode}", uri=True)
@@ -43,6 +51,21 @@ def read_into(path: Path, memory: sqlite3.Connection) -> None:
         except sqlite3.OperationalError:
             if mode == modes[-1]:
                 raise  # else: a file or folder we may not write to, so read-only
+
+
+def unwritable(path: Path) -> str:
+    """Why the campaign cannot be written where it is (a read-only folder or file), or
+    "" if it can."""
+    effective = os.access in os.supports_effective_ids
+
+    def writable(p: Path) -> bool:
+        return os.access(p, os.W_OK, effective_ids=effective)
+
+    if not writable(path.parent):
+        return "it is in a read-only folder"
+    if not writable(path):
+        return "it is a read-only file"
+    return ""
 
 
 def check(path: Path, db: sqlite3.Connection) -> None:

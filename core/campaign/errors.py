@@ -6,6 +6,8 @@ checks everything it can read-only first.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 
@@ -46,6 +48,33 @@ class ReadOnly(CampaignError):
     """A change was asked of a campaign opened read-only."""
 
 
+class NotWritable(CampaignError):
+    """The campaign cannot be opened for playing where it is: a read-only folder or file
+    (a CD, a share, a mail attachment). It opens read-only; a copy can be played.
+    ``why`` says what is in the way, in a few words ("is in a read-only folder")."""
+
+    def __init__(self, path: Path | str, why: str, because: str = "") -> None:
+        super().__init__(
+            path,
+            f"{why}{because}, so it can only be opened read-only; save a copy elsewhere to play on",
+        )
+        self.why = why
+
+
+class HardLinked(NotWritable):
+    """The file has more than one name (hard links). SQLite names its write-ahead log
+    after the name it was opened by, so two writers through two names would corrupt it:
+    such a file opens read-only, and a copy can be played."""
+
+    def __init__(self, path: Path | str, links: int) -> None:
+        super().__init__(
+            path,
+            f"has {links} names (hard links to the same file), and two Ecliptics writing "
+            "through two names would damage it",
+        )
+        self.links = links
+
+
 class ReplayMismatch(CampaignError):
     """Replaying the log did not give the state it recorded: the file was altered, or it
     was played with rules this version of Ecliptic applies differently."""
@@ -78,3 +107,32 @@ class GameFrozen(CampaignError):
 class BattleSettled(CampaignError):
     """A change that would take back a battle: undoing in a finished battle, whose result
     its parent game already has, or undoing its parent to before the battle opened."""
+
+
+def said(exc: BaseException) -> str:
+    """An unexpected error in a few words, on one line, for a message about a file."""
+    text = " ".join(str(exc).split()) or "no details"
+    if len(text) > 160:
+        text = text[:157] + "..."
+    return f"{type(exc).__name__}: {text}"
+
+
+def as_campaign_error(path: Path | str, exc: Exception) -> CampaignError:
+    """Any error a campaign file caused, as a :class:`CampaignError` for its message."""
+    if isinstance(exc, CampaignError):
+        return exc
+    return DamagedCampaign(path, f"cannot be read ({said(exc)}); restore it from a backup copy")
+
+
+@contextmanager
+def reading(path: Path | str, part: str) -> Iterator[None]:
+    """Read ``part`` of a campaign (``log entry 12``, ``game 1's start``): whatever a
+    damaged row makes go wrong becomes a :class:`DamagedCampaign` naming that part."""
+    try:
+        yield
+    except (CampaignError, BrokenPipeError):  # the second: output, not the file
+        raise
+    except Exception as exc:
+        raise DamagedCampaign(
+            path, f"is damaged: {part} cannot be read ({said(exc)}); restore it from a backup copy"
+        ) from None

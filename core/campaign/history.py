@@ -13,7 +13,6 @@ when it was first played, and a difference is an error, never accepted silently.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, is_dataclass, replace
 from typing import Any
@@ -22,8 +21,9 @@ from sqlalchemy import insert, text, update
 from sqlalchemy.engine import Connection
 from sqlmodel import col
 
-from core.campaign import nesting, playing
-from core.campaign.errors import CampaignError, DamagedCampaign, ReplayMismatch
+from core.campaign import nesting, playing, seal
+from core.campaign.errors import CampaignError, DamagedCampaign, ReplayMismatch, reading, said
+from core.campaign.fileformat import MAX_COMMAND_TEXT, MAX_STATE_TEXT, parse
 from core.campaign.log import GameLog, Step
 from core.campaign.schema import Entry, Game, Snapshot, Turn
 from core.campaign.store import CampaignFile, entry_values, insert_entries
@@ -57,21 +57,25 @@ class GameRecord(GameLog):
         super().__init__(file, game_id, row.head_id)
         self.title = row.title
         try:
-            start = serial.from_data(json.loads(row.start))
-        except (ValueError, serial.SerialError) as exc:
-            raise DamagedCampaign(file.path, f"game {game_id} has a damaged start: {exc}") from None
+            start = serial.from_data(parse(row.start, MAX_STATE_TEXT, "the start"))
+        except Exception as exc:  # any damage: see errors.reading
+            raise DamagedCampaign(
+                file.path, f"game {game_id} has a damaged start: {said(exc)}"
+            ) from None
         if not is_dataclass(start) or isinstance(start, type):
             raise DamagedCampaign(file.path, f"game {game_id} does not start with a game state")
-        if state_hash(start) != row.start_hash:
-            raise ReplayMismatch(
-                file.path, 0, "the game's start", row.start_hash, state_hash(start)
-            )
+        with reading(file.path, f"game {game_id}'s start"):
+            got = state_hash(start)
+        if got != row.start_hash:
+            raise ReplayMismatch(file.path, 0, "the game's start", str(row.start_hash), got)
         self.start: Any = start
         self.parent: int | None = row.parent_id
         self._states: dict[int, Any] = {}  # recent states by entry, for undo
         self._depth_cache: tuple[int | None, int] = (None, 0)
         #: the file's standing for this game and the file's write count it is true at
         self._known: tuple[int, nesting.Standing] | None = None
+        #: (the file's write count, an entry this game wrote then): nothing follows it yet
+        self._leaf: tuple[int, int | None] | None = None
         self.state = self.state_at(self.head)
 
     # ---- states
@@ -92,10 +96,11 @@ class GameRecord(GameLog):
             todo = steps[1:]
         missing = []  # snapshots a bulk import left out, written once all replayed well
         for s in todo:
-            state = self._replay(state, s)
-            self._keep(s.id, state)
-            if s.depth % SNAPSHOT_EVERY == 0:
-                missing.append((s.id, state, s.hash))
+            with reading(self.file.path, f"log entry {s.id}"):
+                state = self._replay(state, s)
+                self._keep(s.id, state)
+                if s.depth % SNAPSHOT_EVERY == 0:
+                    missing.append((s.id, state, s.hash))
         self._keep(entry_id, state)
         if missing and not self.file.read_only:
             self._write_snapshots_if_missing(missing)
@@ -109,23 +114,23 @@ class GameRecord(GameLog):
         if row is None:
             return None
         try:
-            data = json.loads(row[0])
+            data = parse(row[0], MAX_STATE_TEXT, "the snapshot")
             state = states.rebuild_like(data, self.start)
-        except (ValueError, serial.SerialError) as exc:
+            got = state_hash(state)
+        except Exception as exc:  # any damage: see errors.reading
             raise DamagedCampaign(
-                self.file.path, f"the snapshot at entry {entry_id} is damaged: {exc}"
+                self.file.path, f"the snapshot at entry {entry_id} is damaged: {said(exc)}"
             ) from None
-        got = state_hash(state)
         if got != row[1]:
             raise ReplayMismatch(self.file.path, entry_id, "a snapshot", row[1], got)
         return state
 
     def _replay(self, state: Any, step: Step) -> Any:
         try:
-            command = serial.from_data(json.loads(step.command))
-        except (ValueError, serial.SerialError) as exc:
+            command = serial.from_data(parse(step.command, MAX_COMMAND_TEXT, "the command"))
+        except Exception as exc:  # any damage: see errors.reading
             raise DamagedCampaign(
-                self.file.path, f"log entry {step.id} holds no readable command: {exc}"
+                self.file.path, f"log entry {step.id} holds no readable command: {said(exc)}"
             ) from None
         if not isinstance(command, Command):
             raise DamagedCampaign(self.file.path, f"log entry {step.id} holds no command")
@@ -192,6 +197,7 @@ class GameRecord(GameLog):
                     nesting.settle(conn, record.id, resume.outcome)
         for (record, step), entry_id in zip(chain, written, strict=True):
             record._adopt(step, entry_id)
+            record._leaf = (self.file.generation, entry_id)
         if len(chain) == 1 and played.child is None and self._known is not None:
             # nothing but this game's head changed: no need to read the file next time
             known = replace(self._known[1], head=self.head)
@@ -245,11 +251,9 @@ class GameRecord(GameLog):
     def _write(self, conn: Connection, played: _Played) -> int:
         """The entry in the log (with its snapshot, turn and the battle it opens), and
         the head moved to it, in the caller's transaction."""
-        values = played.values
-        result = conn.execute(insert(Entry).values(**values))
-        key = result.inserted_primary_key
-        assert key is not None
-        entry_id = int(key[0])
+        values = seal.sealed(conn, played.values)
+        conn.execute(insert(Entry).values(**values))
+        entry_id = int(values["id"])
         depth, hash = values["depth"], values["hash"]
         if depth % SNAPSHOT_EVERY == 0:
             snapshot = states.snapshot_text(played.after)
@@ -327,6 +331,8 @@ class GameRecord(GameLog):
         return True
 
     def can_redo(self) -> bool:
+        if self._leaf == (self.file.generation, self.head):
+            return False  # just played, and nothing written since: nothing to redo
         return bool(self.children(self.head))
 
     def restore(self, entry_id: int | None) -> None:
@@ -383,6 +389,7 @@ class GameRecord(GameLog):
         if not batch:
             return 0
         with self.file.writing() as conn:
+            seal.seal_rows(conn, batch)
             insert_entries(conn, batch)
             conn.execute(update(Game).where(col(Game.id) == self.id).values(head_id=parent))
         self.head = parent

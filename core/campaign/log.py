@@ -7,15 +7,15 @@ is where play stands. Undone entries stay as a branch beside the line.
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from sqlalchemy import text
 
 from core.campaign.errors import CampaignError
+from core.campaign.fileformat import MAX_COMMAND_TEXT
 from core.campaign.store import CampaignFile
+from core.engine.gcpause import gc_paused
 
 
 @dataclass(frozen=True)
@@ -40,18 +40,6 @@ class Branch:
     first: int
     tip: int
     length: int
-
-
-@contextmanager
-def gc_paused() -> Iterator[None]:
-    """Bulk reads build many small objects; collecting them midway only costs time."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
 
 
 class GameLog:
@@ -91,17 +79,20 @@ class GameLog:
         if entry_id is None:
             return []
         stop = "WHERE up.id NOT IN (SELECT entry_id FROM snapshot)" if stop_at_snapshot else ""
+        # A command longer than any can be is cut, so a damaged row is not held whole
+        # (it is refused when read: core.campaign.fileformat.parse).
         query = text(
             "WITH RECURSIVE up(id, parent_id, depth, player, command, hash, auto) AS ("
-            " SELECT id, parent_id, depth, player, command, hash, auto FROM entry"
-            "  WHERE id = :head AND game_id = :g"
+            " SELECT id, parent_id, depth, player, substr(command, 1, :cut), hash, auto"
+            "  FROM entry WHERE id = :head AND game_id = :g"
             " UNION ALL"
-            " SELECT e.id, e.parent_id, e.depth, e.player, e.command, e.hash, e.auto"
-            f"  FROM entry e JOIN up ON e.id = up.parent_id {stop})"
+            " SELECT e.id, e.parent_id, e.depth, e.player, substr(e.command, 1, :cut),"
+            f"  e.hash, e.auto FROM entry e JOIN up ON e.id = up.parent_id {stop})"
             " SELECT * FROM up"
         )
+        cut = MAX_COMMAND_TEXT + 1
         with gc_paused(), self.file.engine.connect() as conn:
-            rows = conn.execute(query, {"head": entry_id, "g": self.id}).all()
+            rows = conn.execute(query, {"head": entry_id, "g": self.id, "cut": cut}).all()
         if not rows:
             raise CampaignError(self.file.path, f"game {self.id} has no log entry {entry_id}")
         steps = [Step(r[0], r[1], r[2], r[3], r[4], r[5], bool(r[6])) for r in reversed(rows)]
@@ -110,6 +101,21 @@ class GameLog:
     def line(self) -> list[Step]:
         """The current line: every entry from the start to the head."""
         return self.path(self.head)
+
+    def line_ids(self, entry_id: int | None = None) -> set[int]:
+        """The ids of the entries from the start to ``entry_id`` (by default the head):
+        the line, without reading the commands."""
+        head = self.head if entry_id is None else entry_id
+        if head is None:
+            return set()
+        query = text(
+            "WITH RECURSIVE up(id, parent_id) AS ("
+            " SELECT id, parent_id FROM entry WHERE id = :head AND game_id = :g"
+            " UNION ALL SELECT e.id, e.parent_id FROM entry e JOIN up ON e.id = up.parent_id)"
+            " SELECT id FROM up"
+        )
+        with self.file.engine.connect() as conn:
+            return set(conn.execute(query, {"head": head, "g": self.id}).scalars())
 
     def line_log(self, last: int | None = None) -> list[tuple[int, int, str]]:
         """Depth, round and events (JSON) of the entries on the current line, oldest
@@ -150,9 +156,11 @@ class GameLog:
     def children(self, entry_id: int | None) -> list[int]:
         """Entries played straight after ``entry_id`` (None: the start), oldest first."""
         where = "parent_id IS NULL" if entry_id is None else "parent_id = :p"
+        # "+game_id": look entries up by their parent's index, not by the game's (which
+        # SQLite would otherwise pick, and scan every entry of a long game)
         with self.file.engine.connect() as conn:
             rows = conn.execute(
-                text(f"SELECT id FROM entry WHERE game_id = :g AND {where} ORDER BY id"),
+                text(f"SELECT id FROM entry WHERE +game_id = :g AND {where} ORDER BY id"),
                 {"g": self.id, "p": entry_id},
             ).all()
         return [r[0] for r in rows]

@@ -15,6 +15,9 @@ Schema history (see docs/formats/campaign.md):
    are unchanged and rows written before keep their bare names, which still read; the
    number changes so that an older Ecliptic, which knows only bare names, says the file
    is newer than it instead of calling it damaged.
+4. Log entries gained ``chain``, their seal (:mod:`core.campaign.seal`): a hash chain
+   over the log, so an entry damaged or edited later is found without replaying. The
+   entries of an older file are sealed as they stand when it is migrated.
 """
 
 from __future__ import annotations
@@ -22,26 +25,36 @@ from __future__ import annotations
 import os
 import shutil
 import sqlite3
+import stat
 import struct
 from collections.abc import Callable
 from pathlib import Path
 
+from core.campaign import seal
 from core.campaign.errors import DamagedCampaign, NotACampaign, TooNew
-from core.campaign.fileformat import APPLICATION_ID, MAGIC, SCHEMA_VERSION
+from core.campaign.fileformat import APPLICATION_ID, MAGIC, MAX_BYTES, SCHEMA_VERSION
 
 
 def file_version(path: Path) -> int:
     """The schema version in the file's header, checking that it is a whole campaign."""
     try:
-        size = path.stat().st_size
-        with open(path, "rb") as f:
-            header = f.read(100)
+        size, header = _header(path)
     except FileNotFoundError:
         raise NotACampaign(path, "there is no such file") from None
     except IsADirectoryError:
         raise NotACampaign(path, "is a folder, not a campaign file") from None
     except OSError as exc:
         raise NotACampaign(path, f"cannot be read ({exc.strerror})") from None
+    if size < 0:
+        raise NotACampaign(
+            path, "is not a regular file (a pipe, a device or a socket): it is not a campaign"
+        )
+    if size > MAX_BYTES:
+        raise NotACampaign(
+            path,
+            f"is {size // 2**20} MB, more than a campaign can be ({MAX_BYTES // 2**20} MB); "
+            "it is not one Ecliptic wrote",
+        )
     if size == 0:
         raise DamagedCampaign(path, "is empty (0 bytes): it is not a campaign, or it was cut off")
     if not header.startswith(MAGIC):
@@ -69,6 +82,22 @@ def file_version(path: Path) -> int:
     if version < 1:
         raise NotACampaign(path, "is marked as Ecliptic's but has no schema version")
     return int(version)
+
+
+def _header(path: Path) -> tuple[int, bytes]:
+    """The file's size and first 100 bytes; size -1 for anything but a regular file,
+    which is not read (a pipe would block, a device never end). Opened without
+    blocking and looked at through the open file, so it cannot change in between."""
+    if path.is_dir():
+        raise IsADirectoryError(path)
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            return -1, b""
+        return st.st_size, os.read(fd, 100)
+    finally:
+        os.close(fd)
 
 
 def _log_beside(path: Path) -> bool:
@@ -128,7 +157,12 @@ def _to_3(db: sqlite3.Connection) -> None:
     """Nothing to change in the tables: only the names in rows written from now on."""
 
 
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _to_2, 2: _to_3}
+def _to_4(db: sqlite3.Connection) -> None:
+    db.execute("ALTER TABLE entry ADD COLUMN chain VARCHAR NOT NULL DEFAULT ''")
+    seal.seal_all(db)
+
+
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _to_2, 2: _to_3, 3: _to_4}
 
 
 def backup_path(path: Path, version: int) -> Path:

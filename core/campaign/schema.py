@@ -83,7 +83,8 @@ class Entry(SQLModel, table=True):
     ``hash`` is the state's hash after the command; ``events`` (JSON) what the engine
     said, so the log can be read with its reasons without replaying it. ``auto`` marks
     commands the program gave for a player (ending a phase where nobody can act), which
-    undo steps over together with the command before them."""
+    undo steps over together with the command before them. ``chain`` seals the entry
+    and the line before it (:mod:`core.campaign.seal`)."""
 
     id: int | None = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="game.id", index=True)
@@ -96,6 +97,7 @@ class Entry(SQLModel, table=True):
     hash: str
     events: str = "[]"
     auto: bool = False
+    chain: str = Field(default="", sa_column_kwargs={"server_default": ""})
 
 
 class Snapshot(SQLModel, table=True):

@@ -28,6 +28,7 @@ from sqlmodel import Session, SQLModel, col, select
 
 from core.campaign import checks, migrate
 from core.campaign.errors import CampaignError, DamagedCampaign, ReadOnly
+from core.campaign.leftovers import remove_leftovers, temp_path
 from core.campaign.lock import WriterLock
 from core.campaign.schema import (
     APPLICATION_ID,
@@ -78,6 +79,8 @@ class CampaignFile:
         #: counts this object's write transactions: a game that knows the file as of a
         #: count need not read it again (this process is the file's only writer)
         self.generation = 0
+        #: why the file could not be written where it is ("" if it could)
+        self.unwritable = ""
 
     # ---- opening and closing
 
@@ -95,12 +98,12 @@ class CampaignFile:
         """A new campaign file holding one game that starts at ``state``, of any rule
         system (what the campaign reads of a state: :mod:`core.campaign.playing`). The
         file appears whole or not at all (written aside, then renamed into place)."""
-        path = Path(path)
+        path = real_path(path)
         if path.exists() and not overwrite:
             raise CampaignError(path, "already exists; choose another name")
         path.parent.mkdir(parents=True, exist_ok=True)
-        temp = path.with_name(f".{path.name}.{os.getpid()}.new")
-        temp.unlink(missing_ok=True)
+        remove_leftovers(path)
+        temp = temp_path(path)
         engine = _engine(temp, read_only=False, wal=False)
         try:
             SQLModel.metadata.create_all(engine)
@@ -153,14 +156,18 @@ class CampaignFile:
     @classmethod
     def open(cls, path: Path | str, *, read_only: bool = False) -> CampaignFile:
         """Open for playing (one writer at a time) or read-only. Raises a
-        :class:`CampaignError` saying why a file cannot be used; it is then unchanged."""
-        path = Path(path)
+        :class:`CampaignError` saying why a file cannot be used; it is then unchanged.
+        A file that cannot be written where it is raises :class:`NotWritable` (it opens
+        read-only); symbolic links and ``..`` are resolved first, so the lock and
+        SQLite's write-ahead log belong to the file itself, whatever it was called."""
+        path = real_path(path)
         version = migrate.file_version(path)
         if read_only:
             return cls._open_read_only(path)
         lock = WriterLock(path)
         lock.acquire(path)
         try:
+            remove_leftovers(path)
             checks.check_integrity(path)
             backup = None
             if version < SCHEMA_VERSION:
@@ -194,7 +201,9 @@ class CampaignFile:
             raise
         engine = create_engine("sqlite://", creator=lambda: memory, poolclass=StaticPool)
         _transactions(engine, "BEGIN")
-        return cls(path, engine, read_only=True, lock=None)
+        opened = cls(path, engine, read_only=True, lock=None)
+        opened.unwritable = checks.unwritable(path)
+        return opened
 
     def close(self) -> None:
         self.engine.dispose()
@@ -351,10 +360,10 @@ class CampaignFile:
         target = Path(target)
         if target.resolve() == self.path.resolve():
             raise CampaignError(target, "is the campaign itself; choose another file")
-        temp = target.with_name(f".{target.name}.{os.getpid()}.new")
+        temp = temp_path(target)
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
-            temp.unlink(missing_ok=True)
+            remove_leftovers(target)
             with self.engine.connect() as conn:
                 raw = conn.connection.dbapi_connection
                 assert raw is not None
@@ -374,6 +383,11 @@ class CampaignFile:
                 temp.unlink(missing_ok=True)
             raise CampaignError(target, f"cannot be written: {exc}") from None
         return target
+
+
+def real_path(path: Path | str) -> Path:
+    """The file a name stands for: absolute, symbolic links and ``..`` resolved."""
+    return Path(os.path.realpath(path))
 
 
 def touch(conn: Connection) -> None:

@@ -3,7 +3,8 @@
 ``tmx export|import``: see :mod:`core.cli.tmx`).
 
 Both take map, ruleset and scenario files, told apart by their top-level ``format`` key
-(``"ecliptic-ruleset"``, ``"ecliptic-scenario"``; anything else is read as a map). Never shows a
+(``"ecliptic-ruleset"``, ``"ecliptic-scenario"``; anything else is read as a map); validate
+also checks ship designs (``"ecliptic-design"``). Never shows a
 traceback for a bad file: problems are printed one per line with their location, and the
 exit status says whether everything was valid.
 """
@@ -23,18 +24,20 @@ from core.files.ruleset import Ruleset, show_amount
 from core.files.version import VersionAction
 from core.rules.interplanetary.aid.carried import aid_of
 from core.scenario.document import Scenario
-from core.scenario.documents import load_document
+from core.scenario.documents import check_document, load_document
 from core.vector.victory import describe
 
 
 def _validate(files: list[Path]) -> int:
+    from core.rules.interplanetary.aid.design import Design  # pydantic: only to validate
+
     status = 0
     for path in files:
         try:
-            loaded = load_document(path)
+            loaded = check_document(path)
         except FileProblems as exc:
             status = 1
-            print(f"{path}: {len(exc.problems)} problem(s)", file=sys.stderr)
+            print(f"{path}: {exc.total} problem(s)", file=sys.stderr)
             for p in exc.problems:
                 print(f"  {p}", file=sys.stderr)
             continue
@@ -42,6 +45,8 @@ def _validate(files: list[Path]) -> int:
             print(f"{path}: valid ruleset {loaded.name!r}, {_ruleset_summary(loaded)}")
         elif isinstance(loaded, Scenario):
             print(f"{path}: valid scenario {loaded.name!r}, {_scenario_summary(loaded)}")
+        elif isinstance(loaded, Design):
+            print(f"{path}: valid design {loaded.name!r} for the {loaded.ruleset} ruleset")
         else:
             print(f"{path}: valid map {loaded.name!r}, {_summary(loaded)}")
     return status
@@ -244,7 +249,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--version", action=VersionAction)
     sub = parser.add_subparsers(dest="command", required=True)
     v = sub.add_parser(
-        "validate", help="check map, ruleset and scenario files; exit 1 if any has a problem"
+        "validate",
+        help="check map, ruleset, scenario and design files; exit 1 if any has a problem",
     )
     v.add_argument("files", nargs="+", type=Path)
     i = sub.add_parser("info", help="summarise a map, ruleset or scenario file")

@@ -61,7 +61,12 @@ def plot(path: Path) -> str:
     spec = tomlio.validated(
         _Plot, data, text=text, file=str(path), format=FORMAT, version=VERSION, what="plot"
     )
-    starmap = load_map(map_path(spec.map, path.parent))
+    try:
+        named = map_path(spec.map, path.parent)
+    except FileProblems as exc:  # outside the plot file's folder, or not a file
+        problems = [Problem(f"cannot use the map: {p.message}", "map") for p in exc.problems]
+        raise tomlio.located(problems, text, str(path)) from None
+    starmap = load_map(named)
     labels = starmap.bounds.labels
     try:
         rules = load_ruleset(spec.ruleset)

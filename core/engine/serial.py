@@ -145,7 +145,7 @@ _FIELDS: dict[type, tuple[tuple[str, bool, Any], ...]] = {}
 _PLAIN = (str, int, bool, float, type(None))
 
 
-def _fields_of(cls: type) -> tuple[tuple[str, bool, Any], ...]:
+def fields_of(cls: type) -> tuple[tuple[str, bool, Any], ...]:
     found = _FIELDS.get(cls)
     if found is None:
         found = tuple(
@@ -155,9 +155,15 @@ def _fields_of(cls: type) -> tuple[tuple[str, bool, Any], ...]:
     return found
 
 
+def type_names(*, hashing: bool = False) -> dict[type, str]:
+    """The names registered types are saved (or with ``hashing`` hashed) under: for
+    :mod:`core.engine.canonical`, which writes the same form."""
+    return _HASHED if hashing else _SAVED
+
+
 def _dataclass_data(value: Any, cls: type, names: dict[type, str]) -> dict[str, Any]:
     data: dict[str, Any] = {"$type": names.get(cls) or cls.__name__}
-    for name, is_added, default in _fields_of(cls):
+    for name, is_added, default in fields_of(cls):
         field_value = getattr(value, name)
         if not (is_added and field_value == default):
             data[name] = _to_data(field_value, names)
@@ -193,8 +199,37 @@ def _to_data(value: Any, names: dict[type, str]) -> Any:
     raise SerialError(f"cannot serialise a {type(value).__name__}")
 
 
+_SCALARS = frozenset({str, int, bool, float, type(None)})
+
+
 def from_data(data: Any) -> Any:
     """The value ``data`` describes, whichever way its types' names are spelt."""
+    kind = type(data)
+    if kind in _SCALARS:
+        return data
+    if kind is list:  # JSON's own types first: a log's thousands of events come this way
+        return tuple([v if type(v) in _SCALARS else from_data(v) for v in data])
+    if kind is dict:
+        name = data.get("$type")
+        cls = _TYPES.get(name) if type(name) is str else None
+        if cls is not None and _SPECIAL.isdisjoint(data):
+            fields = {
+                k: v if type(v) in _SCALARS else from_data(v)
+                for k, v in data.items()
+                if k != "$type"
+            }
+            try:
+                return cls(**fields)
+            except TypeError as exc:
+                raise SerialError(f"bad data for {name}: {exc}") from None
+    return _from_data(data)
+
+
+#: keys that mark data as something other than a typed object, whatever else it holds
+_SPECIAL = frozenset({"$fraction", "$set", "$map", "$enum"})
+
+
+def _from_data(data: Any) -> Any:
     if data is None or isinstance(data, bool | int | str | float):
         return data
     if isinstance(data, list):

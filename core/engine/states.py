@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import json
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, TypeVar
 
+from core.engine import canonical
 from core.engine.serial import (
     SerialError,
     added,
@@ -40,6 +40,7 @@ _SHARED = "ecliptic.shared"
 _LATER = "ecliptic.later"
 _digests: dict[int, tuple[object, str]] = {}
 _shared_names: dict[type, tuple[str, ...]] = {}
+_moving_names: dict[type, tuple[dataclasses.Field[Any], ...]] = {}
 
 
 #: field metadata of a state field that stays the same object all game long (the
@@ -76,9 +77,23 @@ def moving_parts(state: object, *, hashing: bool = False) -> dict[str, Any]:
 
 
 def snapshot_text(state: object, *, hashing: bool = False) -> str:
-    """The moving parts as canonical JSON text."""
-    parts = moving_parts(state, hashing=hashing)
-    return json.dumps(parts, sort_keys=True, separators=(",", ":"))
+    """The moving parts as canonical JSON text: ``json.dumps`` of :func:`moving_parts`
+    with sorted keys and no spaces, written from the texts the unchanged parts remember
+    (:mod:`core.engine.canonical`), so a state costs about what changed in it."""
+    moving = {}
+    for f in _moving_fields(type(state)):
+        value = getattr(state, f.name)
+        if not (f.metadata.get(_LATER) and not value):
+            moving[f.name] = value
+    return canonical.fields_text(name_of(type(state), hashing=hashing), moving, hashing=hashing)
+
+
+def _moving_fields(cls: type) -> tuple[dataclasses.Field[Any], ...]:
+    known = _moving_names.get(cls)
+    if known is None:
+        known = tuple(f for f in dataclasses.fields(cls) if not f.metadata.get(_SHARED))
+        _moving_names[cls] = known
+    return known
 
 
 def rebuild(cls: type[T], data: Mapping[str, Any], shared_values: Mapping[str, Any]) -> T:

@@ -8,35 +8,43 @@ file or a changed Ecliptic never finds an old entry. An entry that cannot be rea
 reason counts as missing: the file is then read and checked as usual. A file with
 problems is never stored, so its problems are always reported.
 
+An entry is the map's plain serial form (:mod:`core.engine.serial`) as JSON: data that
+cannot carry code, rebuilt only into Ecliptic's own registered value types, and taken
+only when it is a map whose serial form is exactly the entry's text. Entries were once
+pickles, which run code when loaded (issue 18); such files are never read, only removed.
 Only the map's own fields are stored, not the lookups it works out on demand (those may
-hold shapely geometry, which is slow to import). The folder is the user's own cache
-folder; unpickling trusts it as much as the rest of the user's files.
+hold shapely geometry, which is slow to import).
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
+import json
 import os
-import pickle
 import sys
 import tempfile
-from dataclasses import fields
 from functools import cache
 from pathlib import Path
 
 from core.board.starmap import StarMap
+from core.engine import serial
+from core.files.reading import read_bytes
 
-SUFFIX = ".map.pickle"
+SUFFIX = ".map.json"
+#: what entries were called when they were pickles: removed, never read
+OLD_SUFFIX = ".map.pickle"
 #: entries kept; the oldest go when a new one is stored
 KEEP = 32
+#: the largest entry read (the serial form of the largest map a file may hold)
+LARGEST = 64 * 1024 * 1024
 
 
 @cache
 def code_fingerprint() -> str:
     """What the entries depend on besides the file: Python, and every core module's size
     and modification time (a new Ecliptic, or an edited reader, starts a fresh cache)."""
-    parts = [sys.version, str(pickle.HIGHEST_PROTOCOL)]
+    parts = [sys.version, SUFFIX]
     core = Path(__file__).resolve().parents[1]
     for path in sorted(core.rglob("*.py")):
         info = path.stat()
@@ -53,10 +61,10 @@ def lookup(text: str, folder: Path) -> StarMap | None:
     """The map stored for this file text, or None when there is no usable entry."""
     path = entry_path(text, folder)
     try:
-        with path.open("rb") as stream:
-            stored = pickle.load(stream)
-        starmap = StarMap(**stored)
+        starmap = _checked(read_bytes(path, LARGEST))  # not a FIFO, not a device
     except Exception:  # missing, truncated, from other code: read the file instead
+        return None
+    if starmap is None:
         return None
     with contextlib.suppress(OSError):
         os.utime(path)  # recently used: pruned last
@@ -66,14 +74,14 @@ def lookup(text: str, folder: Path) -> StarMap | None:
 def store(text: str, starmap: StarMap, folder: Path) -> None:
     """Keep ``starmap``, read from ``text``, for the next time. Best effort: a cache that
     cannot be written (read-only, full disk) only means the next start checks again."""
-    own = {f.name: getattr(starmap, f.name) for f in fields(StarMap)}
+    data = serial.dumps(starmap).encode("utf-8")
     target = entry_path(text, folder)
     try:
         folder.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=folder, suffix=".tmp")
         try:
             with os.fdopen(handle, "wb") as stream:
-                pickle.dump(own, stream, protocol=pickle.HIGHEST_PROTOCOL)
+                stream.write(data)
             os.replace(temporary, target)
         except BaseException:
             with contextlib.suppress(OSError):
@@ -84,7 +92,22 @@ def store(text: str, starmap: StarMap, folder: Path) -> None:
         return
 
 
+def _checked(stored: bytes) -> StarMap | None:
+    """The map an entry holds, if it is exactly a map's serial form, else None. JSON
+    holds only strings, numbers, lists and tables; the serial reader builds nothing but
+    Ecliptic's registered value types from them; and the map must write back to the very
+    same text, so an edited or foreign entry is not used."""
+    text = stored.decode("utf-8")
+    value = serial.from_data(json.loads(text))
+    if not isinstance(value, StarMap) or serial.dumps(value) != text:
+        return None
+    return value
+
+
 def _prune(folder: Path) -> None:
+    for old in folder.glob(f"*{OLD_SUFFIX}"):
+        with contextlib.suppress(OSError):
+            old.unlink()
     entries = sorted(folder.glob(f"*{SUFFIX}"), key=lambda p: p.stat().st_mtime_ns)
     for old in entries[:-KEEP]:
         with contextlib.suppress(OSError):

@@ -9,13 +9,13 @@ file, the field and the line.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 from core.board.hexgrid import Direction, Hex, HexError, Orientation
 from core.board.mapcheck import map_problems
-from core.board.problems import FileProblems, Problem
+from core.board.problems import FileProblems, Problem, Problems
 from core.board.starmap import (
     BY_KIND,
     Atmosphere,
@@ -39,6 +39,18 @@ from core.files import tomlio
 
 FORMAT = "ecliptic-map"
 VERSION = 1
+#: the longest list of hexes (asteroids, a zone's, a special owner's) a map may give
+MOST_HEXES = 250_000
+#: the most bodies, bases, zones or special owners, and gravity overrides, a map may have
+MOST_THINGS = 2_000
+MOST_OVERRIDES = 10_000
+#: the widest zone drawn round a body, in rings beyond the body
+WIDEST_ZONE = 100
+#: the hexes that bodies and zones drawn round them may cover together, checked from
+#: their sizes before any of them is drawn
+MOST_AREA = 250_000
+
+Hexes = Annotated[list[str], BeforeValidator(tomlio.only_strings), Field(max_length=MOST_HEXES)]
 
 
 class _Model(BaseModel):
@@ -54,31 +66,31 @@ class _Grid(_Model):
 
 class _Leaving(_Model):
     rule: Literal["eliminated", "returns", "bounces"] = "eliminated"
-    penalty_turns: int = Field(default=0, ge=0)
+    penalty_turns: int = Field(default=0, ge=0, le=1000)
 
 
 class _Body(_Model):
     name: str = Field(min_length=1)
     kind: Literal["star", "planet", "moon", "asteroid"]
     hex: str
-    radius: float = Field(default=0.4, gt=0, allow_inf_nan=False)
+    radius: float = Field(default=0.4, gt=0, le=100, allow_inf_nan=False)
     size: int = Field(default=0, ge=0, le=50)
     gravity: Literal["normal", "weak", "double", "none"] = "normal"
 
 
 class _Override(_Model):
     hex: str
-    arrows: list[str] = []
+    arrows: list[str] = Field(default=[], max_length=6)
     kind: Literal["normal", "weak", "double"] = "normal"
 
 
 class _Asteroids(_Model):
-    hexes: list[str] = []
+    hexes: Hexes = []
 
 
 class _Special(_Model):
     owner: str
-    hexes: list[str]
+    hexes: Hexes
 
 
 _SERVICES = Literal["refuel", "refit", "orbital-repair", "planetside-repair", "planetside-launch"]
@@ -90,22 +102,22 @@ class _Base(_Model):
     hex: str
     side: str | None = None
     owner: str | None = None
-    services: list[_SERVICES] | None = None
+    services: list[_SERVICES] | None = Field(default=None, max_length=10)
 
 
 class _Zone(_Model):
     name: str = Field(min_length=1)
     owner: str | None = None
     base: str | None = None
-    hexes: list[str] = []
+    hexes: Hexes = []
     around: str | None = None
-    radius: int | None = Field(default=None, ge=0)
+    radius: int | None = Field(default=None, ge=0, le=WIDEST_ZONE)
 
 
 class _Atmosphere(_Model):
     name: str = Field(min_length=1)
     edge: Literal["top", "bottom", "left", "right"]
-    layers: list[int]
+    layers: list[int] = Field(max_length=2000)
     floor: Literal["surface", "crush"] = "surface"
 
 
@@ -116,13 +128,13 @@ class _Map(_Model):
     description: str = ""
     grid: _Grid
     leaving: _Leaving = _Leaving()
-    bodies: list[_Body] = []
-    gravity: list[_Override] = []
+    bodies: list[_Body] = Field(default=[], max_length=MOST_THINGS)
+    gravity: list[_Override] = Field(default=[], max_length=MOST_OVERRIDES)
     asteroids: _Asteroids = _Asteroids()
-    special_asteroids: list[_Special] = []
-    bases: list[_Base] = []
-    zones: list[_Zone] = []
-    atmospheres: list[_Atmosphere] = []
+    special_asteroids: list[_Special] = Field(default=[], max_length=MOST_THINGS)
+    bases: list[_Base] = Field(default=[], max_length=MOST_THINGS)
+    zones: list[_Zone] = Field(default=[], max_length=MOST_THINGS)
+    atmospheres: list[_Atmosphere] = Field(default=[], max_length=4)
 
 
 def load_map(path: str | Path) -> StarMap:
@@ -141,14 +153,37 @@ def parse_map(
     model = tomlio.validated(
         _Map, data, text=text, file=file, format=FORMAT, version=VERSION, what="map"
     )
-    problems: list[Problem] = []
-    starmap = _build(model, problems)
+    problems: list[Problem] = Problems(_area_problems(model))
+    starmap = _build(model, problems) if not problems else None
     if starmap is not None and not problems and check:
         problems = map_problems(starmap)
     if problems:
         raise tomlio.located(problems, text, file)
     assert starmap is not None
     return starmap
+
+
+def _area_problems(model: _Map) -> list[Problem]:
+    """Bodies and zones round them too big to draw, told from their sizes alone (a zone
+    of radius 100,000 would otherwise take every byte of memory to draw)."""
+    sizes = {b.name: b.size for b in model.bodies}
+
+    def area(rings: int) -> int:
+        return 3 * rings * (rings + 1) + 1
+
+    total = sum(area(b.size) for b in model.bodies)
+    total += sum(
+        area(sizes[z.around] + z.radius)
+        for z in model.zones
+        if z.around in sizes and z.radius is not None
+    )
+    if total <= MOST_AREA:
+        return []
+    message = (
+        f"the bodies and the zones drawn round them cover {total} hexes; a map's may "
+        f"cover at most {MOST_AREA}"
+    )
+    return [Problem(message, "bodies")]
 
 
 def _build(model: _Map, problems: list[Problem]) -> StarMap | None:

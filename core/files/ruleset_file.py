@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from core.board.problems import Problem
+from core.board.problems import Problem, Problems
 from core.engine.system import system_ids
 from core.files import tomlio
 from core.files.ruleset import (
@@ -115,7 +115,7 @@ def parse(data: dict[str, Any], text: str = "", file: str | None = None) -> Rule
         what="ruleset",
         more=sections.malformed,
     )
-    problems: list[Problem] = []
+    problems: list[Problem] = Problems()
     hint = reader.asteroid_hint if reader is not None else ""
     ruleset = _build(model, sections, hint, problems)
     if problems:

@@ -12,6 +12,7 @@ from typing import Any
 
 from core.board.problems import FileProblems, Problem
 from core.files import tomlio
+from core.files.references import shown
 from core.files.resources import resource_path
 from core.files.ruleset import ID, Ruleset
 
@@ -37,9 +38,10 @@ def load_ruleset(name_or_path: str | Path) -> Ruleset:
 @cache
 def _builtin(id: str) -> Ruleset:
     path = resource_path("rulesets", f"{id}.toml")
-    if not path.is_file():
+    if id not in ruleset_ids():
         known = ", ".join(ruleset_ids())
-        raise FileProblems([Problem(f"there is no built-in ruleset {id!r} (built in: {known})")])
+        message = f"there is no built-in ruleset {shown(id)} (built in: {known})"
+        raise FileProblems([Problem(message)])
     data, text = tomlio.read_toml(path)
     return parse_ruleset(data, text, str(path))
 

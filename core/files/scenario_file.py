@@ -11,14 +11,31 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+
+from core.files.tomlio import only_strings
 
 FORMAT = "ecliptic-scenario"
 VERSION = 2
 #: the most players a scenario may seat
 MOST_PLAYERS = 20
 
-Number = Annotated[float, Field(allow_inf_nan=False)]
+#: the most ship points, and the most of one module a ship carries or a base stocks
+MOST_POINTS = 1_000_000
+MOST_MODULES = 1_000
+#: the most ships, bases, conditions and other entries of one list in a scenario
+MOST_ENTRIES = 1_000
+#: the longest list of hexes a scenario gives (a mine field's)
+MOST_HEXES = 250_000
+#: the widest ring of starts, and the most rounds or turns a number may count
+WIDEST_CIRCLE = 100
+MOST_ROUNDS = 10_000
+
+Number = Annotated[float, Field(allow_inf_nan=False, ge=-1e9, le=1e9)]
+Count = Annotated[int, Field(ge=0, le=MOST_MODULES)]
+Points = Annotated[int, Field(ge=0, le=MOST_POINTS)]
+Rounds = Annotated[int, Field(ge=1, le=MOST_ROUNDS)]
+Names = Annotated[list[str], Field(max_length=MOST_ENTRIES)]
 
 
 class Model(BaseModel):
@@ -33,20 +50,20 @@ class Players(Model):
 class Budget(Model):
     """Ship points each player spends on outfits, and how many ships they may buy."""
 
-    points: int = Field(ge=0)
-    ships: int | None = Field(default=None, ge=1)
+    points: Points
+    ships: int | None = Field(default=None, ge=1, le=MOST_ENTRIES)
 
 
 class Side(Model):
     name: str = Field(min_length=1)
     #: this side's own budget, in place of the scenario's [budget]
-    points: int | None = Field(default=None, ge=0)
-    ships: int | None = Field(default=None, ge=1)
+    points: Points | None = None
+    ships: int | None = Field(default=None, ge=1, le=MOST_ENTRIES)
 
 
 class Circle(Model):
     centre: str
-    radius: int = Field(ge=1)
+    radius: int = Field(ge=1, le=WIDEST_CIRCLE)
 
 
 class Ship(Model):
@@ -58,11 +75,11 @@ class Ship(Model):
     came_from: str | None = None
     landed: str | None = None
     fuel: Number | None = None
-    outfit: dict[str, Annotated[int, Field(ge=0)]] = {}
+    outfit: dict[str, Count] = Field(default={}, max_length=MOST_ENTRIES)
     #: a design of the library by name, or a design file relative to the scenario
     design: str | None = None
     #: ship points aboard, unspent, for buying at bases
-    points: int = Field(default=0, ge=0)
+    points: Points = 0
     #: ships every player gets, spread evenly round a ring of hexes
     circle: Circle | None = None
     #: with ``side``: every player of that side gets one
@@ -86,19 +103,19 @@ VICTORY_FIELDS: dict[str, frozenset[str]] = {
 
 class Victory(Model):
     kind: VictoryKind
-    visit: list[str] = []
+    visit: Names = []
     in_order: bool = True
     orbit: str | None = None
     dock: str | None = None
     ship: str | None = None
     side: str | None = None
-    rounds: int | None = Field(default=None, ge=1)
-    count: int | None = Field(default=None, ge=1)
+    rounds: Rounds | None = None
+    count: Rounds | None = None
     guards: str | None = None
     raiders: str | None = None
     escape: str | None = None
-    bases: dict[str, str] = {}
-    within: int = Field(default=2, ge=0)
+    bases: dict[str, str] = Field(default={}, max_length=MOST_ENTRIES)
+    within: int = Field(default=2, ge=0, le=WIDEST_CIRCLE)
 
 
 class Market(Model):
@@ -113,27 +130,31 @@ class BaseEntry(Model):
     name: str
     side: str | None = None
     closed: bool = False
-    stock: dict[str, Annotated[int, Field(ge=0)]] = {}
-    produce: dict[str, Annotated[int, Field(ge=1)]] = {}
-    missile_every: int | None = Field(default=None, ge=1)
-    guns: list[str] = []
+    stock: dict[str, Count] = Field(default={}, max_length=MOST_ENTRIES)
+    produce: dict[str, Annotated[int, Field(ge=1, le=MOST_MODULES)]] = Field(
+        default={}, max_length=MOST_ENTRIES
+    )
+    missile_every: Rounds | None = None
+    guns: Names = []
 
 
 class NoFireEntry(Model):
-    zones: list[str] = Field(min_length=1)
+    zones: list[str] = Field(min_length=1, max_length=MOST_ENTRIES)
     until_left: bool = False
 
 
 class MineField(Model):
     side: str
-    hexes: list[str] = Field(min_length=1)
+    hexes: Annotated[list[str], BeforeValidator(only_strings)] = Field(
+        min_length=1, max_length=MOST_HEXES
+    )
     weapon: str = "mine"
 
 
 class Control(Model):
     ship: str
     side: str
-    every: int = Field(ge=2)
+    every: int = Field(ge=2, le=MOST_ROUNDS)
     #: while the other side flies it, a course that destroys it at once is refused
     safe: bool = True
 
@@ -143,7 +164,7 @@ class Special(Model):
     move after every other ship (``moves_last``, by ship id)."""
 
     respawn: bool = False
-    moves_last: list[str] = []
+    moves_last: Names = []
 
 
 class LeavingEntry(Model):
@@ -151,8 +172,8 @@ class LeavingEntry(Model):
     every ship, or (``ships``, by ship id) for those ships only."""
 
     rule: Literal["eliminated", "returns", "bounces"]
-    penalty_turns: int = Field(default=0, ge=0)
-    ships: list[str] = []
+    penalty_turns: int = Field(default=0, ge=0, le=MOST_ROUNDS)
+    ships: Names = []
 
 
 class Scenario(Model):
@@ -163,17 +184,17 @@ class Scenario(Model):
     description: str = ""
     map: str = Field(min_length=1)
     ruleset: str = Field(min_length=1)
-    switches: dict[str, bool] = {}
+    switches: dict[str, bool] = Field(default={}, max_length=MOST_ENTRIES)
     players: Players
     budget: Budget | None = None
-    sides: list[Side] = []
-    ships: list[Ship] = Field(min_length=1)
-    victory: list[Victory] = []
+    sides: list[Side] = Field(default=[], max_length=MOST_PLAYERS)
+    ships: list[Ship] = Field(min_length=1, max_length=MOST_ENTRIES)
+    victory: list[Victory] = Field(default=[], max_length=MOST_ENTRIES)
     market: Market | None = None
-    bases: list[BaseEntry] = []
-    no_fire: list[NoFireEntry] = []
-    mine_fields: list[MineField] = []
-    control: list[Control] = []
+    bases: list[BaseEntry] = Field(default=[], max_length=MOST_ENTRIES)
+    no_fire: list[NoFireEntry] = Field(default=[], max_length=MOST_ENTRIES)
+    mine_fields: list[MineField] = Field(default=[], max_length=MOST_ENTRIES)
+    control: list[Control] = Field(default=[], max_length=MOST_ENTRIES)
     special: Special | None = None
     leaving: LeavingEntry | None = None
 

@@ -32,6 +32,7 @@ from core.board.starmap import (
     StarMap,
     Zone,
 )
+from core.files.reading import TMX_LIMIT, read_text
 from core.files.tmx_tiles import TiledGrid
 from core.files.tmx_xml import Node, Reader, parse_xml, properties
 
@@ -280,20 +281,14 @@ def from_tmx(text: str, file: str | None = None) -> StarMap:
         leaving=Leaving(LeavingRule(leaving_rule), penalty),
         description=props.get("description", ""),
     )
-    problems = [r.locate(p, root.line) for p in map_problems(starmap)]
+    problems = map_problems(starmap)
     if problems:
-        raise FileProblems(problems)
+        raise FileProblems(
+            [r.locate(p, root.line) for p in problems], more=getattr(problems, "dropped", 0)
+        )
     return starmap
 
 
 def load_tmx(path: str | Path) -> StarMap:
     """Read a TMX file; an unreadable file is a FileProblems like any other problem."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise FileProblems(
-            [Problem(f"cannot read the file: {exc.strerror}", None, None, str(path))]
-        ) from None
-    except UnicodeDecodeError:
-        raise FileProblems([Problem("the file is not UTF-8 text", None, None, str(path))]) from None
-    return from_tmx(text, str(path))
+    return from_tmx(read_text(Path(path), TMX_LIMIT), str(path))

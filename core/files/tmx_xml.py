@@ -7,28 +7,41 @@ type declarations are refused outright: TMX has none, and entities are a risk.
 from __future__ import annotations
 
 import base64
-import gzip
+import re
 import struct
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from xml.parsers import expat
 
-from core.board.problems import FileProblems, Problem
+from core.board.problems import FileProblems, Problem, Problems
+from core.files.reading import TMX_LIMIT, read_text
+from core.files.references import inside
 
+#: one cell of CSV layer data (read one at a time, not split into a list of strings)
+_CELL = re.compile(r"[^,\s]+")
 #: the bits of a gid that flip or rotate the tile, which Ecliptic's maps ignore
 _FLIP_BITS = 0xF0000000
 
 
-@dataclass
+@dataclass(slots=True)
 class Node:
-    """An XML element with the line it starts on, for problems that name it."""
+    """An XML element with the line it starts on, for problems that name it.
+
+    The ``<tile>`` elements of a layer's ``<data>`` (millions on a large map) are kept
+    only as their ``gid`` attributes, in ``gids``, so the tree stays a small multiple of
+    the file."""
 
     tag: str
     attrs: dict[str, str]
     line: int
     children: list[Node] = field(default_factory=list)
-    text: str = ""
+    chunks: list[str] = field(default_factory=list)
+    gids: list[str] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        return "".join(self.chunks)
 
     def all(self, tag: str) -> list[Node]:
         return [c for c in self.children if c.tag == tag]
@@ -48,6 +61,10 @@ def parse_xml(text: str, file: str | None) -> Node:
     roots: list[Node] = []
 
     def start(tag: str, attrs: dict[str, str]) -> None:
+        if tag == "tile" and stack and stack[-1].tag == "data":
+            stack[-1].gids.append(attrs.get("gid", "0"))
+            stack.append(stack[-1])  # popped by its end; its text is the data's
+            return
         node = Node(tag, attrs, parser.CurrentLineNumber)
         (stack[-1].children if stack else roots).append(node)
         stack.append(node)
@@ -57,7 +74,7 @@ def parse_xml(text: str, file: str | None) -> Node:
 
     def chars(data: str) -> None:
         if stack:
-            stack[-1].text += data
+            stack[-1].chunks.append(data)
 
     def doctype(*args: object) -> None:
         raise _Refused("a TMX file has no document type declaration; this one declares one")
@@ -91,7 +108,7 @@ class Reader:
     numbers and properties, tile types from the tilesets, a tile layer's cells."""
 
     file: str | None
-    problems: list[Problem] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=Problems)
     types: dict[int, str] = field(default_factory=dict)  # gid -> tile type
     origins: dict[str, tuple[str, int]] = field(default_factory=dict)  # map field -> TMX place
 
@@ -169,13 +186,15 @@ class Reader:
                 "an external tileset can only be read next to its map file", where, node.line
             )
             return node
-        path = Path(self.file).parent / source
         try:
-            return parse_xml(path.read_text(encoding="utf-8"), str(path))
-        except OSError as exc:
-            self.problem(f"cannot read {path}: {exc.strerror}", where, node.line)
+            path = inside(source, Path(self.file).parent)
+            return parse_xml(read_text(path, TMX_LIMIT), str(path))
         except FileProblems as exc:
-            self.problems.extend(exc.problems)
+            for p in exc.problems:
+                if p.file is None:  # the reference itself is refused: say so at the map's line
+                    self.problem(p.message, where, node.line)
+                else:
+                    self.problems.append(p)
         return node
 
     # ---- tile layers ----
@@ -194,15 +213,13 @@ class Reader:
         encoding, compression = data.attrs.get("encoding"), data.attrs.get("compression")
         try:
             if encoding is None:
-                gids = [int(t.attrs.get("gid", "0")) for t in data.all("tile")]
+                gids = [int(gid) for gid in data.gids]
             elif encoding == "csv":
-                gids = [int(v) for v in data.text.replace("\n", "").split(",") if v.strip()]
+                gids = [int(m.group()) for m in _CELL.finditer(data.text)]
             elif encoding == "base64":
                 raw = base64.b64decode(data.text.strip(), validate=False)
-                if compression == "zlib":
-                    raw = zlib.decompress(raw)
-                elif compression == "gzip":
-                    raw = gzip.decompress(raw)
+                if compression in ("zlib", "gzip"):
+                    raw = inflate(raw, compression, 4 * width * height)
                 elif compression:
                     self.problem(
                         f"{compression} compression is not supported: choose CSV, or Base64 "
@@ -215,7 +232,7 @@ class Reader:
             else:
                 self.problem(f"unknown layer data encoding {encoding!r}", where, data.line)
                 return []
-        except (ValueError, zlib.error, OSError, EOFError) as exc:
+        except (ValueError, zlib.error) as exc:
             self.problem(f"layer data cannot be read: {exc}", where, data.line)
             return []
         if len(gids) != width * height:
@@ -226,3 +243,15 @@ class Reader:
             )
             return []
         return [g & ~_FLIP_BITS for g in gids]
+
+
+def inflate(raw: bytes, compression: str, size: int) -> bytes:
+    """A layer's zlib or gzip data, inflated to at most ``size`` bytes (the layer's
+    cells, four bytes each): a bomb stops at the cap instead of filling memory."""
+    stream = zlib.decompressobj(zlib.MAX_WBITS | (16 if compression == "gzip" else 0))
+    out = stream.decompress(raw, size + 1)
+    if len(out) > size or stream.unconsumed_tail:
+        raise ValueError(f"it inflates to more than the layer's {size} bytes")
+    if not stream.eof:
+        raise ValueError("the compressed data ends early")
+    return out

@@ -2,8 +2,8 @@
 in a layout people can edit by hand, and atomic saves.
 
 ``tomllib`` reports syntax errors with a line but forgets lines once parsed, so
-:func:`key_lines` re-reads the text to find the line of each key; validators use it to
-name the line of a bad field.
+:func:`located` re-reads the text to find the line of each bad field (or, for a table
+written only as sub-tables or an array of tables, of its first part).
 """
 
 from __future__ import annotations
@@ -13,11 +13,12 @@ import os
 import re
 import tempfile
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from core.board.problems import FileProblems, Problem
+from core.board.problems import FileProblems, Problem, Problems
+from core.files import reading
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -38,19 +39,20 @@ def read_toml(path: Path) -> tuple[dict[str, Any], str]:
 
 
 def read_text(path: Path) -> str:
-    """A file's text; a missing or unreadable file raises FileProblems."""
-    try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise FileProblems([Problem("no such file", file=str(path))]) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise FileProblems([Problem(f"cannot read the file: {exc}", file=str(path))]) from None
+    """A document's text (:mod:`core.files.reading`: an ordinary file of at most
+    ``DOCUMENT_LIMIT`` bytes, in UTF-8); anything else raises FileProblems."""
+    return reading.read_text(Path(path), reading.DOCUMENT_LIMIT)
 
 
 def parse_toml(text: str, file: str | None) -> dict[str, Any]:
     """Parse TOML text read from ``file``; malformed text raises FileProblems."""
     try:
         return tomllib.loads(text)
+    except RecursionError:
+        # tomllib reads nested arrays and inline tables by recursion: hundreds deep
+        # exhaust the stack, which no file of ours needs
+        message = "not valid TOML: arrays or tables are nested too deeply"
+        raise FileProblems([Problem(message, file=file)]) from None
     except tomllib.TOMLDecodeError as exc:
         found = re.search(r"\(at line (\d+), column \d+\)", str(exc))
         line = int(found.group(1)) if found else None
@@ -58,9 +60,8 @@ def parse_toml(text: str, file: str | None) -> dict[str, Any]:
         raise FileProblems([Problem(f"not valid TOML: {message}", line=line, file=file)]) from None
 
 
-def key_lines(text: str) -> dict[str, int]:
-    """Line numbers (1-based) of tables and keys, by path: ``grid.width``, ``bodies[2].hex``."""
-    lines: dict[str, int] = {}
+def _keys(text: str) -> Iterator[tuple[str, int]]:
+    """Each table and key of the text by path, with its line, in the order written."""
     prefix = ""
     counts: dict[str, int] = {}
     for number, line in enumerate(text.splitlines(), start=1):
@@ -73,36 +74,54 @@ def key_lines(text: str) -> dict[str, int]:
                 prefix = f"{name}[{index}]"
             else:
                 prefix = name
-            lines.setdefault(prefix, number)
+            yield prefix, number
             continue
         key = _KEY.match(line)
         if key:
-            lines.setdefault(f"{prefix}.{key.group(1)}" if prefix else key.group(1), number)
-    return lines
+            yield (f"{prefix}.{key.group(1)}" if prefix else key.group(1)), number
 
 
-def line_of(lines: Mapping[str, int], path: str) -> int | None:
-    """The line of ``path`` or, failing that, of the nearest enclosing key or table.
-
-    A table written only as sub-tables or an array of tables (``[profiles.x]``,
-    ``[[units]]``) is found at the line of its first part.
-    """
-    while path:
-        if path in lines:
-            return lines[path]
-        inside = [n for key, n in lines.items() if key.startswith((f"{path}.", f"{path}["))]
-        if inside:
-            return min(inside)
-        cut = max(path.rfind("."), path.rfind("["))
-        path = path[:cut] if cut > 0 else ""
-    return None
+def _lines_of(text: str, fields: set[str]) -> dict[str, int]:
+    """The line of each of ``fields``, else of its nearest enclosing key or table, else
+    of the first key inside it (a table written only as sub-tables or an array of
+    tables), without keeping a line for every key: a hostile file has 100,000s."""
+    wanted = set()
+    for path in fields:
+        while path:
+            wanted.add(path)
+            cut = max(path.rfind("."), path.rfind("["))
+            path = path[:cut] if cut > 0 else ""
+    exact: dict[str, int] = {}
+    inside: dict[str, int] = {}
+    for key, number in _keys(text):
+        if key in wanted:
+            exact.setdefault(key, number)
+        path = key
+        while True:
+            cut = max(path.rfind("."), path.rfind("["))
+            if cut <= 0:
+                break
+            path = path[:cut]
+            if path in wanted:
+                inside.setdefault(path, number)
+    found = {path: exact[path] if path in exact else inside[path] for path in {*exact, *inside}}
+    out = {}
+    for field in fields:
+        path = field
+        while path and path not in found:
+            cut = max(path.rfind("."), path.rfind("["))
+            path = path[:cut] if cut > 0 else ""
+        if path:
+            out[field] = found[path]
+    return out
 
 
 def located(problems: list[Problem], text: str, file: str | None) -> FileProblems:
     """The problems, each given the line of its field in ``text`` and the file name."""
-    lines = key_lines(text)
+    lines = _lines_of(text, {p.field for p in problems if p.field})
     return FileProblems(
-        [Problem(p.message, p.field, line_of(lines, p.field or ""), file, p.hex) for p in problems]
+        [Problem(p.message, p.field, lines.get(p.field or ""), file, p.hex) for p in problems],
+        more=getattr(problems, "dropped", 0),
     )
 
 
@@ -148,17 +167,51 @@ def validated(
             f"this one reads up to version {version}"
         )
         raise located([Problem(message, "version")], text, file)
+    oversized = _oversized(model, data)
+    if oversized:
+        raise located([*more, *oversized], text, file)
     from pydantic import ValidationError
 
     try:
         checked = model.model_validate(data)
     except ValidationError as exc:
-        raise located([*more, *(from_pydantic(e) for e in exc.errors())], text, file) from None
+        errors = exc.errors(include_url=False, include_input=False)
+        raise located(Problems([*more, *(from_pydantic(e) for e in errors)]), text, file) from None
     if more:
         raise located(list(more), text, file)
     if isinstance(found, int) and found < 1:
         raise located([Problem("format version must be 1 or more", "version")], text, file)
     return checked
+
+
+#: the most entries a document's top-level list or table may have, unless its model
+#: says otherwise (``Field(max_length=...)``)
+MOST_ENTRIES = 1_000
+
+
+def _oversized(model: type[BaseModel], data: Mapping[str, Any]) -> list[Problem]:
+    """Top-level lists and tables longer than their model allows, found before pydantic
+    builds a model (and, for bad entries, an error) for every entry of a hostile list."""
+    found = []
+    for name, field in model.model_fields.items():
+        value = data.get(name)
+        if not isinstance(value, list | dict):
+            continue
+        limits = [m.max_length for m in field.metadata if getattr(m, "max_length", None)]
+        most = min(limits) if limits else MOST_ENTRIES
+        if len(value) > most:
+            found.append(Problem(f"needs at most {most} entries", name))
+    return found
+
+
+def only_strings(value: object) -> object:
+    """For a long list of strings (hex labels): refuse it whole at its first entry that
+    is not a string, rather than with an error per entry from pydantic."""
+    if isinstance(value, list):
+        for i, item in enumerate(value):
+            if not isinstance(item, str):
+                raise ValueError(f"entry {i + 1} is {item!r}, not a string in quotes")
+    return value
 
 
 def path_of(loc: Sequence[int | str]) -> str:

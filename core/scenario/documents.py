@@ -8,13 +8,14 @@ each file is read and parsed once and every kind is recognised the same everywhe
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from core.board.starmap import StarMap
 from core.files import tomlio
 
 if TYPE_CHECKING:
     from core.files.ruleset import Ruleset
+    from core.rules.interplanetary.aid.design import Design
     from core.scenario.document import Scenario
 
 Document: TypeAlias = "StarMap | Ruleset | Scenario"
@@ -24,6 +25,9 @@ Document: TypeAlias = "StarMap | Ruleset | Scenario"
 #: ``core.files.scenario_file`` and ``core.files.ruleset``)
 SCENARIO_FORMAT = "ecliptic-scenario"
 RULESET_FORMAT = "ecliptic-ruleset"
+#: design files are checked by ``python -m core validate`` (:func:`check_document`)
+#: but are not documents the window opens
+DESIGN_FORMAT = "ecliptic-design"
 
 
 def load_document(path: Path, cache: Path | None = None) -> Document:
@@ -40,6 +44,26 @@ def load_document(path: Path, cache: Path | None = None) -> Document:
         if cached is not None:
             return cached
     data = tomlio.parse_toml(text, str(path))
+    document = _parsed(data, text, path)
+    if cache is not None and isinstance(document, StarMap):
+        from core.files import mapcache
+
+        mapcache.store(text, document, cache)
+    return document
+
+
+def check_document(path: Path) -> Document | Design:
+    """What ``python -m core validate`` checks: a document, or a ship design."""
+    text = tomlio.read_text(path)
+    data = tomlio.parse_toml(text, str(path))
+    if data.get("format") == DESIGN_FORMAT:
+        from core.rules.interplanetary.aid.design import parse_design
+
+        return parse_design(data, text, path)
+    return _parsed(data, text, path)
+
+
+def _parsed(data: dict[str, Any], text: str, path: Path) -> Document:
     if data.get("format") == RULESET_FORMAT:
         from core.files.rulesets import parse_ruleset
 
@@ -50,9 +74,4 @@ def load_document(path: Path, cache: Path | None = None) -> Document:
         return parse_scenario(data, text, path)
     from core.files.mapfile import parse_map
 
-    starmap = parse_map(data, text, str(path))
-    if cache is not None:
-        from core.files import mapcache
-
-        mapcache.store(text, starmap, cache)
-    return starmap
+    return parse_map(data, text, str(path))

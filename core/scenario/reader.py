@@ -16,11 +16,12 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from core.board.hexgrid import ZERO, HexError
-from core.board.problems import FileProblems, Problem
+from core.board.problems import FileProblems, Problem, Problems
 from core.board.starmap import BaseKind, Service, StarMap
 from core.engine.errors import UnknownName
 from core.files import tomlio
 from core.files.mapfile import load_map
+from core.files.references import inside, shown
 from core.files.resources import SCENARIOS, map_path
 from core.files.ruleset import Ruleset
 from core.files.rulesets import load_ruleset
@@ -75,7 +76,9 @@ def parse_scenario(
     model = tomlio.validated(
         _Scenario, data, text=text, file=file, format=FORMAT, version=VERSION, what="scenario"
     )
-    problems = [Problem(message, field) for field, message in version_problems(model)]
+    problems: list[Problem] = Problems(
+        Problem(message, field) for field, message in version_problems(model)
+    )
     scenario = _build(model, path, problems, starmap)
     if problems or scenario is None:
         raise tomlio.located(problems, text, file)
@@ -155,7 +158,7 @@ def _build(
 
 
 def _ruleset(name: str, folder: Path) -> Ruleset:
-    return load_ruleset(name if _ID.match(name) else folder / name)
+    return load_ruleset(name if _ID.match(name) else inside(name, folder))
 
 
 def _load(what: str, name: str, load: Callable[[], T], problems: list[Problem]) -> T | None:
@@ -164,7 +167,7 @@ def _load(what: str, name: str, load: Callable[[], T], problems: list[Problem]) 
         return load()
     except FileProblems as exc:
         for p in exc.problems:
-            problems.append(Problem(f"cannot use the {what} {name!r}: {p}", what))
+            problems.append(Problem(f"cannot use the {what} {shown(name)}: {p}", what))
         return None
 
 

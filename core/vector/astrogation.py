@@ -156,7 +156,7 @@ def _resolve_one(
             landed_at=None,
             wells=entered_wells(ship.wells, motion.pulls),
         )
-        label = state.starmap.bounds.labels.format(ship.motion.position)
+        label = state.starmap.bounds.labels.describe(ship.motion.position)
         how = "the base's boosters" if state.starmap.base(home) else "ground boosters"
         events.append(
             BaseVisit(
@@ -199,7 +199,7 @@ def _resolve_one(
             and hooks.asteroids is not None
             and rules.play_aid is not None
         ):
-            where = state.starmap.bounds.labels.format(hazard.hex)
+            where = state.starmap.bounds.labels.describe(hazard.hex)
             rocks.append((ship, where))
             continue
         ship, dice, more = _hazard(state, ship, hazard, rules, dice)
@@ -241,7 +241,7 @@ def _hazard(
         if not rules.asteroid_hazard:
             return ship, dice, []  # this game has no asteroid hazard (NPlanetary)
         dice, rolled = dice.roll(
-            f"{ship.name} crosses asteroids at {labels.format(hazard.hex)} faster than speed 1"
+            f"{ship.name} crosses asteroids at {labels.describe(hazard.hex)} faster than speed 1"
         )
         result = next(r for r in rules.asteroid_table if r.low <= rolled.total <= r.high)
         if result.effect != "none":

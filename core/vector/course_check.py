@@ -134,7 +134,7 @@ def _check_base_pass(
     where = base.approach if kind is BaseKind.PLANETARY else base.hex
     passed = {result.start, *result.trace.entered}
     if where not in passed:
-        label = state.starmap.bounds.labels.format(where)
+        label = state.starmap.bounds.labels.describe(where)
         raise IllegalCommand(f"{ship.name}'s course does not pass {label}, where {base.name} is")
 
 
@@ -165,14 +165,14 @@ def launched_motion(
     labels = state.starmap.bounds.labels
     if not hexes:
         raise IllegalCommand(f"{ship.name} is not landed at a base it can launch from")
-    choices = ", ".join(labels.format(h) for h in hexes)
+    choices = ", ".join(labels.describe(h) for h in hexes)
     if to is None:
         if len(hexes) > 1:
             raise IllegalCommand(f"choose the hex {ship.name} launches to: one of {choices}")
         to = hexes[0]
     elif to not in hexes:
         raise IllegalCommand(
-            f"{ship.name} cannot launch to {labels.format(to)}: from {ship.landed_at} "
+            f"{ship.name} cannot launch to {labels.describe(to)}: from {ship.landed_at} "
             f"it can reach {choices}"
         )
     gravity = state.starmap.gravity_at(to)

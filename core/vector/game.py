@@ -126,7 +126,7 @@ class VectorSystem:
             first=first % len(players),
             victory=setup.victory,
         )
-        return state, rolls + turns.began(state, new_round=True)
+        return state, rolls + turns.began(state, self.hooks, new_round=True)
 
     def phases(self, state: GameState) -> Sequence[Phase]:
         return turns.phases(state.rules)

@@ -143,7 +143,7 @@ def pull_words(starmap: StarMap, pull: GravityPull) -> str:
     if pull.two_directed:
         choices = ", ".join(f"{a.body or 'arrow'} {shift_words(starmap, a)}" for a in pull.arrows)
         extra = " (both weak: or ignore them)" if pull.optional else ""
-        return f"two-directed: next turn choose one arrow ({choices}){extra}"
+        return f"next turn choose one of its two arrows ({choices}){extra}"
     arrow = pull.arrows[0]
     effect = f"it will shift the vector {shift_words(starmap, arrow)} next turn"
     if pull.must_apply:
@@ -196,8 +196,8 @@ def apply_gravity(
         shift = shift + Vector.of(arrow.direction, n)
         applied.append(AppliedGravity(pull.hex, arrow.direction, n, arrow.body, pull.how))
         text = (
-            f"{cap(gravity_name(arrow))} at {where} ({HOW_SAID.get(pull.how, pull.how)})"
-            f"{' (chosen of two arrows)' if pull.two_directed else ''} shifts "
+            f"{cap(gravity_name(arrow))} at {where} ({HOW_SAID.get(pull.how, pull.how)}"
+            f"{'; the arrow chosen of two' if pull.two_directed else ''}) shifts "
             f"{possessive(ship)} vector {shift_words(starmap, arrow)}"
         )
         events.append(GravityShifted(text, ship, pull.hex, arrow.direction, n))

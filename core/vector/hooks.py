@@ -74,6 +74,10 @@ def _same_state(state: GameState) -> GameState:
     return state
 
 
+def _same_word(phase: str) -> str:
+    return phase
+
+
 def _no_threats(state: GameState, ship: Ship) -> Callable[[MoveResult], tuple[Threat, ...]]:
     return lambda result: ()
 
@@ -114,6 +118,8 @@ class Hooks:
     noted: Callable[[GameState], GameState] = _same_state
     #: a ship as the game starts with it
     starting: Callable[[Ship], Ship] = _same_ship
+    #: what players call a phase (its id, unless the system has a word of its own)
+    phase_word: Callable[[str], str] = _same_word
     #: after a player's ships have moved (ordnance moves and strikes)
     moved: tuple[Moment, ...] = ()
     #: when a player's turn is over (counting down disabled ships, lifetimes)

@@ -49,7 +49,7 @@ def left_map(state: GameState, ship: Ship, hazard: OffMap) -> tuple[Ship, Event]
     rule = leaving_rule(state, ship)
     if rule.rule is LeavingRule.BOUNCES:
         ship = replace(ship, motion=bounce(ship.motion, state.starmap.bounds))
-        label = state.starmap.bounds.labels.format(ship.motion.position)
+        label = state.starmap.bounds.labels.describe(ship.motion.position)
         text = f"{ship.name} bounces off the edge of the map back to {label}, its course mirrored"
         return ship, ShipLeftMap(text, ship.id, 0)
     if rule.rule is LeavingRule.RETURNS:

@@ -25,7 +25,7 @@ def plan(
     if current_phase(state) not in allowed:
         raise WrongPhase(
             f"ships are plotted in the {' or '.join(allowed)} phase, "
-            f"not the {current_phase(state)} phase"
+            f"not the {hooks.phase_word(current_phase(state))} phase"
         )
     ship = state.own_ship(command.player, command.ship)
     why = hooks.sits_out(ship)
@@ -42,7 +42,7 @@ def plan(
         new = Plan(command.order, launch, command.land, command.dock, to)
     result = check_plan(state, ship, new)
     labels = state.starmap.bounds.labels
-    text = f"{ship.name} plots a course to {labels.format(result.end)}"
+    text = f"{ship.name} plots a course to {labels.describe(result.end)}"
     if new.launch:
-        text = f"{ship.name} will launch to {labels.format(result.start)}"
+        text = f"{ship.name} will launch to {labels.describe(result.start)}"
     return state.with_plan(ship.id, new), [PlanMade(text, ship.id)]

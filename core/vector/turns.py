@@ -167,7 +167,7 @@ def next_phase(
     events.extend(more)
     if state.over:
         return state, events
-    events.extend(began(state, new_round=new_round))
+    events.extend(began(state, hooks, new_round=new_round))
     return state, events
 
 
@@ -185,8 +185,9 @@ def verdict(state: GameState, hooks: Hooks) -> tuple[GameState, list[Event]]:
     return state, events + drawn
 
 
-def began(state: GameState, *, new_round: bool) -> list[Event]:
-    """What begins now: a round (who is first player) and a phase (whose)."""
+def began(state: GameState, hooks: Hooks, *, new_round: bool) -> list[Event]:
+    """What begins now: a round (who is first player) and a phase (whose, in the
+    players' word for it)."""
     events: list[Event] = []
     player = active_player(state)
     if new_round:
@@ -199,7 +200,10 @@ def began(state: GameState, *, new_round: bool) -> list[Event]:
     who = f"{player.name}'s " if player is not None else ""
     events.append(
         PhaseBegan(
-            f"{who}{phase} phase", state.round, phase, player.id if player is not None else None
+            f"{who}{hooks.phase_word(phase)} phase",
+            state.round,
+            phase,
+            player.id if player is not None else None,
         )
     )
     return events

@@ -43,14 +43,16 @@ from core.rules.interplanetary.combat.attack import (
 from core.rules.interplanetary.combat.guns import (
     Fire,
     Hold,
+    refusal,
     shot,
     targets,
 )
 from core.rules.interplanetary.combat.ordnance import LaunchWeapon
 from core.rules.interplanetary.combat.ordnance_attacks import PendingStrike, Strike
-from core.rules.interplanetary.combat.readiness import guns_ready, may_answer
+from core.rules.interplanetary.combat.readiness import after_name, guns_ready, may_answer
 from core.rules.interplanetary.combat.single_use import Decline, PendingRoll, choices
 from core.rules.interplanetary.combat.systems import movable, place_hit, suggest
+from core.rules.interplanetary.phases import phase_word
 from core.vector.state import GameState, Ship
 from core.vector.turns import current_phase
 
@@ -242,9 +244,12 @@ class CombatPanel(QWidget):
                 self._idle(f"{ship.name} is not yours: select one of your ships to fire.")
                 return
             _, why = guns_ready(state, ship)
-            reach = targets(state, ship)
+            reach = targets(state, ship)  # only the targets the rules let it fire at
+            if why is None and not reach:
+                enemies = [t for t in state.ships if t.side != ship.side and t.in_play]
+                why = refusal(state, ship, enemies[0]) if enemies else "no enemy in play"
             if why is not None or not reach:
-                self._idle(f"{ship.name} cannot fire: {why or 'no enemy in reach'}.")
+                self._idle(f"{ship.name} cannot fire: {after_name(ship, why)}.")
                 return
             self._mode = "fire"
             self.title.setText(f"{ship.name}: gun phase. Choose a gun and a target.")
@@ -268,7 +273,7 @@ class CombatPanel(QWidget):
             self.detail.setText("Boosters and shields work for this turn's move only.")
             self._show(self._extra)
             return
-        self._idle(f"{phase.capitalize()} phase: nothing to fire or launch now.")
+        self._idle(f"{phase_word(phase).capitalize()} phase: nothing to fire or launch now.")
 
     def needs_sheet(self) -> tuple[str, str | None] | None:
         """``(what, ship id)`` while the panel asks for work done on the manifest sheet

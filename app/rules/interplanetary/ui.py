@@ -16,6 +16,7 @@ from core.engine.commands import Command
 from core.rules.interplanetary import actions, fog
 from core.rules.interplanetary.aid.carried import aid_of
 from core.rules.interplanetary.bases import Load, Refit, Refuel
+from core.rules.interplanetary.phases import phase_word
 from core.vector.state import GameState
 
 if TYPE_CHECKING:
@@ -25,10 +26,6 @@ if TYPE_CHECKING:
     from app.play.systems import PurchaseStep
     from app.rules.interplanetary.combat import CombatPanel
     from app.rules.interplanetary.manifest.in_play import ManifestPanel
-
-
-#: the rules' names of Interplanetary's phases where the ruleset's id differs
-PHASE_TITLES = {"guns": "Gun"}
 
 
 class InterplanetaryDocks:
@@ -74,7 +71,7 @@ class InterplanetaryUI:
         return Work(level, what)  # type: ignore[arg-type]
 
     def phase_title(self, phase: str) -> str:
-        return PHASE_TITLES.get(phase, phase.capitalize())
+        return phase_word(phase).capitalize()  # the engine's word, as its log says it
 
     def exact(self, command: Command) -> bool:
         return isinstance(command, Refuel | Refit | Load)

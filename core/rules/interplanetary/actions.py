@@ -12,14 +12,16 @@ decision the game waits for is never skipped.
 
 from __future__ import annotations
 
-from core.rules.interplanetary.aid.carried import aid_of, manifest_of
+from core.rules.interplanetary.aid.carried import aid_of, manifest_of, manifest_or_empty
+from core.rules.interplanetary.aid.manifest import gun_mount_points
 from core.rules.interplanetary.bases import services_for
 from core.rules.interplanetary.combat.guns import targets
 from core.rules.interplanetary.combat.readiness import guns_ready
 from core.rules.interplanetary.optional.boarding import boardable
 from core.rules.interplanetary.optional.rendezvous import partners
 from core.rules.interplanetary.optional.restraints import held_back
-from core.rules.interplanetary.scenario.special_rules import fire_refused, zone_at
+from core.rules.interplanetary.phases import phase_word
+from core.rules.interplanetary.scenario.special_rules import zone_at
 from core.vector.state import GameState, Ship, ShipStatus
 from core.vector.turns import current_phase, waiting_for
 
@@ -51,8 +53,7 @@ def can_fire(state: GameState, ship: Ship) -> bool:
     if why is not None:
         return False
     unfired = [p for p, _ in guns if f"{ship.id}:{p}" not in state.fired]
-    allowed = [t for t in targets(state, ship) if fire_refused(state, ship, t) is None]
-    return bool(unfired) and bool(allowed)
+    return bool(unfired) and bool(targets(state, ship))
 
 
 def has_something_to_do(state: GameState) -> bool:
@@ -63,6 +64,31 @@ def has_something_to_do(state: GameState) -> bool:
 
 def _names(ships: list[Ship]) -> str:
     return " and ".join(s.name for s in ships)
+
+
+def _its(ships: list[Ship]) -> str:
+    return "its" if len(ships) == 1 else "their"
+
+
+def _no_shot(state: GameState, mine: list[Ship]) -> str:
+    """Why no gun of the player's fires this gun phase, in the players' words."""
+    aid = aid_of(state.rules)
+    if aid is None:
+        return "no ship has a gun"
+    armed = [
+        s
+        for s in mine
+        if any(g.table is not None for g, _ in gun_mount_points(aid, manifest_or_empty(aid, s)))
+    ]
+    if not armed:
+        return "no ship has a gun"
+    fired = {key.split(":")[0] for key in state.fired}
+    unfired = [
+        p for s in armed for p, _ in guns_ready(state, s)[0] if f"{s.id}:{p}" not in state.fired
+    ]
+    if fired & {s.id for s in armed} and not unfired:
+        return "every gun that could fire has fired this turn"
+    return "no gun has a target in reach"
 
 
 def what_to_do(state: GameState) -> tuple[str, str]:
@@ -78,13 +104,14 @@ def what_to_do(state: GameState) -> tuple[str, str]:
         return NOTHING, "nobody is to act"
     player = waiting[0].id
     phase = current_phase(state)
-    mine = [s for s in state.ships if s.owner == player]
+    mine = [s for s in state.ships if s.owner == player and s.in_play]
     if phase == "launch":
         launchers = [s for s in mine if can_launch(state, s)]
         if launchers:
             return ACTION, f"{_names(launchers)} may launch a weapon"
-        if any(s.id in state.launched for s in mine):
-            return NOTHING, "a ship launches one weapon a turn, and that is done"
+        done = [s for s in mine if s.id in state.launched]
+        if done:
+            return NOTHING, f"{_names(done)} launched {_its(done)} one weapon this turn"
         return NOTHING, "no ship has a weapon it may launch"
     if phase == "guns":
         gunners = [s for s in mine if can_fire(state, s)]
@@ -93,10 +120,10 @@ def what_to_do(state: GameState) -> tuple[str, str]:
         boarders = [s for s in mine if boardable(state, s)]
         if boarders:
             return OPTIONAL, f"{_names(boarders)} may board an enemy ship"
-        return NOTHING, "no gun has a target in reach"
+        return NOTHING, _no_shot(state, mine)
     if phase == "resupply":
         return _resupply(state, mine)
-    return NOTHING, f"nothing is done in the {phase} phase"
+    return NOTHING, f"nothing is done in the {phase_word(phase)} phase"
 
 
 def _resupply(state: GameState, mine: list[Ship]) -> tuple[str, str]:

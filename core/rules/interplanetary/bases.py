@@ -32,6 +32,7 @@ from core.rules.interplanetary.aid.carried import (
 from core.rules.interplanetary.aid.manifest import Manifest, mend_one, working
 from core.rules.interplanetary.aid.playaid import PlayAid
 from core.rules.interplanetary.allegiance import refused
+from core.rules.interplanetary.phases import phase_word
 from core.rules.interplanetary.scenario.special_rules import closed, take_from_stock
 from core.vector.state import GameState, Ship, ShipStatus
 from core.vector.turns import current_phase
@@ -84,10 +85,9 @@ def base_of(state: GameState, ship: Ship) -> Base | None:
 
 def _services(state: GameState, player: str, ship_id: str) -> tuple[Ship, Base]:
     if current_phase(state) != RESUPPLY_PHASE:
-        raise IllegalCommand(
-            f"bases serve ships in the resupply phase, not the {current_phase(state)} phase"
-        )
-    ship = state.ship(ship_id)
+        now = phase_word(current_phase(state))
+        raise IllegalCommand(f"bases serve ships in the resupply phase, not the {now} phase")
+    ship = state.known_ship(ship_id)
     if ship.owner != player:
         raise IllegalCommand(f"{ship.name} is not yours to command")
     base = base_of(state, ship)
@@ -210,8 +210,8 @@ def repair(state: GameState, player: str | None) -> tuple[GameState, list[Event]
         return state, []
     events: list[Event] = []
     for ship in state.ships:
-        if player is not None and ship.owner != player:
-            continue
+        if (player is not None and ship.owner != player) or not ship.in_play:
+            continue  # a destroyed ship is not mended
         base = base_of(state, ship)
         own = manifest_of(ship)
         if base is None or own is None or not own.total_damage():

@@ -34,6 +34,7 @@ from core.rules.interplanetary.combat import (
 )
 from core.rules.interplanetary.optional import boarding, rendezvous, surrender
 from core.rules.interplanetary.optional.restraints import sits_out
+from core.rules.interplanetary.phases import phase_word
 from core.rules.interplanetary.scenario import special_rules
 from core.rules.interplanetary.scenario import victory_graded as victory_graded  # types load
 from core.vector.game import VectorSystem
@@ -109,6 +110,7 @@ HOOKS = Hooks(
     leaving=special_rules.leaving,
     noted=special_rules.note_losses,
     starting=_fitted,
+    phase_word=phase_word,
     moved=(systems.scoop, special_rules.lift_zones, ordnance_attacks.after_movement),
     turn_end=(
         systems.self_repair,

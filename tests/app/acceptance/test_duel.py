@@ -42,7 +42,9 @@ def launch(you: Player, weapon: str, thrust: str = "None") -> None:
     you.pick(you.find(QComboBox, "launch_slot"), weapon)  # type: ignore[arg-type]
     you.pick(you.find(QComboBox, "launch_thrust"), thrust)  # type: ignore[arg-type]
     you.press("Launch")
-    assert any(f"launches Red gunship's {weapon}" in line for line in you.log())
+    assert any(
+        line.startswith(f"Red gunship's {weapon}") and "is launched" in line for line in you.log()
+    )
 
 
 def place_on_the_sheet(you: Player) -> None:

@@ -1,9 +1,11 @@
 """Training, played through the window as two new players would: lift off from Earth,
 plot a burn, take it back with Undo, coast, for three rounds; the turn bar shows where in
-the turn the game is and the primary button says what it does."""
+the turn the game is and the primary button says what it does. The ships are unarmed:
+every gun phase passes by itself."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from pytestqt.qtbot import QtBot
@@ -70,3 +72,10 @@ def test_two_players_lift_off_burn_undo_and_coast_through_three_rounds(
         assert "plotted" in orders(you)
     you.play_rounds(3)
     assert you.round() == 4 and not you.over()
+
+    # The ships are unarmed: side by side after lift-off, every gun phase passed by
+    # itself, saying why, and never stopped for anyone.
+    log = you.log()
+    gun_phases = [line for line in log if re.match(r"\w+'s gun phase$", line)]
+    passed = [line for line in log if "'s gun phase passes by itself: no ship has a gun" in line]
+    assert len(gun_phases) == len(passed) >= 6

@@ -18,6 +18,7 @@ from PySide6.QtCore import QPoint, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractButton,
+    QAbstractItemView,
     QApplication,
     QCheckBox,
     QComboBox,
@@ -26,7 +27,6 @@ from PySide6.QtWidgets import (
     QGraphicsItem,
     QLabel,
     QLineEdit,
-    QListWidget,
     QMessageBox,
     QSpinBox,
     QTabBar,
@@ -295,9 +295,12 @@ class Player:
         return said
 
     def log(self) -> list[str]:
-        log = self.find(QListWidget, "event_log")
-        assert isinstance(log, QListWidget)
-        return [log.item(i).text() for i in range(log.count())]
+        """The Event Log's lines as shown (each row's text; long ones are cut on
+        screen with their whole text in the row's tooltip)."""
+        log = self.find(QAbstractItemView, "event_log")
+        assert isinstance(log, QAbstractItemView)
+        model = log.model()
+        return [str(model.index(row, 0).data()) for row in range(model.rowCount())]
 
     def status(self) -> str:
         return self.win.status_label.text()

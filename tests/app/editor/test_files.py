@@ -237,6 +237,31 @@ def test_a_scenario_saved_from_the_editor_reopens_equal(qtbot: QtBot, tmp_path: 
     same(open_document(path), editor.document)
 
 
+def test_save_as_into_another_folder_takes_the_scenario_s_map_along(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A scenario names only files inside its own folder (issue 18 req 3): saved into
+    another folder, it gets a copy of its map beside it, not the old map's full path."""
+    from PySide6.QtWidgets import QFileDialog
+
+    path = scenario_files(tmp_path)
+    editor = EditorWindow(open_document(path))
+    qtbot.addWidget(editor)
+    elsewhere = tmp_path / "shared"
+    elsewhere.mkdir()
+    target = elsewhere / "run.toml"
+    monkeypatch.setattr(
+        QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(target), ""))
+    )
+    editor.save_as_action.trigger()
+    saved = tomllib.loads(target.read_text(encoding="utf-8"))
+    assert saved["map"] == "run-map.toml"
+    assert (elsewhere / "run-map.toml").read_text(encoding="utf-8") == (
+        tmp_path / "rocks.toml"
+    ).read_text(encoding="utf-8")
+    same(open_document(target), editor.document)
+
+
 def test_a_map_with_problems_saved_from_the_editor_reopens_with_them(
     editor: EditorWindow, tmp_path: Path
 ) -> None:

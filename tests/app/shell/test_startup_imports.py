@@ -75,7 +75,7 @@ def test_prepare_caches_the_built_in_map_so_the_first_window_start_is_quick(
         [sys.executable, "-m", "app", "prepare"], capture_output=True, text=True, env=env
     )
     assert run.returncode == 0, run.stderr
-    assert len(list((tmp_path / "cache" / "maps").glob("*.map.pickle"))) == 1
+    assert len(list((tmp_path / "cache" / "maps").glob("*.map.json"))) == 1
     script = (
         "import sys\n"
         "from PySide6.QtCore import QSettings\n"

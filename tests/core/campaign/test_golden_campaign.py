@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from core.campaign import CampaignFile, GameRecord
+from core.campaign.seal import SealCheck
 from core.cli.campaign import check
 from core.engine.commands import EndPhase
 from core.engine.play import waiting_for
@@ -129,6 +130,26 @@ def test_opening_the_golden_file_to_play_upgrades_its_schema_after_a_byte_identi
     assert file_version(golden) == 2  # written before names were namespaced
     with CampaignFile.open(golden) as campaign:
         assert campaign.meta("schema_version") == str(SCHEMA_VERSION)
-    assert file_version(golden) == SCHEMA_VERSION == 3
+        assert SealCheck(campaign).run() == []  # its old entries sealed as they stood
+    assert file_version(golden) == SCHEMA_VERSION == 4
     (backup,) = golden.parent.glob("*.schema2-backup*")
     assert backup.read_bytes() == original
+
+
+def test_the_golden_file_read_only_is_sealed_in_memory_and_an_edited_old_row_is_found(
+    golden: Path,
+) -> None:
+    """A schema-2 file read as schema 4: its entries sealed as they stand (the file
+    unchanged); once opened to play (migrated), an old row edited later is named."""
+    before = hashlib.sha256(golden.read_bytes()).hexdigest()
+    with CampaignFile.open(golden, read_only=True) as campaign:
+        assert SealCheck(campaign).run() == []
+    assert hashlib.sha256(golden.read_bytes()).hexdigest() == before
+    CampaignFile.open(golden).close()  # migrated to schema 4 and sealed
+    db = sqlite3.connect(golden)
+    with db:
+        db.execute("UPDATE entry SET round = round + 1 WHERE id = 7")
+    db.close()
+    with CampaignFile.open(golden, read_only=True) as campaign:
+        (broken,) = SealCheck(campaign).run()
+    assert broken.entry == 7 and "seal does not match" in str(broken)

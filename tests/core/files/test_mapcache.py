@@ -3,15 +3,20 @@ problem, and survives a damaged or unwritable folder."""
 
 from __future__ import annotations
 
+import json
 import os
+import pickle
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from core.board.hexgrid import Hex
 from core.board.problems import FileProblems
 from core.board.starmap import StarMap
+from core.engine import serial
 from core.files import mapcache
 from core.files.mapfile import load_map
 from core.files.resources import SOLAR_SYSTEM_MAP
@@ -105,3 +110,51 @@ def test_opening_a_cached_map_needs_neither_pydantic_nor_the_map_checks(
     name, loaded = run.stdout.rsplit("|", 1)
     assert name.strip() == load_map(map_copy).name
     assert loaded.split() == []
+
+
+class _Planted:
+    """What an attacker plants: a pickle that, when loaded, writes a file."""
+
+    def __init__(self, marker: Path) -> None:
+        self.marker = marker
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Path.write_text, (self.marker, "code ran"))
+
+
+def test_a_planted_pickle_in_the_cache_is_refused_and_the_map_loads_normally(
+    map_copy: Path, tmp_path: Path
+) -> None:
+    """Issue 18 req 6: the cache holds JSON of the map's serial form; a pickle planted
+    under the entry's own name, or under the name entries had when they were pickles,
+    is never loaded, so its code never runs."""
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    marker = tmp_path / "ran.txt"
+    planted = pickle.dumps(_Planted(marker))
+    text = map_copy.read_text(encoding="utf-8")
+    entry = mapcache.entry_path(text, cache)
+    entry.write_bytes(planted)
+    old_name = entry.with_name(entry.name.replace(mapcache.SUFFIX, mapcache.OLD_SUFFIX))
+    old_name.write_bytes(planted)
+    loaded = load_document(map_copy, cache=cache)
+    assert loaded == load_map(map_copy)
+    assert not marker.exists()
+    assert not old_name.exists()  # removed when the good entry was stored
+    assert json.loads(entry.read_text(encoding="utf-8"))["$type"] == "board.StarMap"
+    assert mapcache.lookup(text, cache) == loaded
+
+
+def test_a_cache_entry_of_another_type_or_edited_is_not_used(
+    map_copy: Path, tmp_path: Path
+) -> None:
+    cache = tmp_path / "cache"
+    starmap = load_document(map_copy, cache=cache)
+    text = map_copy.read_text(encoding="utf-8")
+    entry = mapcache.entry_path(text, cache)
+    entry.write_text(serial.dumps(Hex(1, 2)), encoding="utf-8")  # plain data, not a map
+    assert mapcache.lookup(text, cache) is None
+    assert isinstance(starmap, StarMap)
+    edited = serial.dumps(replace(starmap, name="Forged"))
+    entry.write_text(edited.replace('"name":"Forged"', '"name": "Forged"'), encoding="utf-8")
+    assert mapcache.lookup(text, cache) is None  # not exactly a map's serial form

@@ -143,7 +143,9 @@ def place(
         taken = min(overflow, room(aid, m, "structure"))
         m = m.with_damage("structure", 0, m.checked("structure") + taken)
         destroyed = room(aid, m, "structure") == 0
-        where = "Structure takes" if role == "structure" else f"{sub.name} is full: Structure takes"
+        where = "Structure takes"
+        if role != "structure":  # "Launchers can take no more": a name that reads plural
+            where = f"{sub.name} can take no more: Structure takes"
         lines.append(f"{where} {overflow}" + (f": {ship} is destroyed" if destroyed else ""))
     return Placed(m, fuel, overflow, destroyed, tuple(lines))
 

@@ -11,12 +11,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from core.board.problems import FileProblems, Problem
+from core.board.problems import FileProblems, Problem, Problems
 from core.files import tomlio
+from core.files.references import inside
 from core.files.rulesets import load_ruleset
 from core.rules.interplanetary.aid import outfitting
 from core.rules.interplanetary.aid.carried import aid_of
@@ -62,11 +63,14 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
 
+Mounts = Annotated[list[str], Field(max_length=100)]
+
+
 class _Mounts(_Model):
-    guns: list[str] = []
-    launchers: list[str] = []
-    systems: list[str] = []
-    single_use: list[str] = []
+    guns: Mounts = []
+    launchers: Mounts = []
+    systems: Mounts = []
+    single_use: Mounts = []
 
 
 class _Design(_Model):
@@ -96,7 +100,7 @@ def parse_design(data: dict[str, Any], text: str = "", path: Path | None = None)
         reasons = "; ".join(p.message for p in exc.problems)
         problem = Problem(f"cannot use the ruleset {model.ruleset!r}: {reasons}", "ruleset")
         raise tomlio.located([problem], text, file) from None
-    problems: list[Problem] = []
+    problems: list[Problem] = Problems()
     bare = empty(aid)
     lists: dict[str, tuple[str | None, ...]] = {}
     for role, field in FIELD_OF_ROLE.items():
@@ -132,7 +136,7 @@ def _slot_problems(aid: PlayAid, m: Manifest) -> list[Problem]:
 
 
 def _aid(ruleset: str, folder: Path) -> PlayAid:
-    rules = load_ruleset(ruleset if _ID.match(ruleset) else folder / ruleset)
+    rules = load_ruleset(ruleset if _ID.match(ruleset) else inside(ruleset, folder))
     aid = aid_of(rules)
     if aid is None:
         raise FileProblems(

@@ -19,7 +19,7 @@ from core.engine.pending import Pending
 from core.engine.serial import added, register
 from core.rules.interplanetary.aid.carried import play_aid
 from core.rules.interplanetary.aid.damage import Allocation
-from core.rules.interplanetary.combat.readiness import can_answer
+from core.rules.interplanetary.combat.readiness import after_name, can_answer
 from core.rules.interplanetary.combat.systems import place_hit, suggest
 from core.vector.astrogation import ShipDestroyed
 from core.vector.state import GameState, Ship, ShipStatus
@@ -220,7 +220,8 @@ def disable(state: GameState, ship: Ship) -> tuple[GameState, list[Event]]:
 
 def settle(state: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
     """Drop decisions that no longer make sense: hits on a ship already destroyed, and
-    answers from a ship disabled or destroyed, or with no gun able to fire back."""
+    answers from a ship disabled or destroyed, or with no gun able to fire back (said in
+    the log, except for a destroyed ship: its destruction says it all)."""
     while state.pending:
         first = state.pending[0]
         ship = state.ship(first.ship)
@@ -230,8 +231,9 @@ def settle(state: GameState, events: list[Event]) -> tuple[GameState, list[Event
             reason = can_answer(state, ship, first.attacker, first.used)
             if reason is None:
                 break
-            if not first.used:
-                events.append(NoAnswer(f"{ship.name} cannot fire back: {reason}", ship.id))
+            if not first.used and ship.status is not ShipStatus.DESTROYED:
+                said = after_name(ship, reason)
+                events.append(NoAnswer(f"{ship.name} cannot fire back: {said}", ship.id))
         elif not isinstance(first, PendingHit | PendingAnswer):
             break
         state = replace(state, pending=state.pending[1:])
@@ -268,14 +270,18 @@ def allocate(state: GameState, command: AllocateDamage) -> tuple[GameState, list
 
 def recover(state: GameState, player: str | None) -> tuple[GameState, list[Event]]:
     """A disabled ship counts down its owner's turns; at zero it is working again. The
-    guns that fired and the ships that launched this turn may do so again next turn."""
+    guns that fired and the ships that launched this turn may do so again next turn.
+
+    A destroyed ship's count runs down as well, unseen (so games recorded before keep
+    their state hashes), but nobody is told it recovers: it is gone."""
     events: list[Event] = []
     for ship in state.ships:
         if ship.disabled and (player is None or ship.owner == player):
             left = ship.disabled_for - 1
             if left <= 0:
                 ship = replace(ship, disabled=False, disabled_for=0)
-                events.append(ShipRecovered(f"{ship.name} is no longer disabled", ship.id))
+                if ship.status is not ShipStatus.DESTROYED:
+                    events.append(ShipRecovered(f"{ship.name} is no longer disabled", ship.id))
             else:
                 ship = replace(ship, disabled_for=left)
             state = state.with_ship(ship)

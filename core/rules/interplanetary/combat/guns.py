@@ -23,8 +23,9 @@ from core.engine.serial import register
 from core.rules.interplanetary.aid.carried import play_aid
 from core.rules.interplanetary.aid.playaid import AttackTable, Gun, PlayAid
 from core.rules.interplanetary.combat.attack import Attack, PendingAnswer
-from core.rules.interplanetary.combat.readiness import guns_ready, may_answer
+from core.rules.interplanetary.combat.readiness import after_name, guns_ready, may_answer
 from core.rules.interplanetary.combat.single_use import gun_attack
+from core.rules.interplanetary.phases import phase_word
 from core.rules.interplanetary.scenario.special_rules import fire_refused
 from core.vector.state import GameState, Ship, ShipStatus
 from core.vector.turns import current_phase
@@ -123,9 +124,23 @@ def odds(aid: PlayAid, gun: Gun, distance: int, speed: int) -> Shot:
 
 
 def targets(state: GameState, ship: Ship) -> list[Ship]:
-    """Enemy ships within the reach of guns: in space (landed ships and ships docked at an
-    asteroid base are safe, seed "Bases")."""
-    return [t for t in state.ships if t.side != ship.side and exposed(state, t)]
+    """The ships ``ship``'s guns may fire at now: those :func:`refusal` lets through, so
+    what the Combat dock offers is what :func:`fire` accepts."""
+    return [t for t in state.ships if t.id != ship.id and refusal(state, ship, t) is None]
+
+
+def refusal(state: GameState, ship: Ship, target: Ship) -> str | None:
+    """Why no gun of ``ship`` may fire at ``target`` now, whichever gun (None: it may):
+    a ship of its own side, a no-fire zone either ship is in, or a target out of reach of
+    weapons (landed, or docked at an asteroid base, seed "Bases")."""
+    if target.side == ship.side:
+        return f"{target.name} is on your side"
+    refused = fire_refused(state, ship, target)
+    if refused is not None:
+        return refused
+    if not exposed(state, target):
+        return f"{target.name} is safe from attack where it is"
+    return None
 
 
 def exposed(state: GameState, ship: Ship) -> bool:
@@ -147,7 +162,7 @@ def fire(state: GameState, command: Fire) -> tuple[GameState, list[Event]]:
     target = state.known_ship(command.target)
     guns, why = guns_ready(state, ship, answering=answering is not None)
     if why is not None:
-        raise IllegalCommand(f"{ship.name} cannot fire: {why}")
+        raise IllegalCommand(f"{ship.name} cannot fire: {after_name(ship, why)}")
     gun = dict(guns).get(command.gun)
     if gun is None:
         raise IllegalCommand(f"{ship.name} has no working gun on mount {command.gun + 1}")
@@ -163,18 +178,16 @@ def fire(state: GameState, command: Fire) -> tuple[GameState, list[Event]]:
         source, answerable = f"{ship.name}'s {gun.name}, firing back,", False
     else:
         if current_phase(state) != GUN_PHASE:
-            raise WrongPhase(f"guns fire in the gun phase, not the {current_phase(state)} phase")
+            raise WrongPhase(
+                f"guns fire in the gun phase, not the {phase_word(current_phase(state))} phase"
+            )
         if key in state.fired:
             raise IllegalCommand(f"{ship.name}'s {gun.name} has already fired this turn")
-        if target.side == ship.side:
-            raise IllegalCommand(f"{target.name} is on your side")
         state = replace(state, fired=state.fired | {key})
         source, answerable = f"{ship.name}'s {gun.name}", True
-    refused = fire_refused(state, ship, target)
+    refused = refusal(state, ship, target)
     if refused is not None:
         raise IllegalCommand(refused)
-    if not exposed(state, target):
-        raise IllegalCommand(f"{target.name} is safe from attack where it is")
     state = replace(state, revealed=state.revealed | {key})  # fog of war: the gun is seen
     odds = shot(state, ship, gun, target)
     attack = Attack(

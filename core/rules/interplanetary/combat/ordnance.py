@@ -27,6 +27,7 @@ from core.rules.interplanetary.aid.carried import manifest_or_empty, play_aid
 from core.rules.interplanetary.aid.playaid import LaunchedWeapon
 from core.rules.interplanetary.allegiance import weapon_passage
 from core.rules.interplanetary.optional.restraints import held_back
+from core.rules.interplanetary.phases import phase_word
 from core.rules.interplanetary.scenario.special_rules import launch_refused
 from core.vector.course import Crash, ForbiddenAsteroid, OffMap
 from core.vector.gravity import MoveError, label
@@ -119,7 +120,9 @@ def new_id(state: GameState, weapon: str) -> tuple[GameState, str]:
 def launch(state: GameState, command: LaunchWeapon) -> tuple[GameState, list[Event]]:
     phase = current_phase(state)
     if phase != LAUNCH_PHASE:
-        raise WrongPhase(f"weapons are launched in the launch phase, not the {phase} phase")
+        raise WrongPhase(
+            f"weapons are launched in the launch phase, not the {phase_word(phase)} phase"
+        )
     ship = state.own_ship(command.player, command.ship)
     if ship.status is not ShipStatus.ACTIVE:
         where = "landed" if ship.status is ShipStatus.LANDED else ship.status.value
@@ -178,7 +181,7 @@ def launch(state: GameState, command: LaunchWeapon) -> tuple[GameState, list[Eve
     thrust = f", its own thrust shifting it {len(command.thrust)} hex" if command.thrust else ""
     thrust += "es" if len(command.thrust) > 1 else ""
     text = (
-        f"{ship.name} launches {name} from launcher {command.slot + 1} at "
+        f"{name} is launched from launcher {command.slot + 1} at "
         f"{label(state.starmap, ship.motion.position)} with the ship's vector{thrust} "
         f"(speed {speed}); it flies {life}"
     )

@@ -33,6 +33,15 @@ def guns_ready(
     return guns, None
 
 
+def after_name(ship: Ship, why: str) -> str:
+    """A reason that names ``ship`` first (as :func:`guns_ready`'s do) said after the
+    ship's own name: "Alpha cannot fire: it is disabled", not "...: Alpha is disabled"."""
+    for full, short in ((f"{ship.name}'s ", "its "), (f"{ship.name} ", "it ")):
+        if why.startswith(full):
+            return short + why[len(full) :]
+    return why
+
+
 def can_answer(
     state: GameState, ship: Ship, attacker_id: str, used: tuple[int, ...] = ()
 ) -> str | None:

@@ -24,6 +24,7 @@ from core.engine.serial import register
 from core.rules.interplanetary.combat.guns import GUN_PHASE, exposed
 from core.rules.interplanetary.optional.rendezvous import matched
 from core.rules.interplanetary.optional.restraints import held_back
+from core.rules.interplanetary.phases import phase_word
 from core.rules.interplanetary.scenario.special_rules import record_boarding
 from core.vector.state import GameState, Ship
 from core.vector.turns import current_phase
@@ -75,7 +76,8 @@ def boardable(state: GameState, ship: Ship) -> list[Ship]:
 
 def board(state: GameState, command: Board) -> tuple[GameState, list[Event]]:
     if current_phase(state) != GUN_PHASE:
-        raise WrongPhase(f"boarding is an attack of the gun phase, not the {current_phase(state)}")
+        now = phase_word(current_phase(state))
+        raise WrongPhase(f"boarding is an attack of the gun phase, not the {now} phase")
     ship = state.own_ship(command.player, command.ship)
     target = state.known_ship(command.target)
     why = why_not(state, ship, target)

@@ -30,6 +30,7 @@ from core.rules.interplanetary.aid.manifest import Manifest
 from core.rules.interplanetary.aid.playaid import PlayAid
 from core.rules.interplanetary.bases import free_slot
 from core.rules.interplanetary.optional.restraints import sits_out
+from core.rules.interplanetary.phases import phase_word
 from core.vector.state import GameState, Ship, ShipStatus
 from core.vector.turns import active_player, current_phase
 
@@ -154,7 +155,7 @@ def _hand_over(
 
 def exchange(state: GameState, command: Rendezvous) -> tuple[Ship, Ship, str]:
     """The two ships after the exchange, and what passed, in words; raises if impossible."""
-    ship, other = state.ship(command.ship), state.ship(command.other)
+    ship, other = state.known_ship(command.ship), state.known_ship(command.other)
     aid = play_aid(state)
     if command.fuel == 0 and not command.give and not command.take:
         raise IllegalCommand("a rendezvous must pass fuel or weapons one way or the other")
@@ -202,7 +203,9 @@ def _carry_out(state: GameState, command: Rendezvous) -> tuple[GameState, list[E
 
 def propose(state: GameState, command: Rendezvous) -> tuple[GameState, list[Event]]:
     if current_phase(state) != PHASE:
-        raise WrongPhase(f"ships meet in the resupply phase, not the {current_phase(state)} phase")
+        raise WrongPhase(
+            f"ships meet in the resupply phase, not the {phase_word(current_phase(state))} phase"
+        )
     ship = state.own_ship(command.player, command.ship)
     other = state.known_ship(command.other)
     why = may_meet(state, ship, other)

@@ -17,6 +17,7 @@ from core.board.problems import FileProblems, Problem
 from core.board.starmap import Leaving, LeavingRule, StarMap
 from core.engine.errors import IllegalCommand, UnknownName
 from core.engine.events import Event
+from core.files.references import inside
 from core.files.ruleset import Ruleset
 from core.files.scenario_file import Scenario as _Scenario
 from core.files.scenario_file import Ship as _Ship
@@ -293,12 +294,11 @@ def _design(name: str, where: str, folder: Path, problems: list[Problem]) -> Man
     # here: only scenarios with designs need it
     from core.rules.interplanetary.aid.design_library import Library
 
-    path = folder / name
     try:
-        if path.suffix == ".toml" and path.is_file():
+        if name.endswith(".toml"):  # a design file beside the scenario
             from core.rules.interplanetary.aid.design import load_design
 
-            return load_design(path).manifest
+            return load_design(inside(name, folder)).manifest
         return Library(folder / "designs").find(name).manifest
     except FileProblems as exc:
         for p in exc.problems:

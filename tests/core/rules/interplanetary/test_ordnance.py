@@ -140,7 +140,7 @@ def test_weapon_inherits_the_ships_old_vector_plus_its_own_thrust():
     assert missile.motion.position == C
     assert missile.motion.velocity == Vector(2, 2)
     assert missile.turns_left == 5 and missile.ship == "alpha" and missile.side == "red"
-    assert any(isinstance(e, WeaponLaunched) and "launches" in e.text for e in events)
+    assert any(isinstance(e, WeaponLaunched) and "is launched" in e.text for e in events)
 
 
 def test_launching_empties_the_launcher_slot():

@@ -17,6 +17,7 @@ from core.engine.commands import EndPhase
 from core.engine.errors import IllegalCommand
 from core.engine.play import apply, current_phase
 from core.files.resources import SCENARIOS
+from core.rules.interplanetary.combat.guns import Fire, targets
 from core.rules.interplanetary.combat.ordnance_attacks import MineAttack, PendingStrike, StrikeHeld
 from core.scenario.document import Seat
 from core.scenario.reader import load_scenario
@@ -226,3 +227,25 @@ def test_core_info_counts_ships_for_every_player_of_a_side(
     assert main(["validate", str(SCENARIOS / "industrial-sabotage.toml")]) == 0
     out = capsys.readouterr().out
     assert "1 ship per player of Mercenaries, 1 ship per player of Guards, 1 ship for Guards" in out
+
+
+def test_no_fire_zone_the_gun_targets_offered_are_exactly_those_a_shot_is_accepted_at() -> None:
+    """Ann in deep space, Bob inside Earth's no-fire zone, Cy in deep space: her gun may
+    fire at Cy only, and the targets listed (what the Combat dock offers) are those."""
+    game = load_scenario(SCENARIOS / "training-variation.toml")
+    state, _ = game.start(SEATS, seed=3, first=0)
+    labels = state.starmap.bounds.labels
+    for ship_id, where in (("trainee-p1", "2410"), ("trainee-p2", "0618"), ("trainee-p3", "1410")):
+        ship = replace(
+            state.ship(ship_id),
+            status=ShipStatus.ACTIVE,
+            landed_at=None,
+            motion=Motion(labels.parse(where), ZERO),
+        )
+        state = state.with_ship(ship)
+    state = to_phase(state, "guns", "p1")
+    ann = state.ship("trainee-p1")
+    assert [t.id for t in targets(state, ann)] == ["trainee-p3"]
+    apply(state, Fire("p1", ann.id, 0, "trainee-p3"))  # accepted
+    with pytest.raises(IllegalCommand, match="Earth control zone: it is a no-fire zone"):
+        apply(state, Fire("p1", ann.id, 0, "trainee-p2"))

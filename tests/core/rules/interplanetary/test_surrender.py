@@ -27,7 +27,7 @@ def test_surrender_ship_fires_and_launches_no_more():
     with pytest.raises(IllegalCommand, match="Alpha has surrendered"):
         apply(state, LaunchWeapon("a", "alpha", 0))
     state = to_phase(state, "guns", "a")
-    with pytest.raises(IllegalCommand, match="Alpha has surrendered"):
+    with pytest.raises(IllegalCommand, match="Alpha cannot fire: it has surrendered"):
         apply(state, Fire("a", "alpha", 0, "beta"))
 
 

@@ -1,0 +1,148 @@
+"""End Turn late in a long campaign, in the window. Prints a table; not a test.
+
+Goal (issue 19 req 2): End Turn at round 1,000 within 1.5x of End Turn at round 10,
+measured in the same run: Industrial Sabotage for six players (combat and boarding in
+its rules), the Campaign dock, the Event Log and the Dice log on screen, the logs
+holding every line of the game as if it had been played in one sitting (about a
+hundred thousand at round 1,000), every command committed to the file.
+
+One End Turn is timed from the click on the turn bar's End Turn button until the window
+has done everything it does for it (the queued Campaign dock refresh included) and
+repainted; the next player's hand-over button is then pressed, untimed. The campaigns
+are built once and kept in ``benchmarks/.bench/``; each run plays on a copy.
+Run: ``make bench`` or ``.venv/bin/python benchmarks/bench_end_turn.py``.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import compileall
+import gc
+import platform
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path[:0] = [str(ROOT), str(HERE)]
+
+ROUNDS = (10, 100, 1_000)
+TURNS = 24  # End Turns timed at each round (four rounds of six players)
+LINES = 100_000  # lines in the Event Log for the last row
+WIDTH, HEIGHT = 1920, 1080
+
+
+def end_turns(window, app, path: Path, lines: int = 0) -> tuple[list[float], int, int]:  # type: ignore[no-untyped-def]
+    """Open ``path`` and time :data:`TURNS` End Turns; also the lines in the logs.
+    With ``lines``, the logs are first topped up to that many lines with the game's own
+    lines again (rolls included), as a longer game with more fighting would have them."""
+    window.close_game()
+    assert window.open_path(path)
+    app.processEvents()
+    if lines:
+        top_up(window, lines)
+    times = []
+    for _ in range(TURNS):
+        if window.stack.currentWidget() is window.hand_over:
+            window.hand_over.button.click()
+            app.processEvents()
+        gc.collect()
+        t0 = time.perf_counter()
+        window.turn_bar.end_button.click()
+        app.processEvents()  # what was queued: the Campaign dock's refresh
+        window.repaint()
+        times.append(time.perf_counter() - t0)
+    lines = window.event_log.count(), window.dice_log.count()
+    window.close_game()
+    return times, *lines
+
+
+def top_up(window, lines: int) -> None:  # type: ignore[no-untyped-def]
+    from app.play.session import Entry
+    from core.engine.dice import Rolled
+
+    session = window.session
+    more = lines - window.event_log.count()
+    old = session.log
+    extra = [old[i % len(old)] for i in range(more)]
+    rolls = [
+        Entry(e.round, e.phase, Rolled(f"{e.event.text}: roll", "attack", (4,), 6, total=4))
+        for e in extra[:: max(1, len(extra) // (lines // 10))]
+    ]
+    session.log.extend(extra + rolls)
+    session.logged.emit(extra + rolls)
+
+
+def main() -> None:
+    compileall.compile_dir(ROOT / "core", quiet=1)
+    compileall.compile_dir(ROOT / "app", quiet=1)
+    from long_campaigns import CACHE, campaign
+
+    built = {rounds: campaign("sabotage", rounds) for rounds in ROUNDS}
+
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    import app.play.session
+    from app.shell.main_window import MainWindow
+
+    # The logs as a player who played the whole game in one sitting has them (a
+    # reopened campaign shows the last LOG_TAIL commands' events).
+    app.play.session.LOG_TAIL = 10**9  # type: ignore[misc]
+
+    load = os.getloadavg()
+    results = {}
+    with tempfile.TemporaryDirectory(prefix="end-turn-", dir=CACHE) as folder:
+        qt = QApplication([])
+        settings = QSettings(f"{folder}/s.ini", QSettings.Format.IniFormat)
+        window = MainWindow(settings=settings)
+        window.ask_before_closing = False
+        window.resize(WIDTH, HEIGHT)
+        window.show()
+        qt.processEvents()
+        for rounds, source in built.items():
+            copy = Path(folder) / source.name
+            shutil.copyfile(source, copy)
+            results[f"{rounds:,}"] = end_turns(window, qt, copy)
+        copy = Path(folder) / f"again-{built[ROUNDS[-1]].name}"
+        shutil.copyfile(built[ROUNDS[-1]], copy)
+        results[f"{ROUNDS[-1]:,}+"] = end_turns(window, qt, copy, LINES)
+    after = os.getloadavg()
+
+    print(
+        f"End Turn in a long campaign: Industrial Sabotage, 6 players, Python "
+        f"{platform.python_version()}, {os.cpu_count()} cores, Qt offscreen, {WIDTH}x{HEIGHT}"
+    )
+    print(
+        f"load average before {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}, "
+        f"after {after[0]:.2f} {after[1]:.2f} {after[2]:.2f}"
+    )
+    base = statistics.median(results[f"{ROUNDS[0]:,}"][0])
+    print(
+        f"{'round':>6} {'event lines':>11} {'dice lines':>10} {'median':>9} {'p90':>9} "
+        f"{'worst':>9} {'/round 10':>9}  goal"
+    )
+    for rounds, (times, events, dice) in results.items():
+        times = sorted(times)
+        median = statistics.median(times)
+        ratio = median / base
+        print(
+            f"{rounds:>6} {events:>11,} {dice:>10,} {median * 1000:>7.1f}ms "
+            f"{times[int(0.9 * len(times))] * 1000:>7.1f}ms {times[-1] * 1000:>7.1f}ms "
+            f"{ratio:>8.2f}x  {'<= 1.5x' if ratio <= 1.5 else 'MISSED (> 1.5x)'}"
+        )
+    print(
+        f"({TURNS} End Turns at each round; median, 90th percentile and worst; "
+        f"{ROUNDS[-1]:,}+: the logs topped up to {LINES:,} lines, a tenth of them rolls)"
+    )
+
+
+if __name__ == "__main__":
+    main()
