@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from app.play.session import GameSession
 from app.rules.interplanetary.combat_words import MARKET_WORDS, odds_text
-from app.rules.interplanetary.launch_preview import launcher_choices, sketch, thrust_choices
+from app.rules.interplanetary.launch_preview import fill, launcher_choices, sketch, thrust_choices
 from app.rules.interplanetary.optional_actions import OptionalActions
 from core.board.starmap import Service
 from core.engine.commands import Command
@@ -177,8 +177,7 @@ class CombatPanel(QWidget):
 
     def refresh(self, session: GameSession | None, ship_id: str | None) -> None:
         self.session, self.ship_id = session, ship_id
-        self._mode = "idle"
-        self._sketch()  # no weapon's course on the map, unless _launch draws one again
+        sketch(session, None, None, None)  # no weapon's course, unless _launch draws one
         self.optional.refresh(session, ship_id)
         self._extra = []
         if session is None or aid_of(session.state.rules) is None:
@@ -297,11 +296,7 @@ class CombatPanel(QWidget):
             f"{ship.name}: launch phase. The weapon keeps the ship's vector "
             f"(speed {ship.motion.velocity.speed}) plus its own thrust."
         )
-        self.slot.blockSignals(True)
-        self.slot.clear()
-        for text, slot in launcher_choices(state, ship):
-            self.slot.addItem(text, slot)
-        self.slot.blockSignals(False)
+        fill(self.slot, launcher_choices(state, ship), quiet=True)
         self._fill_thrust()
         self.detail.setText("Mines and buckyballs attack every ship their vector meets, yours too.")
         self._show([self.launch_form, self.launch_button, *self._extra])
@@ -313,11 +308,8 @@ class CombatPanel(QWidget):
         sketch(self.session, ship, self.slot.currentData(), self.thrust.currentData())
 
     def _fill_thrust(self) -> None:
-        if self.session is None or self.slot.currentData() is None:
-            return
-        self.thrust.clear()
-        for text, thrust in thrust_choices(self.session.state, self.slot.currentData()[1]):
-            self.thrust.addItem(text, thrust)
+        if self.session is not None and self.slot.currentData() is not None:
+            fill(self.thrust, thrust_choices(self.session.state, self.slot.currentData()[1]))
 
     def launch(self) -> None:
         if self.session is None or self.ship_id is None or self.slot.currentData() is None:

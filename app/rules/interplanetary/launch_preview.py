@@ -10,7 +10,10 @@ movement phase.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtWidgets import QComboBox
 
 from core.board.hexgrid import Direction
 from core.engine.errors import IllegalCommand
@@ -24,6 +27,16 @@ from core.vector.state import GameState, Ship
 
 if TYPE_CHECKING:
     from app.play.session import GameSession
+
+
+def fill(combo: QComboBox, items: Sequence[tuple[str, Any]], *, quiet: bool = False) -> None:
+    """Put ``(text, data)`` items in ``combo`` in place of what it held (``quiet``: without
+    telling its listeners, who are told of the new choice by the caller)."""
+    combo.blockSignals(quiet)
+    combo.clear()
+    for text, data in items:
+        combo.addItem(text, data)
+    combo.blockSignals(False)
 
 
 def launcher_choices(state: GameState, ship: Ship) -> list[tuple[str, tuple[int, str]]]:
