@@ -178,6 +178,8 @@ class GameActions:
         """The primary button (Ctrl+Enter): end the current phase; the game goes on to
         the next phase with something to do (see :meth:`GameSession.advance`)."""
         if self.session is not None:
+            if self.board is not None and not self.board.confirm_end():
+                return  # a ship left to coast would be lost: the player plots again
             self.session.advance()
 
     def set_skip_optional(self, on: bool) -> None:

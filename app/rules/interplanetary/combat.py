@@ -26,8 +26,8 @@ from PySide6.QtWidgets import (
 
 from app.play.session import GameSession
 from app.rules.interplanetary.combat_words import MARKET_WORDS, odds_text
+from app.rules.interplanetary.launch_preview import fill, launcher_choices, sketch, thrust_choices
 from app.rules.interplanetary.optional_actions import OptionalActions
-from core.board.hexgrid import Direction
 from core.board.starmap import Service
 from core.engine.commands import Command
 from core.rules.interplanetary.actions import can_launch
@@ -165,6 +165,7 @@ class CombatPanel(QWidget):
         self.use_button.clicked.connect(self.use_module)
         self.decline_button.clicked.connect(self.decline)
         self.slot.currentIndexChanged.connect(self._fill_thrust)
+        self.thrust.currentIndexChanged.connect(self._sketch)
         self._mode = "idle"
         #: the single-use modules the selected ship may fire besides this phase's actions
         self._extra: list[QWidget] = []
@@ -174,6 +175,7 @@ class CombatPanel(QWidget):
 
     def refresh(self, session: GameSession | None, ship_id: str | None) -> None:
         self.session, self.ship_id = session, ship_id
+        sketch(session, None, None, None)  # no weapon's course, unless _launch draws one
         self.optional.refresh(session, ship_id)
         self._extra = []
         if session is None or aid_of(session.state.rules) is None:
@@ -288,35 +290,24 @@ class CombatPanel(QWidget):
             self._idle("Launch phase: select one of your ships with a loaded launcher.")
             return
         self._mode = "launch"
-        aid = _aid(state)
-        m = manifest_or_empty(aid, ship)
         self.title.setText(
             f"{ship.name}: launch phase. The weapon keeps the ship's vector "
             f"(speed {ship.motion.velocity.speed}) plus its own thrust."
         )
-        self.slot.blockSignals(True)
-        self.slot.clear()
-        for i, w in enumerate(m.launchers):
-            if w is not None:
-                self.slot.addItem(f"{aid.launched_weapon(w).name} (slot {i + 1})", (i, w))
-        self.slot.blockSignals(False)
+        fill(self.slot, launcher_choices(state, ship), quiet=True)
         self._fill_thrust()
         self.detail.setText("Mines and buckyballs attack every ship their vector meets, yours too.")
         self._show([self.launch_form, self.launch_button, *self._extra])
+        self._sketch()
+
+    def _sketch(self) -> None:
+        """Draw the chosen weapon's course with the chosen thrust on the map (or none)."""
+        ship = self.ship_id if self._mode == "launch" else None
+        sketch(self.session, ship, self.slot.currentData(), self.thrust.currentData())
 
     def _fill_thrust(self) -> None:
-        if self.session is None or self.slot.currentData() is None:
-            return
-        aid = _aid(self.session.state)
-        weapon = aid.launched_weapon(self.slot.currentData()[1])
-        orientation = self.session.state.starmap.bounds.orientation
-        self.thrust.clear()
-        self.thrust.addItem("None: the ship's vector", ())
-        for hexes in range(1, weapon.thrust + 1):
-            for d in Direction:
-                self.thrust.addItem(
-                    f"{hexes} hex{'es' if hexes > 1 else ''} {d.name_in(orientation)}", (d,) * hexes
-                )
+        if self.session is not None and self.slot.currentData() is not None:
+            fill(self.thrust, thrust_choices(self.session.state, self.slot.currentData()[1]))
 
     def launch(self) -> None:
         if self.session is None or self.ship_id is None or self.slot.currentData() is None:

@@ -19,6 +19,7 @@ from app.shell.main_window import MainWindow
 from core.campaign import CampaignFile
 from core.scenario.document import Seat
 from core.scenario.reader import builtin_scenarios, load_scenario
+from tests.patience import PATIENCE_MS
 
 TRAINING = next(p for p in builtin_scenarios() if p.stem == "training")
 SEATS = [Seat("Ann", "#E69F00"), Seat("Bob", "#56B4E9")]
@@ -144,7 +145,8 @@ def test_undo_and_redo_walk_the_log_and_keep_the_undone_branch(
     branches = record.branches()
     assert len(branches) == 1
     undone = branches[0]
-    qtbot.waitUntil(lambda: not window.browser._stale)  # it refreshes once things settle
+    # it refreshes once things settle
+    qtbot.waitUntil(lambda: not window.browser._stale, timeout=PATIENCE_MS)
     texts = []
     iterator = [window.browser.topLevelItem(0)]
     while iterator:
