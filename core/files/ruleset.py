@@ -37,6 +37,10 @@ KNOWN_SWITCHES: dict[str, str] = {
         "a course running exactly along a side of a gravity hex counts as passing through it "
         "(except along the side its arrow points away from)"
     ),
+    "weak_gravity_carries_over": (
+        "a run of weak gravity hexes carries over from one turn to the next: a weak hex "
+        "entered first thing this turn must apply if the ship entered a weak hex last"
+    ),
     "kinetic_buster": (
         "the kinetic buster may be launched: a weapon against bases only, destroying one when "
         "a d6 rolls below the relative velocity"

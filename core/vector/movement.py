@@ -47,7 +47,14 @@ from core.vector.course import (
     follow_course,
     hazard_event,
 )
-from core.vector.gravity import AppliedGravity, GravityPull, apply_gravity, compass, label
+from core.vector.gravity import (
+    ENTERED,
+    AppliedGravity,
+    GravityPull,
+    apply_gravity,
+    compass,
+    label,
+)
 from core.vector.motion import (
     COAST,
     INTERPLANETARY,
@@ -133,6 +140,13 @@ def apply_burn(
     return order.burn_vector, cost
 
 
+def weak_arrival(motion: Motion) -> bool:
+    """Whether the object entered a weak gravity hex as the last hex of last turn's course
+    (the pull of its own hex, entered, is waiting): a run of weak hexes that may carry
+    over into this turn."""
+    return any(p.hex == motion.position and p.how == ENTERED and p.weak for p in motion.pulls)
+
+
 def move(
     starmap: StarMap,
     motion: Motion,
@@ -187,6 +201,7 @@ def move(
             hexside_entered=params.hexside_entered,
             start_hex_gravity=params.start_hex_gravity,
             consecutive_weak_rule=params.consecutive_weak_rule,
+            weak_before=params.weak_run_carries_over and weak_arrival(motion),
             ship=name,
         )
     along.extend((h.t, hazard_event(starmap, h, name, velocity.speed)) for h in hazards)
