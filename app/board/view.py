@@ -120,6 +120,7 @@ class MapView(QGraphicsView):
         self._click_at: QPointF | None = None  # where a left press that may click began
         self._ruler_on = False
         self._ruler_dragging = False
+        self._ruler_open = False  # clicked once: the far end follows the mouse to a click
         self._ruler: tuple[Hex, Hex] | None = None
 
     # ---- queries
@@ -218,7 +219,10 @@ class MapView(QGraphicsView):
             return
         if left and self._ruler_on:
             h = self.hex_at(event.position())
-            if h is not None:
+            if h is not None and self._ruler_open and self._ruler is not None:
+                self._ruler_open = False  # the second click of click, click
+                self._set_ruler_ends(self._ruler[0], h)
+            elif h is not None:
                 self._ruler_dragging = True
                 self._set_ruler_ends(h, h)
             event.accept()
@@ -235,7 +239,7 @@ class MapView(QGraphicsView):
             self._hover(pos)
             event.accept()
             return
-        if self._ruler_dragging and self._ruler is not None:
+        if (self._ruler_dragging or self._ruler_open) and self._ruler is not None:
             h = self.hex_at(pos)
             if h is not None:
                 self._set_ruler_ends(self._ruler[0], h)
@@ -254,6 +258,8 @@ class MapView(QGraphicsView):
             return
         if button == Qt.MouseButton.LeftButton and self._ruler_dragging:
             self._ruler_dragging = False
+            # released where it was pressed: a click, so the next click sets the far end
+            self._ruler_open = self._ruler is not None and self._ruler[0] == self._ruler[1]
             event.accept()
             return
         clicked = self._click_at
@@ -348,7 +354,7 @@ class MapView(QGraphicsView):
         if on == self._ruler_on:
             return
         self._ruler_on = on
-        self._ruler_dragging = False
+        self._ruler_dragging = self._ruler_open = False
         if not on:
             self._repaint_ruler()
             self._ruler = None

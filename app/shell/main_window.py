@@ -138,7 +138,9 @@ class MainWindow(GameActions, FileActions, Menus, DockLayout, CampaignWindow, QM
     def set_ruler(self, on: bool) -> None:
         self.map_view.set_ruler(on)
         if on:
-            self.status_label.setText("Ruler: drag from one hex to another (Esc ends)")
+            self.status_label.setText(
+                "Ruler: drag from one hex to another, or click one then the other (Esc ends)"
+            )
 
     def _ruler_finished(self) -> None:
         self.ruler_action.setChecked(False)

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.play.session import GameSession
+from app.play.wrapped import keep_wrapped_height
 from app.rules.interplanetary.combat_words import MARKET_WORDS, odds_text
 from app.rules.interplanetary.optional_actions import OptionalActions
 from core.board.hexgrid import Direction
@@ -154,6 +155,7 @@ class CombatPanel(QWidget):
         #: the single-use modules the selected ship may fire besides this phase's actions
         self._extra: list[QWidget] = []
         self._show([])
+        keep_wrapped_height(self)
 
     # ---- what is shown
 
