@@ -11,12 +11,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
+from PySide6.QtWidgets import QDialog, QMessageBox
 
 from app.campaign.browser import CampaignBrowser
 from app.campaign.paths import forget_campaign, recent_campaigns
 from app.campaign.paths import remember_campaign as remember
 from app.campaign.replay import Replay, ReplayBar
+from app.folders import ask_save
 from core.campaign import EXTENSION, CampaignError, CampaignInUse
 from core.engine.errors import IllegalCommand
 
@@ -194,10 +195,10 @@ class CampaignWindow:
         if self.campaign is None:
             return False
         start = str(self.campaign.path.with_name(f"{self.campaign.path.stem} copy{EXTENSION}"))
-        filename, _ = QFileDialog.getSaveFileName(self, "Save a Copy As", start, campaign_filter())
-        if not filename:
+        filename, _ = ask_save(self, "Save a Copy As", start, campaign_filter())
+        if filename is None:
             return False
-        return self.copy_to(Path(filename))
+        return self.copy_to(filename)
 
     def copy_to(self, target: Path, meta: dict[str, str] | None = None) -> bool:
         assert self.campaign is not None
@@ -223,12 +224,10 @@ class CampaignWindow:
         """A copy to send to the next player: they open it, play and send it back."""
         if self.campaign is None or self.session is None:
             return False
-        filename, _ = QFileDialog.getSaveFileName(
-            self, "Export for Mail", str(self.mail_file_name()), campaign_filter()
-        )
-        if not filename:
+        filename, _ = ask_save(self, "Export for Mail", self.mail_file_name(), campaign_filter())
+        if filename is None:
             return False
-        return self.export_mail_to(Path(filename))
+        return self.export_mail_to(filename)
 
     def export_mail_to(self, target: Path) -> bool:
         assert self.session is not None

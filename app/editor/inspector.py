@@ -87,10 +87,16 @@ class Inspector(QTabWidget):
             return
         self.ruleset = QComboBox()
         self.ruleset.setObjectName("doc_ruleset")
-        from core.files.rulesets import ruleset_ids
+        from core.files.rulesets import ruleset_ids, ruleset_name
 
-        self.ruleset.addItems(ruleset_ids())
-        self.ruleset.currentTextChanged.connect(lambda t: self._set("ruleset", t, "Ruleset"))
+        for rid in ruleset_ids():  # shown by name, kept by id
+            self.ruleset.addItem(ruleset_name(rid), rid)
+        self.ruleset.currentIndexChanged.connect(
+            lambda _: self._edit(
+                lambda d: d.__setitem__("ruleset", self.ruleset.currentData()),
+                f"Ruleset: {self.ruleset.currentText()}",
+            )
+        )
         form.addRow("Ruleset", self.ruleset)
         self.switches = QWidget()
         self.switches.setLayout(QVBoxLayout())
@@ -183,7 +189,10 @@ class Inspector(QTabWidget):
         self.name_edit.setText(str(data.get("name", "")))
         if self.text_edit.toPlainText() != data.get("description", ""):
             self.text_edit.setPlainText(str(data.get("description", "")))
-        self.ruleset.setCurrentText(str(data.get("ruleset", "")))
+        rid = str(data.get("ruleset", ""))
+        if self.ruleset.findData(rid) < 0:
+            self.ruleset.addItem(rid, rid)  # a ruleset file of the user's: its path
+        self.ruleset.setCurrentIndex(self.ruleset.findData(rid))
         players = data.get("players", {})
         self.min_players.setValue(int(players.get("min", 1)))
         self.max_players.setValue(int(players.get("max", 1)))

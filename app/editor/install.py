@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox
+from PySide6.QtWidgets import QMainWindow, QMessageBox
+
+from app.folders import ask_open
 
 if TYPE_CHECKING:
     from app.editor.document import Document
@@ -127,10 +129,10 @@ class EditorMode:
         """Ask for a file (unless given ``path``), read it with ``load`` (a map or scenario
         by default) and edit it; a file that cannot be read is explained instead."""
         if path is None:
-            name, _ = QFileDialog.getOpenFileName(self.main, title, "", file_filter)
-            if not name:
+            chosen = ask_open(self.main, title, file_filter)
+            if chosen is None:
                 return None
-            path = Path(name)
+            path = chosen
         from core.board.problems import FileProblems
 
         if load is None:

@@ -14,7 +14,6 @@ from PySide6.QtCore import QPointF, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QMouseEvent
 from PySide6.QtWidgets import (
     QDockWidget,
-    QFileDialog,
     QLabel,
     QMainWindow,
     QMessageBox,
@@ -37,6 +36,7 @@ from app.editor.tools.objects import BaseTool, BodyTool, GravityTool
 from app.editor.tools.select import SelectTool
 from app.editor.tools.ships import ShipTool
 from app.editor.tools.terrain import BrushTool, FillTool
+from app.folders import ask_save
 from app.play.systems import ui_for
 from core.board.hexgrid import Hex
 from core.board.problems import FileProblems
@@ -350,9 +350,9 @@ class EditorWindow(QMainWindow):
         return self._save(self.document.path)
 
     def save_as(self) -> bool:
-        start = str(self.document.path or Path.home() / f"{self.document.name}.toml")
-        name, _ = QFileDialog.getSaveFileName(self, "Save As", start, FILE_FILTER)
-        return bool(name) and self._save(Path(name))
+        start = self.document.path or f"{self.document.name}.toml"
+        name, _ = ask_save(self, "Save As", start, FILE_FILTER)
+        return name is not None and self._save(name)
 
     def _save(self, path: Path) -> bool:
         try:

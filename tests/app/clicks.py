@@ -1,9 +1,13 @@
-"""Reaching the window's controls as a user does: menu actions by their text."""
+"""Reaching the window's controls as a user does: menu actions and buttons by their
+text, and the modal dialogs they open."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMainWindow, QMenu
+from PySide6.QtWidgets import QAbstractButton, QApplication, QMainWindow, QMenu, QWidget
 
 
 def _plain(text: str) -> str:
@@ -22,3 +26,28 @@ def menu_action(win: QMainWindow, *path: str) -> QAction:
         actions = menu.actions() if isinstance(menu, QMenu) else []
     assert found is not None and found.isEnabled(), f"{' > '.join(path)} is disabled"
     return found
+
+
+def when_modal(act: Callable[[QWidget], None]) -> None:
+    """Run ``act`` on the next modal dialog as soon as it is up (a dialog's ``exec``
+    blocks the test until something closes it)."""
+
+    def run() -> None:
+        dialog = QApplication.activeModalWidget()
+        if dialog is None:
+            QTimer.singleShot(10, run)
+            return
+        act(dialog)
+
+    QTimer.singleShot(0, run)
+
+
+def button(parent: QWidget, text: str) -> QAbstractButton:
+    """The visible button whose text (ampersands left out) is ``text``."""
+    found = [
+        b
+        for b in parent.findChildren(QAbstractButton)
+        if _plain(b.text()) == text and b.isVisible()
+    ]
+    assert found, f"no visible button {text!r}"
+    return found[0]
