@@ -30,6 +30,7 @@ from app.board.backdrop import Backdrop
 from app.board.items import HEX_SIZE
 from app.board.scene import StarMapScene
 from core.board.hexgrid import Hex
+from core.engine.words import plural
 
 ZOOM_STEP = 1.25
 MIN_SCALE = 0.01
@@ -429,7 +430,7 @@ class MapView(QGraphicsView):
             painter.drawPolygon(_polygon(scene, h))
         a, b = scene.centre_of(start), scene.centre_of(end)
         painter.drawLine(a, b)
-        text = f"{start.distance(end)} hex{'es' if start.distance(end) != 1 else ''}"
+        text = plural(start.distance(end), "hex")
         at = painter.worldTransform().map(b)
         painter.resetTransform()
         font = QFont()

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 from app.editor.commands import edit_map, edit_scenario
 from app.editor.tools.objects import GRAVITY_CHOICES, change_bodies
 from core.board.starmap import GravityKind, Service
+from core.engine.words import plural
 
 if TYPE_CHECKING:
     from app.editor.host import EditorHost
@@ -374,7 +375,8 @@ class Inspector(QTabWidget):
         bodies, bases, ships = sel.bodies(), sel.bases(), sel.ships()
         data = self.editor.document.scenario or {}
         self.summary.setText(
-            f"{len(sel.hexes)} hexes, {len(bodies)} bodies, {len(bases)} bases, {len(ships)} ships"
+            f"{plural(len(sel.hexes), 'hex')}, {plural(len(bodies), 'body', 'bodies')}, "
+            f"{plural(len(bases), 'base')}, {plural(len(ships), 'ship')}"
         )
         self.body_name.setText(bodies[0].name if len(bodies) == 1 else MIXED)
         self.body_name.setEnabled(len(bodies) == 1)

@@ -40,6 +40,7 @@ from app.folders import ask_save
 from app.play.systems import ui_for
 from core.board.hexgrid import Hex
 from core.board.problems import FileProblems
+from core.engine.words import plural
 
 if TYPE_CHECKING:
     from core.files.ruleset import Ruleset
@@ -318,19 +319,23 @@ class EditorWindow(QMainWindow):
     def copy(self) -> None:
         if self.selection.hexes:
             self.clip = copy_region(self.document, self.selection.hexes)
-            self.show_status(f"Copied {len(self.selection.hexes)} hexes")
+            self.show_status(f"Copied {plural(len(self.selection.hexes), 'hex')}")
 
     def cut(self) -> None:
         if self.selection.hexes:
             self.copy()
             clear_region(
-                self.document, self.selection.hexes, f"Cut {len(self.selection.hexes)} hexes"
+                self.document,
+                self.selection.hexes,
+                f"Cut {plural(len(self.selection.hexes), 'hex')}",
             )
 
     def delete(self) -> None:
         if self.selection.hexes:
             clear_region(
-                self.document, self.selection.hexes, f"Delete {len(self.selection.hexes)} hexes"
+                self.document,
+                self.selection.hexes,
+                f"Delete {plural(len(self.selection.hexes), 'hex')}",
             )
 
     def paste(self, in_place: bool = False) -> None:
@@ -361,7 +366,7 @@ class EditorWindow(QMainWindow):
             QMessageBox.warning(self, "Cannot save", f"{path.name} was not saved:\n{exc}")
             return False
         n = len(self.issues.problems)
-        more = f"; {n} problems to fix before it can be played" if n else ""
+        more = f"; {plural(n, 'problem')} to fix before it can be played" if n else ""
         self.show_status(f"Saved {', '.join(p.name for p in written)}{more}")
         self._title()
         self.saved.emit(path)

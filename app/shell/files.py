@@ -21,6 +21,7 @@ from app.folders import ask_open
 from core.board.problems import FileProblems, Problem
 from core.board.starmap import StarMap
 from core.campaign.fileformat import EXTENSION, MAGIC
+from core.engine.words import plural
 from core.files.resources import SOLAR_SYSTEM_MAP
 from core.scenario.documents import load_document
 
@@ -128,8 +129,8 @@ class FileActions:
             self.setWindowTitle(f"{starmap.name} ({path.name}) — Ecliptic")
         b = starmap.bounds
         self.status_label.setText(
-            f"{starmap.name}: {b.width}x{b.height} hexes, {len(starmap.bodies)} bodies, "
-            f"{len(starmap.bases)} bases"
+            f"{starmap.name}: {b.width}x{b.height} hexes, "
+            f"{plural(len(starmap.bodies), 'body', 'bodies')}, {plural(len(starmap.bases), 'base')}"
         )
         self.fit_map()
 

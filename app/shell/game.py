@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QDialog, QLabel, QMessageBox, QStackedWidget
 
 from core.engine.errors import IllegalCommand
+from core.engine.words import plural
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QAction
@@ -238,7 +239,7 @@ class GameActions:
                 s for s in state.ships if s.owner == seat.id and s.in_play and s.id not in plotted
             ]
             hint = (
-                f"{len(waiting)} ship(s) without orders (they coast)"
+                f"{plural(len(waiting), 'ship')} without orders (they coast)"
                 if waiting
                 else "All ships have orders: End Turn when ready"
             )

@@ -25,6 +25,7 @@ from app.shell.menus import Menus
 from app.shell.version import application_version
 from core.board.hexgrid import Hex
 from core.board.starmap import StarMap
+from core.engine.words import plural
 from core.files.resources import SOLAR_SYSTEM_MAP
 
 if TYPE_CHECKING:
@@ -131,8 +132,7 @@ class MainWindow(GameActions, FileActions, Menus, DockLayout, CampaignWindow, QM
         if labels is None:
             return
         self.status_label.setText(
-            f"Ruler: {labels.format(start)} to {labels.format(end)} is {distance} "
-            f"hex{'es' if distance != 1 else ''}"
+            f"Ruler: {labels.format(start)} to {labels.format(end)} is {plural(distance, 'hex')}"
         )
 
     def set_ruler(self, on: bool) -> None:

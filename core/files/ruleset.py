@@ -78,6 +78,12 @@ KNOWN_SWITCHES: dict[str, str] = {
     ),
 }
 
+#: Switches added after games were recorded, with their defaults: every ruleset has them
+#: at that default unless its file says otherwise, and a file that gives the default is
+#: read as one that does not list it, so the ruleset's data, and with it the hash of
+#: every game played under it (each state digests its ruleset), are unchanged.
+LATER_SWITCHES: dict[str, bool] = {"weak_gravity_carries_over": False}
+
 #: the switches that are the optional rules of a rule system (Interplanetary's "Optional
 #: rules"), by their names in the rule book, in its order: what New Game offers to tick
 OPTIONAL_RULES: dict[str, str] = {
@@ -239,7 +245,7 @@ class Ruleset:
         self, overrides: Iterable[tuple[str, bool]] | Mapping[str, bool] = ()
     ) -> dict[str, bool]:
         """Every switch with the game's overrides applied; an unknown override is refused."""
-        values = dict(self.switches)
+        values = {**LATER_SWITCHES, **dict(self.switches)}
         pairs = overrides.items() if isinstance(overrides, Mapping) else overrides
         for name, value in pairs:
             if name not in values:

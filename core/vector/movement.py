@@ -36,6 +36,7 @@ from core.board.hexgrid import ZERO, Direction, Hex, Vector
 from core.board.starmap import StarMap
 from core.board.tracer import Trace, trace
 from core.engine.events import Event, event
+from core.engine.words import plural
 from core.vector.course import (
     ENDS_COURSE,
     NO_PASSAGE,
@@ -132,7 +133,7 @@ def apply_burn(
         raise BurnError("a disabled ship cannot burn")
     if n > len(params.burn_costs):
         raise BurnError(
-            f"a burn of {n} hexes is beyond this ship (at most {len(params.burn_costs)})"
+            f"a burn of {plural(n, 'hex')} is beyond this ship (at most {len(params.burn_costs)})"
         )
     cost = Fraction(params.burn_costs[n - 1])
     if fuel is not None and cost > fuel:

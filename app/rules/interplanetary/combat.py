@@ -26,12 +26,13 @@ from PySide6.QtWidgets import (
 )
 
 from app.play.session import GameSession
-from app.play.wrapped import keep_wrapped_height
+from app.play.wrapped import WrappedPanel
 from app.rules.interplanetary.combat_words import MARKET_WORDS, odds_text
 from app.rules.interplanetary.optional_actions import OptionalActions
 from core.board.hexgrid import Direction
 from core.board.starmap import Service
 from core.engine.commands import Command
+from core.engine.words import plural
 from core.rules.interplanetary.actions import can_launch
 from core.rules.interplanetary.aid.carried import aid_of, manifest_or_empty
 from core.rules.interplanetary.aid.playaid import PlayAid
@@ -56,7 +57,7 @@ from core.vector.state import GameState, Ship
 from core.vector.turns import current_phase
 
 
-class CombatPanel(QWidget):
+class CombatPanel(WrappedPanel):
     """Reads the session; gives its commands through ``session.apply``."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -155,7 +156,6 @@ class CombatPanel(QWidget):
         #: the single-use modules the selected ship may fire besides this phase's actions
         self._extra: list[QWidget] = []
         self._show([])
-        keep_wrapped_height(self)
 
     # ---- what is shown
 
@@ -175,7 +175,7 @@ class CombatPanel(QWidget):
             self._mode = "hit"
             self.title.setText(
                 f"{state.player(first.player).name}: {first.source} hit {first.name}. "
-                f"Place {first.amount} points on its {first.where}."
+                f"Place {plural(first.amount, 'point')} on its {first.where}."
             )
             self.detail.setText(
                 "Place the damage on the ship's sheet, or take the suggested placement "

@@ -23,4 +23,5 @@ def test_combat_dock_gun_and_target_boxes_are_never_squashed(
     for box in (panel.gun, panel.target):
         qtbot.waitUntil(lambda box=box: box.height() >= box.sizeHint().height())
     # the odds text is wrapped, whole, below them
-    assert panel.detail.height() >= panel.detail.heightForWidth(panel.detail.width())
+    detail = panel.detail
+    qtbot.waitUntil(lambda: detail.height() >= detail.heightForWidth(detail.width()))
