@@ -1,14 +1,13 @@
-"""Counted words read right: "1 hex", "1 body", "1 problem", "1 point" in the window and in
-what the rules say, and the plural for every other count."""
+"""Counted words read right: "1 body", "1 base", "1 point" in the window and in what the
+rules say, and the plural for every other count (the ruler's "1 hex":
+``test_ruler_clicks``)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog
-from pytestqt.qtbot import QtBot
 
 from app.shell.main_window import MainWindow
 from core.board.hexgrid import Direction
@@ -17,30 +16,9 @@ from core.engine.words import plural
 from core.files.mapfile import save_map
 from core.rules.interplanetary.combat.attack import PendingHit
 from tests.app.clicks import menu_action
-from tests.app.shell.test_main_window import ini_settings
+from tests.app.shell.test_file_dialogs import window
 
-
-@pytest.fixture
-def window(qtbot: QtBot, tmp_path: Path) -> MainWindow:
-    win = MainWindow(settings=ini_settings(tmp_path))
-    qtbot.addWidget(win)
-    win.resize(1200, 800)
-    win.show()
-    qtbot.waitExposed(win)
-    return win
-
-
-def test_plurals_the_ruler_says_1_hex(qtbot: QtBot, window: MainWindow) -> None:
-    assert window.starmap is not None and window.scene is not None
-    sun = window.starmap.body("Sun")
-    assert sun is not None
-    start = sun.centre + Direction.SW.vector * 3
-    menu_action(window, "View", "Ruler").trigger()
-    viewport = window.map_view.viewport()
-    for h in (start, start + Direction.NE.vector):
-        pos = window.map_view.mapFromScene(window.scene.centre_of(h))
-        qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=pos)
-    assert window.status_label.text().endswith(" is 1 hex")
+__all__ = ["window"]
 
 
 def test_plurals_a_map_with_one_body_and_one_base(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import QPoint, Qt
 from pytestqt.qtbot import QtBot
 
@@ -21,12 +22,18 @@ def at(win: MainWindow, h: Hex) -> QPoint:
     return win.map_view.mapFromScene(win.scene.centre_of(h))
 
 
-def test_ruler_measures_click_then_click(qtbot: QtBot, tmp_path: Path) -> None:
-    win = MainWindow(settings=ini_settings(tmp_path))
-    qtbot.addWidget(win)
-    win.resize(1200, 800)
-    win.show()
-    qtbot.waitExposed(win)
+@pytest.fixture
+def win(qtbot: QtBot, tmp_path: Path) -> MainWindow:
+    """The main window, on screen, showing the built-in map."""
+    shown = MainWindow(settings=ini_settings(tmp_path))
+    qtbot.addWidget(shown)
+    shown.resize(1200, 800)
+    shown.show()
+    qtbot.waitExposed(shown)
+    return shown
+
+
+def test_ruler_measures_click_then_click(qtbot: QtBot, win: MainWindow) -> None:
     assert win.starmap is not None
     sun = win.starmap.body("Sun")
     assert sun is not None
@@ -52,3 +59,14 @@ def test_ruler_measures_click_then_click(qtbot: QtBot, tmp_path: Path) -> None:
     qtbot.mouseMove(viewport, at(win, end))
     qtbot.mouseRelease(viewport, LEFT, pos=at(win, end))
     assert win.map_view.ruler_measurement() == (middle, end, start.distance(end) - 2)
+
+
+def test_plurals_the_ruler_says_1_hex(qtbot: QtBot, win: MainWindow) -> None:
+    assert win.starmap is not None
+    sun = win.starmap.body("Sun")
+    assert sun is not None
+    start = sun.centre + Direction.SW.vector * 3
+    menu_action(win, "View", "Ruler").trigger()
+    for h in (start, start + Direction.NE.vector):
+        qtbot.mouseClick(win.map_view.viewport(), LEFT, pos=at(win, h))
+    assert win.status_label.text().endswith(" is 1 hex")
