@@ -333,6 +333,8 @@ class CombatPanel(WrappedPanel):
                 else (f"{w.cost} pt" if w.cost is not None else "not sold")
             )
             self.weapon.addItem(f"{w.name} ({price})", w.id)
+            if price == "not sold":  # listed, but not offered
+                self.weapon.model().item(self.weapon.count() - 1).setEnabled(False)
         self.load_button.setEnabled(self._free_slot(state, ship) is not None)
         self._show([self.refuel_button, self.weapon, self.load_button, *self._extra])
 

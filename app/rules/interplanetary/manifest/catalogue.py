@@ -70,10 +70,10 @@ class Catalogue(QTreeWidget):
                 row.setData(0, ID_ROLE, f"{kind}:{item.id}")
                 row.setToolTip(2, effect_text(aid, item))
                 row.setTextAlignment(1, Qt.AlignmentFlag.AlignCenter)
-                flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+                flags = Qt.ItemFlag.ItemIsEnabled
                 if item.cost is not None:
-                    flags |= Qt.ItemFlag.ItemIsDragEnabled
-                else:
+                    flags |= Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled
+                else:  # shown for what it is, but it cannot be bought
                     row.setForeground(0, QColor("#808080"))
                 row.setFlags(flags)
         self.expandAll()
