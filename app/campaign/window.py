@@ -8,6 +8,7 @@ about the map and the game; the window's parts it uses are declared on the class
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
     from app.play.session import GameSession
     from app.play.systems import Outfits
     from core.campaign import CampaignFile, GameRecord
+    from core.engine.events import Event
     from core.scenario.document import Scenario, Seat
     from core.vector.state import GameState, Player
 
@@ -93,7 +95,7 @@ class CampaignWindow:
         from core.campaign import CampaignFile  # the database layer loads on first use
 
         try:
-            state, _events = scenario.start(seats, seed, outfits=outfits)
+            state, events = scenario.start(seats, seed, outfits=outfits)
             campaign = CampaignFile.create(
                 path, name, state, title=scenario.name, scenario=scenario.id
             )
@@ -103,7 +105,8 @@ class CampaignWindow:
         except (CampaignError, OSError) as exc:
             QMessageBox.warning(self, "Cannot create the campaign", str(exc))
             return False
-        return self._play_campaign(campaign)
+        # the start's events (the first-player roll) go to the event and dice logs
+        return self._play_campaign(campaign, events)
 
     def open_campaign(self, path: Path, *, read_only: bool = False) -> bool:
         """Open a campaign file and go on where it stands. A file that cannot be used is
@@ -130,7 +133,7 @@ class CampaignWindow:
             return False
         return self._play_campaign(campaign)
 
-    def _play_campaign(self, campaign: CampaignFile) -> bool:
+    def _play_campaign(self, campaign: CampaignFile, events: Sequence[Event] = ()) -> bool:
         from core.campaign import GameRecord
 
         games = campaign.games()
@@ -144,7 +147,7 @@ class CampaignWindow:
             return False
         self.campaign, self.record = campaign, record
         if not self.play(
-            record.state, [], record.title, record=record, read_only=campaign.read_only
+            record.state, list(events), record.title, record=record, read_only=campaign.read_only
         ):
             campaign.close()
             self.campaign = self.record = None

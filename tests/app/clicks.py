@@ -37,7 +37,11 @@ def when_modal(act: Callable[[QWidget], None]) -> None:
         if dialog is None:
             QTimer.singleShot(10, run)
             return
-        act(dialog)
+        try:
+            act(dialog)
+        except BaseException:
+            dialog.close()  # a failed step must not leave the test waiting on the dialog
+            raise
 
     QTimer.singleShot(0, run)
 
