@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QPushButton,
     QScrollArea,
     QSpinBox,
@@ -59,6 +60,9 @@ class NoPurchases(QWidget):
 
     def outfits(self) -> Outfits:
         return {}
+
+    def unspent(self) -> str:
+        return ""
 
 
 class ColourButton(QPushButton):
@@ -286,6 +290,16 @@ class NewGameDialog(QDialog):
         return tuple(sorted(values.items()))
 
     def accept(self) -> None:
+        unspent = self._step.unspent()
+        if unspent:
+            answer = QMessageBox.question(
+                self,
+                "Unspent Ship Points",
+                f"{unspent}. Start anyway? Points not spent stay aboard each player's "
+                "first ship, to spend at bases.",
+            )
+            if answer != QMessageBox.StandardButton.Yes:
+                return  # back to the dialog, to spend them
         data = self.scenario_box.currentData()
         if data is not None:
             QSettings("Ecliptic", "Ecliptic").setValue(LAST_SCENARIO_KEY, str(data))

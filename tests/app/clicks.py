@@ -28,13 +28,13 @@ def menu_action(win: QMainWindow, *path: str) -> QAction:
     return found
 
 
-def when_modal(act: Callable[[QWidget], None]) -> None:
-    """Run ``act`` on the next modal dialog as soon as it is up (a dialog's ``exec``
-    blocks the test until something closes it)."""
+def when_modal(act: Callable[[QWidget], None], kind: type[QWidget] = QWidget) -> None:
+    """Run ``act`` on the next modal dialog (of ``kind``) as soon as it is up (a dialog's
+    ``exec`` blocks the test until something closes it)."""
 
     def run() -> None:
         dialog = QApplication.activeModalWidget()
-        if dialog is None:
+        if not isinstance(dialog, kind):
             QTimer.singleShot(10, run)
             return
         try:
