@@ -140,7 +140,8 @@ class GameActions:
             and not self.session.state.over
             and self.isVisible()
             and self.ask_before_closing
-        ):
+            and not getattr(getattr(self, "editor_mode", None), "flying", False)
+        ):  # a test flight is thrown away without asking: the scenario is in the editor
             answer = QMessageBox.question(
                 self,
                 "Close Game",
