@@ -29,6 +29,6 @@ def test_a_new_campaign_logs_the_first_player_roll(qtbot: QtBot, tmp_path: Path)
     menu_action(win, "File", "New Campaign").trigger()
     assert win.campaign is not None and win.session is not None
     rolls = [t for t in texts(win.dice_log) if "rolls for first player" in t]
-    assert len(rolls) == 2  # one die each for Ann and Bob
+    assert len(rolls) >= 2 and len(rolls) % 2 == 0  # a die each for Ann and Bob, again on a tie
     events = texts(win.event_log)
     assert any("rolled highest" in t and "is first player" in t for t in events)

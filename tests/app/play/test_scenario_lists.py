@@ -87,12 +87,12 @@ def test_browsed_scenario_is_shown_by_its_title(
 
 
 def test_new_game_remembers_the_last_scenario_started(qtbot: QtBot, window: MainWindow) -> None:
-    def start_sabotage(dialog: QWidget) -> None:
+    def start_variation(dialog: QWidget) -> None:
         box = dialog.findChild(QComboBox, "scenario_box")
-        box.setCurrentIndex(box.findText("Industrial Sabotage"))
+        box.setCurrentIndex(box.findText("Training (armed variation)"))
         button(dialog, "Start").click()
 
-    open_new_game(qtbot, window, start_sabotage)
+    open_new_game(qtbot, window, start_variation)
     assert window.session is not None
     chosen: list[str] = []
 
@@ -103,4 +103,4 @@ def test_new_game_remembers_the_last_scenario_started(qtbot: QtBot, window: Main
 
     window.ask_before_closing = False
     open_new_game(qtbot, window, look)
-    assert chosen == ["Industrial Sabotage"]
+    assert chosen == ["Training (armed variation)"]
