@@ -25,11 +25,13 @@ from PySide6.QtWidgets import (
 )
 
 from app.play.session import GameSession
+from app.play.wrapped import WrappedPanel
 from app.rules.interplanetary.combat_words import MARKET_WORDS, odds_text
 from app.rules.interplanetary.launch_preview import fill, launcher_choices, sketch, thrust_choices
 from app.rules.interplanetary.optional_actions import OptionalActions
 from core.board.starmap import Service
 from core.engine.commands import Command
+from core.engine.words import plural
 from core.rules.interplanetary.actions import can_launch
 from core.rules.interplanetary.aid.carried import aid_of, manifest_or_empty
 from core.rules.interplanetary.aid.playaid import PlayAid
@@ -55,7 +57,7 @@ from core.vector.state import GameState, Ship
 from core.vector.turns import current_phase
 
 
-class CombatPanel(QWidget):
+class CombatPanel(WrappedPanel):
     """Reads the session; gives its commands through ``session.apply``."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -190,7 +192,7 @@ class CombatPanel(QWidget):
             self._mode = "hit"
             self.title.setText(
                 f"{state.player(first.player).name}: {first.source} hit {first.name}. "
-                f"Place {first.amount} points on its {first.where}."
+                f"Place {plural(first.amount, 'point')} on its {first.where}."
             )
             self.detail.setText(
                 "Place the damage on the ship's sheet, or take the suggested placement "
@@ -340,6 +342,8 @@ class CombatPanel(QWidget):
                 else (f"{w.cost} pt" if w.cost is not None else "not sold")
             )
             self.weapon.addItem(f"{w.name} ({price})", w.id)
+            if price == "not sold":  # listed, but not offered
+                self.weapon.model().item(self.weapon.count() - 1).setEnabled(False)
         self.load_button.setEnabled(self._free_slot(state, ship) is not None)
         self._show([self.refuel_button, self.weapon, self.load_button, *self._extra])
 
