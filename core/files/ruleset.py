@@ -97,6 +97,8 @@ OPTIONAL_RULES: dict[str, str] = {
     "bases_pick_sides": "Bases pick sides",
     "mine_fields": "Mine fields",
     "fog_of_war": "Fog of war",
+    # a reading of a rule, not an extra rule, but chosen per game the same way
+    "weak_gravity_carries_over": "Weak gravity carries over turns",
 }
 
 #: the switches of a ruleset that does not list its own
