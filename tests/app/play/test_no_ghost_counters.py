@@ -22,7 +22,6 @@ from app.vector.hazards import GIVE
 from app.vector.overlay import ROLE_KEY
 from app.vector.pieces import SHIP_KEY, Z_TRAIL, Z_VECTOR, ShipCounter
 from core.board.hexgrid import Hex, Vector
-from core.engine.commands import EndPhase
 from core.files.rulesets import load_ruleset
 from core.rules.interplanetary.aid.manifest import capacity
 from core.rules.interplanetary.combat.attack import PendingHit
@@ -213,9 +212,10 @@ def test_a_ship_destroyed_by_gunfire_leaves_no_counter_vector_or_trail(
         session = window.session
         assert session is not None
         sit(qtbot, window)
-        # Setting up: both ships coast, Ann's gun has Beta in range (as the Combat dock's
-        # own tests reach the gun phase); from here on only the window's controls.
-        session.apply(EndPhase("a"))
+        # Ann presses Move: her ship coasts, and the game stops in her gun phase (her gun
+        # has Beta in range)
+        assert window.turn_bar.end_button.text() == "Move"
+        qtbot.mouseClick(window.turn_bar.end_button, Qt.MouseButton.LeftButton)
         assert session.phase() == "guns"
         assert_board_is_the_state(window)
         panel = window.panel("combat")
