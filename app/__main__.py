@@ -2,7 +2,7 @@
 where FILE is a campaign, a map or a scenario.
 
 ``python -m app render FILE OUT.png [--size WxH] [--labels]`` draws a map (or a
-scenario's map) to a PNG instead, with no window and no display needed;
+scenario's map, or a Tiled map) to a PNG instead, with no window and no display needed;
 ``python -m app export-sheet DESIGN OUT.pdf|OUT.png`` writes a ship's manifest sheet;
 ``python -m app prepare`` checks the built-in map and caches it (``make run`` does this
 after installing, so that the first start is as quick as the later ones).
@@ -11,14 +11,22 @@ after installing, so that the first start is as quick as the later ones).
 from __future__ import annotations
 
 import argparse
+import contextlib
+import gc
 import os
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from app import preflight
 from app.shell.version import VersionAction
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    from app.shell.main_window import MainWindow
 
 #: set (to anything) to end the app once the map is first painted: how benchmarks time
 #: a start-up, installed or from source, as a whole process
@@ -50,12 +58,29 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+@contextlib.contextmanager
+def collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector. Starting up makes tens of thousands of
+    objects that live as long as the program (modules, classes, Qt's wrappers, the map),
+    and the collector would walk them again and again (some eighty passes before the
+    first picture, a few per cent of its time). Reference counting still frees
+    everything let go meanwhile."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
+
+
 def render(argv: Sequence[str]) -> int:
     """``render FILE OUT.png ...``: no display needed, so no preflight and Qt offscreen."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from app.board.render import main as render_main
+    with collector_paused():  # a one-shot command: it ends right after the picture
+        from app.board.render import main as render_main
 
-    return render_main(argv, prog="ecliptic render")
+        return render_main(argv, prog="ecliptic render")
 
 
 def export_sheet(argv: Sequence[str]) -> int:
@@ -82,6 +107,40 @@ def prepare() -> int:
     return 0
 
 
+def start_window(
+    path: Path | None = None, settings: QSettings | None = None
+) -> tuple[QApplication, MainWindow]:
+    """Import Qt and the window, make the application and show the window (the event
+    loop then paints it). The garbage collector stays paused until the event loop runs
+    (see :func:`collector_paused`). ImportError when PySide6 cannot be loaded."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        from PySide6.QtCore import QTimer
+        from PySide6.QtGui import QIcon
+        from PySide6.QtWidgets import QApplication
+
+        from app.shell.main_window import MainWindow
+        from core.files.resources import resource_path
+
+        existing = QApplication.instance()
+        app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
+        app.setApplicationName("Ecliptic")
+        app.setOrganizationName("Ecliptic")
+        # the installed desktop entry's name, so that desktops match the window to it
+        app.setDesktopFileName("org.ecliptic.Ecliptic")
+        app.setWindowIcon(QIcon(str(resource_path("icons", "ecliptic.svg"))))
+        window = MainWindow(path=path, settings=settings)
+        window.show()
+    except BaseException:
+        if was_on:
+            gc.enable()
+        raise
+    if was_on:
+        QTimer.singleShot(0, gc.enable)  # once the event loop runs
+    return app, window
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     arguments = list(sys.argv[1:] if argv is None else argv)
     if arguments[:1] == ["prepare"]:
@@ -95,6 +154,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from app.selftest import run
 
         return run(Path(args.self_test) if args.self_test else None)
+    from app import preflight  # not on the render and export-sheet paths
 
     # Qt aborts the whole process when it cannot open a display or load the xcb
     # plugin, so check before PySide6 is imported and explain what to install.
@@ -103,31 +163,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         preflight.report(problems)
         return 1
     try:
-        from PySide6.QtWidgets import QApplication
-
-        from app.shell.main_window import MainWindow
+        app, _window = start_window(args.map)
     except ImportError as error:
         preflight.report([preflight.problem_from_import_error(error)])
         return 1
-
-    existing = QApplication.instance()
-    app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
-    app.setApplicationName("Ecliptic")
-    app.setOrganizationName("Ecliptic")
-    # the installed desktop entry's name, so that desktops match the window to it
-    app.setDesktopFileName("org.ecliptic.Ecliptic")
-    from PySide6.QtGui import QIcon
-
-    from core.files.resources import resource_path
-
-    app.setWindowIcon(QIcon(str(resource_path("icons", "ecliptic.svg"))))
-
-    window = MainWindow(path=args.map)
-    window.show()
     if os.environ.get(QUIT_AFTER_PAINT):
         from app.shell.startprobe import quit_after_first_paint
 
-        quit_after_first_paint(window.map_view.viewport())
+        quit_after_first_paint(_window.map_view.viewport())
     # Let Ctrl+C in the terminal (e.g. during `make run`) end the app; Qt's event loop
     # would otherwise keep Python's KeyboardInterrupt from ever being raised.
     signal.signal(signal.SIGINT, signal.SIG_DFL)

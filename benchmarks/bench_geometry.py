@@ -11,7 +11,10 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchlib import compile_bytecode, machine
 
 from core.board.geometry import (
     Disc,
@@ -40,6 +43,8 @@ def timed(label: str, count: int, run: Callable[[], object]) -> tuple[str, int, 
 
 
 def main() -> None:
+    compile_bytecode()
+    print(machine())
     n = 100_000
     quads = [(pt(), pt(), pt(), pt()) for _ in range(n)]
     segs = [(pt(), pt()) for _ in range(n)]
@@ -73,6 +78,7 @@ def main() -> None:
     print(f"{'operation':<28} {'count':>8} {'seconds':>9} {'per second':>12}")
     for label, count, secs in rows:
         print(f"{label:<28} {count:>8} {secs:>9.3f} {count / secs:>12,.0f}")
+    print(machine())
 
 
 if __name__ == "__main__":

@@ -3,14 +3,15 @@
 Goals (issue 3): one movement phase for 10,000 ships in under 1 second, through the
 engine (plans checked, moves resolved, hazards rolled, state rebuilt); the course
 preview (every legal choice for one ship) in under 2 ms. Ordnance moves through the
-same ``move`` as ships, so the phase figure covers it; launching it comes with issue 6.
+same ``move`` as ships, so the phase figure covers it. Scaling (issue 19 req 6): the
+phase at 1,000, 10,000 and 50,000 ships, each as processor time per ship against the
+1,000-ship phase of the same run (1.00x: the phase grows linearly).
 Run: ``make bench`` or ``.venv/bin/python benchmarks/bench_movement.py``.
 """
 
 from __future__ import annotations
 
 import gc
-import platform
 import random
 import statistics
 import sys
@@ -18,7 +19,10 @@ import time
 from fractions import Fraction
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchlib import compile_bytecode, machine, print_table, verdict
 
 from core.board.hexgrid import Direction, Vector
 from core.engine.commands import EndPhase
@@ -31,7 +35,8 @@ from core.vector.movement import move
 from core.vector.reach import options
 from core.vector.state import Player, Ship, ShipStatus
 
-SHIPS = 10_000
+SCALES = (1_000, 10_000, 50_000)
+SHIPS = 10_000  # the goal's size, and the course previews' game
 PREVIEWS = 1_000
 
 
@@ -47,11 +52,8 @@ def random_motion(rng: random.Random, hexes: list, starmap) -> Motion:  # type: 
                 return arrived.next
 
 
-def main() -> None:
-    rng = random.Random(3)
-    starmap = load_map(SOLAR_SYSTEM_MAP)
-    hexes = [h for h in starmap.bounds.hexes() if h not in starmap.body_hexes]
-    motions = [random_motion(rng, hexes, starmap) for _ in range(SHIPS)]
+def game(starmap, motions: list[Motion]):  # type: ignore[no-untyped-def]
+    """A one-player game of ships on ``motions``, at its movement phase."""
     ships = tuple(
         Ship(f"s{i}", f"Ship {i}", "a", "red", "ship", m, Fraction(20))
         for i, m in enumerate(motions)
@@ -59,15 +61,53 @@ def main() -> None:
     state, _ = new_game("interplanetary", starmap, (Player("a", "Ann", "red"),), ships, seed=1)
     state, _ = apply(state, EndPhase("a"))
     assert current_phase(state) == "astrogation"
+    return state
 
-    rows = []
+
+def phase(state) -> tuple[float, float, int, int]:  # type: ignore[no-untyped-def]
+    """Seconds for one movement phase (every ship coasts), wall and processor, its
+    events, the ships lost."""
     gc.collect()
-    start = time.perf_counter()
-    after, events = apply(state, EndPhase("a"))  # all 10,000 ships coast
-    phase = time.perf_counter() - start
+    start, cpu = time.perf_counter(), time.process_time()
+    after, events = apply(state, EndPhase("a"))
+    took, cpu = time.perf_counter() - start, time.process_time() - cpu
     gone = sum(1 for s in after.ships if s.status is not ShipStatus.ACTIVE)
-    rows.append((f"movement phase, {SHIPS:,} ships (engine)", phase, f"{len(events):,} events"))
+    return took, cpu, len(events), gone
 
+
+def main() -> None:
+    compile_bytecode()
+    print(machine())
+    rng = random.Random(3)
+    starmap = load_map(SOLAR_SYSTEM_MAP)
+    hexes = [h for h in starmap.bounds.hexes() if h not in starmap.body_hexes]
+    motions = [random_motion(rng, hexes, starmap) for _ in range(max(SCALES))]
+
+    scaling = []
+    per_ship_base = 0.0
+    for n in SCALES:
+        took, cpu, events, gone = phase(game(starmap, motions[:n]))
+        per_ship = cpu / n  # processor time: the scaling, whatever else the machine runs
+        per_ship_base = per_ship_base or per_ship
+        goal = ""
+        if n == SHIPS:
+            goal = f"< 1 s: {verdict(took, 1.0)} (processor: {verdict(cpu, 1.0)})"
+        scaling.append(
+            [
+                f"{n:,}",
+                f"{took:.3f} s",
+                f"{cpu:.3f} s",
+                f"{per_ship * 1e6:.1f} µs",
+                f"{per_ship / per_ship_base:.2f}x",
+                f"{events:,} events, {gone:,} ships lost",
+                goal,
+            ]
+        )
+    print()
+    header = ["ships", "movement phase", "processor", "processor per ship", "against 1,000"]
+    print_table([*header, "notes", "goal"], scaling)
+
+    state = game(starmap, motions[:SHIPS])
     sample = rng.sample(list(state.ships), PREVIEWS)
     times = []
     for ship in sample:
@@ -76,18 +116,19 @@ def main() -> None:
         found = options(starmap, ship.motion, params, fuel=ship.fuel)
         times.append(time.perf_counter() - t0)
         assert len(found) >= 1
-    rows.append(("course preview, one ship (mean)", statistics.mean(times), ""))
-    rows.append(("course preview, one ship (95th pct)", sorted(times)[int(0.95 * PREVIEWS)], ""))
-    rows.append(("course preview, one ship (worst)", max(times), ""))
-
-    print(f"Movement on {starmap.name} ({starmap.bounds.width}x{starmap.bounds.height})")
-    print(f"python {platform.python_version()} on {platform.machine()}, {platform.node()}")
-    print(f"{'measure':<44}{'seconds':>12}  notes")
-    for label, seconds, note in rows:
-        shown = f"{seconds:.3f}" if seconds >= 0.01 else f"{seconds * 1000:.3f} ms"
-        print(f"{label:<44}{shown:>12}  {note}")
-    print(f"ships crashed, lost or off the map in the phase: {gone:,}")
-    print(f"burn directions available: {len(Direction)} + coast")
+    mean, pct95 = statistics.mean(times), sorted(times)[int(0.95 * PREVIEWS)]
+    print()
+    print_table(
+        ["course preview, one ship, 1,000 random ships", "time", "goal"],
+        [
+            ["mean", f"{mean * 1000:.3f} ms", "< 2 ms: " + ("met" if mean < 0.002 else "NOT met")],
+            ["95th percentile", f"{pct95 * 1000:.3f} ms", ""],
+            ["worst", f"{max(times) * 1000:.3f} ms", ""],
+        ],
+    )
+    print(f"Movement on {starmap.name} ({starmap.bounds.width}x{starmap.bounds.height}); "
+          f"burn directions available: {len(Direction)} + coast")  # fmt: skip
+    print(machine())
 
 
 if __name__ == "__main__":

@@ -13,7 +13,10 @@ import sys
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchlib import compile_bytecode, machine
 
 from core.board import tracer
 from core.board.hexgrid import Hex
@@ -45,6 +48,8 @@ def timed(label: str, work: list[tuple[Hex, Hex]], what: str) -> tuple[str, floa
 
 
 def main() -> None:
+    compile_bytecode()
+    print(machine())
     work = courses(N)
     rows = []
     tracer._pattern.cache_clear()
@@ -59,6 +64,7 @@ def main() -> None:
     for label, seconds in rows:
         print(f"{label:<46}{seconds:>10.3f}{N / seconds:>14,.0f}")
     print(f"distinct course shapes cached: {info.currsize}")
+    print(machine())
 
 
 if __name__ == "__main__":

@@ -48,6 +48,12 @@ def version() -> str:
         return str(tomllib.load(f)["project"]["version"])
 
 
+def debian_version() -> str:
+    """The version as Debian orders it: a development version before its release
+    (``0.2.0.dev0`` becomes ``0.2.0~dev0``)."""
+    return version().replace(".dev", "~dev").replace("rc", "~rc")
+
+
 def revision() -> str:
     done = subprocess.run(
         ["git", "-C", str(ROOT), "describe", "--always", "--dirty=+dirty", "--abbrev=10"],
@@ -347,7 +353,7 @@ def deb(bundle: Path, pngs: dict[int, bytes]) -> Path:
     control.parent.mkdir()
     control.write_text(
         "Package: ecliptic\n"
-        f"Version: {version()}\n"
+        f"Version: {debian_version()}\n"
         "Section: games\n"
         "Priority: optional\n"
         f"Architecture: {arch()}\n"
@@ -362,7 +368,7 @@ def deb(bundle: Path, pngs: dict[int, bytes]) -> Path:
         " by mail, kept in one file each.\n",
         "utf-8",
     )
-    out = DIST / f"ecliptic_{version()}_{arch()}.deb"
+    out = DIST / f"ecliptic_{debian_version()}_{arch()}.deb"
     subprocess.run(
         ["dpkg-deb", "--root-owner-group", "-Zxz", "--build", str(root), str(out)],
         check=True,

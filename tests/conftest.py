@@ -12,6 +12,12 @@ from hypothesis import HealthCheck, settings
 # Must run before anything imports Qt: tests never need a real display.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+# No test depends on the machine's speed: hypothesis's per-example deadline and its
+# "generating data is too slow" check both measure wall-clock time, so they are off for
+# every property test (a busy machine must not fail one); each test's own settings add to this.
+settings.register_profile("ecliptic", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("ecliptic")
+
 
 @pytest.fixture(autouse=True)
 def _isolated_data_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:

@@ -11,6 +11,7 @@ import pytest
 
 from app import preflight
 from app.preflight import XCB_LIBRARIES, Problem, check_display
+from tests.patience import PATIENCE_S
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
@@ -134,7 +135,7 @@ def run_python(*args: str) -> subprocess.CompletedProcess[str]:
         cwd=REPO_ROOT,
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=PATIENCE_S,
         check=False,
     )
 

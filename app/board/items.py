@@ -137,11 +137,18 @@ class HexWindow:
         from_offset = self.labels.from_offset
         edge = [from_offset(c, r) for c in range(w) for r in {0, 1, h - 2, h - 1} if 0 <= r < h]
         edge += [from_offset(c, r) for r in range(h) for c in {0, 1, w - 2, w - 1} if 0 <= c < w]
-        xs = [x for hx in edge for x, _ in self.layout.corners(hx)]
-        ys = [y for hx in edge for _, y in self.layout.corners(hx)]
-        if not xs:
+        if not edge:
             return QRectF()
-        return QRectF(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+        # Every hex has the same six corner offsets, and adding is monotonic, so the
+        # extreme corners are the extreme centres plus the extreme offsets: the same
+        # numbers as walking all six corners of every edge hex, at a sixth of the cost.
+        centres = [self.layout.to_pixel(hx) for hx in edge]
+        offsets = [self.layout.corner_offset(i) for i in range(6)]
+        left = min(x for x, _ in centres) + min(dx for dx, _ in offsets)
+        right = max(x for x, _ in centres) + max(dx for dx, _ in offsets)
+        top = min(y for _, y in centres) + min(dy for _, dy in offsets)
+        bottom = max(y for _, y in centres) + max(dy for _, dy in offsets)
+        return QRectF(left, top, right - left, bottom - top)
 
 
 def _span(lo: float, hi: float, step: float, shift: float, pad: float, n: int) -> range:

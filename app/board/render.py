@@ -1,9 +1,10 @@
 """Pictures of maps without a window: ``python -m app render FILE OUT.png`` (or
 ``python -m app.board.render``).
 
-FILE is a map or a scenario (its map is drawn; ship counters will come with the game
-layer). Qt is imported only when rendering starts, so the command line can choose the
-``offscreen`` platform first: a picture never needs a display.
+FILE is a map, a scenario (its map is drawn) or a Tiled map (TMX), told apart by their
+content; a map that opened cleanly before comes from the map cache. Qt is imported only
+when rendering starts, so the command line can choose the ``offscreen`` platform first:
+a picture never needs a display.
 """
 
 from __future__ import annotations
@@ -40,24 +41,38 @@ def _ensure_application() -> None:
         _app = QApplication([sys.argv[0] if sys.argv else "ecliptic-render"])
 
 
-def load_starmap(path: Path) -> StarMap:
-    """The map of a map file, or of a scenario file.
+def load_starmap(path: Path, cache: Path | None = None) -> StarMap:
+    """The map of a map file (from the map ``cache`` folder when it opened cleanly before),
+    of a scenario file, or of a Tiled map (TMX).
 
-    Raises FileProblems for a missing, unreadable or invalid file, or a ruleset.
+    The file's kind is read from its header, so drawing a map imports no scenario or rule
+    module. Raises FileProblems for a missing, unreadable or invalid file, or a ruleset.
     """
     from core.board.problems import FileProblems, Problem
-    from core.board.starmap import StarMap
-    from core.scenario.document import Scenario
-    from core.scenario.documents import load_document
+    from core.files.kind import FileKind, file_kind
+    from core.files.tomlio import read_text
 
-    document = load_document(path)
-    if isinstance(document, Scenario):
+    text = read_text(path)
+    kind = file_kind(text)
+    if kind is FileKind.TMX:
+        from core.files.tmx_read import from_tmx
+
+        return from_tmx(text, str(path))
+    if kind is FileKind.RULESET:
+        problem = Problem("this is a ruleset: there is no map to draw", "format", None, str(path))
+        raise FileProblems([problem])
+    from core.scenario.documents import parse_document
+
+    document = parse_document(text, path, cache if kind is FileKind.MAP else None)
+    if kind is FileKind.SCENARIO:
+        from core.scenario.document import Scenario
+
+        assert isinstance(document, Scenario)
         return document.starmap
-    if isinstance(document, StarMap):
-        return document
-    raise FileProblems(
-        [Problem("this is a ruleset: there is no map to draw", "format", None, str(path))]
-    )
+    from core.board.starmap import StarMap
+
+    assert isinstance(document, StarMap)
+    return document
 
 
 def source_rect(scene: StarMapScene) -> QRectF:
@@ -161,9 +176,11 @@ def parse_args(
 ) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog=prog,
-        description="Render an Ecliptic map, or a scenario's map, to a PNG image.",
+        description="Render an Ecliptic map, a scenario's map or a Tiled map to a PNG image.",
     )
-    parser.add_argument("map", type=Path, metavar="FILE", help="map or scenario file (.toml)")
+    parser.add_argument(
+        "map", type=Path, metavar="FILE", help="map or scenario (.toml), or Tiled map (.tmx)"
+    )
     parser.add_argument("out", type=Path, metavar="OUT.png", help="PNG file to write")
     parser.add_argument(
         "--labels", action="store_true", help="print hex labels (0412) when legible"
@@ -191,8 +208,10 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m app.board.ren
     args = parse_args(argv, prog)
     # A picture never needs a display: render offscreen unless told otherwise.
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from app.campaign.paths import map_cache_dir
+
     try:
-        starmap = load_starmap(args.map)
+        starmap = load_starmap(args.map, cache=map_cache_dir())
     except FileProblems as error:
         print(f"Cannot load {args.map}:", file=sys.stderr)
         for problem in error.problems:

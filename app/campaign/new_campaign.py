@@ -10,7 +10,6 @@ from pathlib import Path
 
 from PySide6.QtWidgets import (
     QDialogButtonBox,
-    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -20,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.campaign.paths import suggested_path
+from app.folders import ask_save
 from app.play.new_game import NewGameDialog
 from core.campaign import EXTENSION
 
@@ -78,9 +78,8 @@ class NewCampaignDialog(NewGameDialog):
         self._validate()
 
     def _choose_file(self) -> None:
-        filename, _ = QFileDialog.getSaveFileName(
-            self, "Keep the Campaign In", self.file_edit.text(), CAMPAIGN_FILTER
-        )
+        chosen, _ = ask_save(self, "Keep the Campaign In", self.file_edit.text(), CAMPAIGN_FILTER)
+        filename = "" if chosen is None else str(chosen)
         if filename:
             if not filename.endswith(EXTENSION):
                 filename += EXTENSION

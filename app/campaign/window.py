@@ -8,16 +8,18 @@ about the map and the game; the window's parts it uses are declared on the class
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
+from PySide6.QtWidgets import QDialog, QMessageBox
 
 from app.campaign.browser import CampaignBrowser
 from app.campaign.paths import default_folder, forget_campaign, recent_campaigns
 from app.campaign.paths import remember_campaign as remember
 from app.campaign.replay import Replay, ReplayBar
+from app.folders import ask_save
 from core.campaign import EXTENSION, CampaignError, CampaignInUse, NotWritable
 from core.campaign.errors import as_campaign_error
 from core.engine.errors import IllegalCommand
@@ -30,6 +32,7 @@ if TYPE_CHECKING:
     from app.play.session import GameSession
     from app.play.systems import Outfits
     from core.campaign import CampaignFile, GameRecord
+    from core.engine.events import Event
     from core.scenario.document import Scenario, Seat
     from core.vector.state import GameState, Player
 
@@ -103,7 +106,7 @@ class CampaignWindow:
         from core.campaign import CampaignFile  # the database layer loads on first use
 
         try:
-            state, _events = scenario.start(seats, seed, outfits=outfits)
+            state, events = scenario.start(seats, seed, outfits=outfits)
             campaign = CampaignFile.create(
                 path, name, state, title=scenario.name, scenario=scenario.id
             )
@@ -113,7 +116,8 @@ class CampaignWindow:
         except (CampaignError, OSError) as exc:
             QMessageBox.warning(self, "Cannot create the campaign", str(exc))
             return False
-        return self._play_campaign(campaign)
+        # the start's events (the first-player roll) go to the event and dice logs
+        return self._play_campaign(campaign, events)
 
     def open_campaign(self, path: Path, *, read_only: bool = False, why: str = "") -> bool:
         """Open a campaign file and go on where it stands. A file that cannot be used is
@@ -150,7 +154,9 @@ class CampaignWindow:
             self._read_only_notice(campaign.path, why)
         return True
 
-    def _play_campaign(self, campaign: CampaignFile) -> bool:
+    def _play_campaign(self, campaign: CampaignFile, events: Sequence[Event] = ()) -> bool:
+        """Show the campaign's game; ``events`` are the start's (a new campaign's
+        first-player roll) for the event and dice logs."""
         try:
             record = self._game_to_play(campaign)
         except Exception as exc:  # the file's damage, in words (see as_campaign_error)
@@ -160,7 +166,11 @@ class CampaignWindow:
         self.campaign, self.record = campaign, record
         try:
             shown = self.play(
-                record.state, [], record.title, record=record, read_only=campaign.read_only
+                record.state,
+                list(events),
+                record.title,
+                record=record,
+                read_only=campaign.read_only,
             )
             if shown:
                 self._opened(campaign, record)
@@ -235,12 +245,10 @@ class CampaignWindow:
         if self.campaign is None:
             return False
         name = f"{self.campaign.path.stem} copy{EXTENSION}"
-        filename, _ = QFileDialog.getSaveFileName(
-            self, "Save a Copy As", str(default_folder() / name), campaign_filter()
-        )
-        if not filename:
+        # the campaigns folder, not the last one used: that may be the read-only one
+        target, _ = ask_save(self, "Save a Copy As", default_folder() / name, campaign_filter())
+        if target is None:
             return False
-        target = Path(filename)
         if target.suffix != EXTENSION:
             target = target.with_name(target.name + EXTENSION)
         return self.copy_to(target) and self.open_campaign(target)
@@ -281,10 +289,10 @@ class CampaignWindow:
         if self.campaign is None:
             return False
         start = str(self.campaign.path.with_name(f"{self.campaign.path.stem} copy{EXTENSION}"))
-        filename, _ = QFileDialog.getSaveFileName(self, "Save a Copy As", start, campaign_filter())
-        if not filename:
+        filename, _ = ask_save(self, "Save a Copy As", start, campaign_filter())
+        if filename is None:
             return False
-        return self.copy_to(Path(filename))
+        return self.copy_to(filename)
 
     def copy_to(self, target: Path, meta: dict[str, str] | None = None) -> bool:
         assert self.campaign is not None
@@ -310,12 +318,10 @@ class CampaignWindow:
         """A copy to send to the next player: they open it, play and send it back."""
         if self.campaign is None or self.session is None:
             return False
-        filename, _ = QFileDialog.getSaveFileName(
-            self, "Export for Mail", str(self.mail_file_name()), campaign_filter()
-        )
-        if not filename:
+        filename, _ = ask_save(self, "Export for Mail", self.mail_file_name(), campaign_filter())
+        if filename is None:
             return False
-        return self.export_mail_to(Path(filename))
+        return self.export_mail_to(filename)
 
     def export_mail_to(self, target: Path) -> bool:
         assert self.session is not None

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from app.board.render import DEFAULT_WIDTH, render_map_png, source_rect
+from app.folders import ask_save
 from core.files.tomlio import file_mode
 
 if TYPE_CHECKING:
@@ -187,14 +188,13 @@ def print_map(starmap: StarMap, parent: QWidget | None = None, labels: bool = Tr
 
 def ask_export_map(starmap: StarMap, parent: QWidget | None = None) -> Path | None:
     """File › Export Map…: ask where and in which format, write it, say what went wrong."""
-    from PySide6.QtWidgets import QFileDialog, QMessageBox
+    from PySide6.QtWidgets import QMessageBox
 
     stem = "".join(c for c in starmap.name if c.isalnum() or c in " -_").strip() or "map"
-    path_text, chosen = QFileDialog.getSaveFileName(
-        parent, "Export Map", str(Path.home() / f"{stem}.png"), ";;".join(FILTERS)
-    )
-    if not path_text:
+    picked, chosen = ask_save(parent, "Export Map", f"{stem}.png", ";;".join(FILTERS))
+    if picked is None:
         return None
+    path_text = str(picked)
     fmt, paper = FILTERS.get(chosen, ("png", "a4"))
     path = Path(path_text)
     if path.suffix.lower() != f".{fmt}":

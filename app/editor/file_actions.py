@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox
+from PySide6.QtWidgets import QMenu, QMessageBox
+
+from app.folders import ask_save
 
 if TYPE_CHECKING:
     from app.editor.document import Document
@@ -144,11 +146,10 @@ class FileActions(QObject):
         if starmap is None:
             return False
         if path is None:
-            start = str(Path.home() / f"{starmap.name or 'map'}.tmx")
-            name, _ = QFileDialog.getSaveFileName(main, "Export TMX", start, TMX_FILTER)
-            if not name:
+            chosen, _ = ask_save(main, "Export TMX", f"{starmap.name or 'map'}.tmx", TMX_FILTER)
+            if chosen is None:
                 return False
-            path = Path(name)
+            path = chosen
         from core.board.problems import FileProblems
         from core.files.tmx import save_tmx
 

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from app.editor.document import Document
 from core.board.problems import FileProblems
+from core.engine.words import plural
 
 COLOURS = ("#e69f00", "#56b4e9", "#009e73", "#f0e442", "#0072b2", "#d55e00")
 NAMES = ("Ann", "Bob", "Cleo", "Dev", "Eve", "Finn")
@@ -35,7 +36,7 @@ def start_flight(main: Any, document: Document, seed: int | None = None) -> bool
         QMessageBox.warning(
             main,
             "Cannot start a test flight",
-            f"The scenario has {n} problem{'s' if n != 1 else ''} (see the Issues dock); "
+            f"The scenario has {plural(n, 'problem')} (see the Issues dock); "
             f"the first: {exc.problems[0]}",
         )
         return False

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 from app.editor.commands import edit_map, edit_scenario
 from app.editor.tools.objects import GRAVITY_CHOICES, SERVICE_TIPS, change_bodies
 from core.board.starmap import GravityKind, Service
+from core.engine.words import plural
 from core.files.ruleset import KNOWN_SWITCHES
 
 if TYPE_CHECKING:
@@ -91,10 +92,16 @@ class Inspector(QTabWidget):
         self.ruleset = QComboBox()
         self.ruleset.setObjectName("doc_ruleset")
         self.ruleset.setToolTip("The rules the scenario is played by")
-        from core.files.rulesets import ruleset_ids
+        from core.files.rulesets import ruleset_ids, ruleset_name
 
-        self.ruleset.addItems(ruleset_ids())
-        self.ruleset.currentTextChanged.connect(lambda t: self._set("ruleset", t, "Ruleset"))
+        for rid in ruleset_ids():  # shown by name, kept by id
+            self.ruleset.addItem(ruleset_name(rid), rid)
+        self.ruleset.currentIndexChanged.connect(
+            lambda _: self._edit(
+                lambda d: d.__setitem__("ruleset", self.ruleset.currentData()),
+                f"Ruleset: {self.ruleset.currentText()}",
+            )
+        )
         form.addRow("Ruleset", self.ruleset)
         self.switches = QWidget()
         self.switches.setLayout(QVBoxLayout())
@@ -199,7 +206,10 @@ class Inspector(QTabWidget):
         self.name_edit.setText(str(data.get("name", "")))
         if self.text_edit.toPlainText() != data.get("description", ""):
             self.text_edit.setPlainText(str(data.get("description", "")))
-        self.ruleset.setCurrentText(str(data.get("ruleset", "")))
+        rid = str(data.get("ruleset", ""))
+        if self.ruleset.findData(rid) < 0:
+            self.ruleset.addItem(rid, rid)  # a ruleset file of the user's: its path
+        self.ruleset.setCurrentIndex(self.ruleset.findData(rid))
         players = data.get("players", {})
         self.min_players.setValue(int(players.get("min", 1)))
         self.max_players.setValue(int(players.get("max", 1)))
@@ -391,7 +401,8 @@ class Inspector(QTabWidget):
         bodies, bases, ships = sel.bodies(), sel.bases(), sel.ships()
         data = self.editor.document.scenario or {}
         self.summary.setText(
-            f"{len(sel.hexes)} hexes, {len(bodies)} bodies, {len(bases)} bases, {len(ships)} ships"
+            f"{plural(len(sel.hexes), 'hex')}, {plural(len(bodies), 'body', 'bodies')}, "
+            f"{plural(len(bases), 'base')}, {plural(len(ships), 'ship')}"
         )
         self.body_name.setText(bodies[0].name if len(bodies) == 1 else MIXED)
         self.body_name.setEnabled(len(bodies) == 1)

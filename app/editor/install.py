@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox
+from PySide6.QtWidgets import QMainWindow, QMessageBox
+
+from app.folders import ask_open
 
 if TYPE_CHECKING:
     from app.editor.document import Document
@@ -43,6 +45,8 @@ class EditorMode:
         self.main = main
         self.editor: EditorWindow | None = None
         self._hidden: list[Any] = []
+        self._shown = False  # the editor has the window: the game's docks are put away
+        self._status = ""  # the window's status line from before, given back on leaving
         self.flying = False
         menu = main.menuBar().actions()[0].menu()
         first = main.open_action
@@ -127,10 +131,10 @@ class EditorMode:
         """Ask for a file (unless given ``path``), read it with ``load`` (a map or scenario
         by default) and edit it; a file that cannot be read is explained instead."""
         if path is None:
-            name, _ = QFileDialog.getOpenFileName(self.main, title, "", file_filter)
-            if not name:
+            chosen = ask_open(self.main, title, file_filter)
+            if chosen is None:
                 return None
-            path = Path(name)
+            path = chosen
         from core.board.problems import FileProblems
 
         if load is None:
@@ -173,19 +177,24 @@ class EditorMode:
                 self.mode_action.setChecked(False)
                 return
             main.stack.setCurrentWidget(editor)
-            self._hidden = [d for d in main.docks.values() if not d.isHidden()]
-            self._hidden += [b for b in (main.turn_bar, main.replay_bar) if not b.isHidden()]
-            for widget in self._hidden:
-                widget.hide()
+            if not self._shown:  # put away what the user had, once, to give it back
+                self._shown, self._status = True, main.status_label.text()
+                self._hidden = [d for d in main.docks.values() if not d.isHidden()]
+                self._hidden += [b for b in (main.turn_bar, main.replay_bar) if not b.isHidden()]
+                for widget in self._hidden:
+                    widget.hide()
             for name in TAKEN:
                 getattr(main, name).setVisible(False)
             editor.view.setFocus()
+            editor._title()  # the title and status line name the document
             QTimer.singleShot(0, editor.fit)
         else:
             main.stack.setCurrentWidget(main.map_view)
-            for widget in self._hidden:
-                widget.show()
-            self._hidden = []
+            if self._shown:
+                for widget in self._hidden:
+                    widget.show()
+                self._hidden, self._shown = [], False
+                main.status_label.setText(self._status)
             for name in TAKEN:
                 getattr(main, name).setVisible(True)
             main.setWindowTitle("Ecliptic")
@@ -193,6 +202,7 @@ class EditorMode:
     def _title(self, text: str) -> None:
         if self.mode_action.isChecked():
             self.main.setWindowTitle(f"{text} — Map Editor — Ecliptic")
+            self.main.status_label.setText(f"Map Editor: {text}")
 
     # ---- test flight
 
@@ -218,6 +228,7 @@ class EditorMode:
     def _game_closed(self) -> None:
         if self.flying and self.main.session is None:
             self.flying = False
+            self.main.status_label.setText("")  # the flight's hint is over
             self.show_editor(True)
 
 

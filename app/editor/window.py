@@ -14,7 +14,6 @@ from PySide6.QtCore import QPointF, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QMouseEvent
 from PySide6.QtWidgets import (
     QDockWidget,
-    QFileDialog,
     QLabel,
     QMainWindow,
     QMessageBox,
@@ -37,9 +36,11 @@ from app.editor.tools.objects import BaseTool, BodyTool, GravityTool
 from app.editor.tools.select import SelectTool
 from app.editor.tools.ships import ShipTool
 from app.editor.tools.terrain import BrushTool, FillTool
+from app.folders import ask_save
 from app.play.systems import ui_for
 from core.board.hexgrid import Hex
 from core.board.problems import FileProblems
+from core.engine.words import plural
 
 if TYPE_CHECKING:
     from core.files.ruleset import Ruleset
@@ -319,19 +320,23 @@ class EditorWindow(QMainWindow):
     def copy(self) -> None:
         if self.selection.hexes:
             self.clip = copy_region(self.document, self.selection.hexes)
-            self.show_status(f"Copied {len(self.selection.hexes)} hexes")
+            self.show_status(f"Copied {plural(len(self.selection.hexes), 'hex')}")
 
     def cut(self) -> None:
         if self.selection.hexes:
             self.copy()
             clear_region(
-                self.document, self.selection.hexes, f"Cut {len(self.selection.hexes)} hexes"
+                self.document,
+                self.selection.hexes,
+                f"Cut {plural(len(self.selection.hexes), 'hex')}",
             )
 
     def delete(self) -> None:
         if self.selection.hexes:
             clear_region(
-                self.document, self.selection.hexes, f"Delete {len(self.selection.hexes)} hexes"
+                self.document,
+                self.selection.hexes,
+                f"Delete {plural(len(self.selection.hexes), 'hex')}",
             )
 
     def paste(self, in_place: bool = False) -> None:
@@ -351,9 +356,9 @@ class EditorWindow(QMainWindow):
         return self._save(self.document.path)
 
     def save_as(self) -> bool:
-        start = str(self.document.path or Path.home() / f"{self.document.name}.toml")
-        name, _ = QFileDialog.getSaveFileName(self, "Save As", start, FILE_FILTER)
-        return bool(name) and self._save(Path(name))
+        start = self.document.path or f"{self.document.name}.toml"
+        name, _ = ask_save(self, "Save As", start, FILE_FILTER)
+        return name is not None and self._save(name)
 
     def _save(self, path: Path) -> bool:
         try:
@@ -362,7 +367,7 @@ class EditorWindow(QMainWindow):
             QMessageBox.warning(self, "Cannot save", f"{path.name} was not saved:\n{exc}")
             return False
         n = len(self.issues.problems)
-        more = f"; {n} problems to fix before it can be played" if n else ""
+        more = f"; {plural(n, 'problem')} to fix before it can be played" if n else ""
         self.show_status(f"Saved {', '.join(p.name for p in written)}{more}")
         self._title()
         self.saved.emit(path)

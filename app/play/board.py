@@ -17,11 +17,13 @@ from app.board.scene import StarMapScene
 from app.board.view import MapView
 from app.play.docks import player_colour
 from app.play.session import GameSession
+from app.vector.hazards import confirm_loss, option_hazard
 from app.vector.overlay import PlotOverlay
 from app.vector.pieces import (
+    OrdnanceMarker,
     ShipCounter,
     fan_offsets,
-    ordnance_item,
+    ordnance_offsets,
     ordnance_vector_item,
     trail_item,
     vector_item,
@@ -29,11 +31,12 @@ from app.vector.pieces import (
 )
 from core.board.hexgrid import Direction, Hex
 from core.board.starmap import BaseKind
+from core.engine import play as engine
 from core.engine.errors import IllegalCommand
 from core.vector import course_check
 from core.vector.orders import Launch, Plot
 from core.vector.preview import Option, Preview, preview, projection
-from core.vector.state import GameState, Ship, ShipStatus
+from core.vector.state import GameState, Ordnance, Ship, ShipStatus
 
 PROJECTION_TURNS = 6
 
@@ -58,12 +61,14 @@ class GameBoard(QObject):
         self.preview: Preview | None = None
         self.hovered_option: Option | None = None
         self._hovered_launch: Hex | None = None
+        self._asking = False  # the hazard question is open: the course stays drawn
         self.show_projection = False
         self._pieces: list[QGraphicsItem] = []
         self.counters: dict[str, ShipCounter] = {}
         view.hex_clicked.connect(self.click)
         view.hex_hovered.connect(self.hover)
         session.changed.connect(self.refresh)
+        session.sketched.connect(self._sketch)
         self.refresh()
 
     # ---- queries
@@ -99,6 +104,8 @@ class GameBoard(QObject):
                 by_hex.setdefault(ship.motion.position, []).append(ship)
         tracks = self.session.tracks
         for ship in state.ships:
+            if not ship.in_play:
+                continue  # a lost ship leaves nothing on the map: no counter, vector or trail
             trail = tracks.get(ship.id, [])
             if len(trail) >= 2:
                 self._piece(
@@ -119,7 +126,7 @@ class GameBoard(QObject):
                 counter.set_selected(ship.id == self.selected)
                 self._piece(counter)
                 self.counters[ship.id] = counter
-        self._draw_ordnance(state)
+        self._draw_ordnance(state, by_hex)
         self._draw_wrecks(state)
         if self.selected is not None:
             try:
@@ -131,18 +138,23 @@ class GameBoard(QObject):
         self._show_plans()
         self._update_preview()
 
-    def _draw_ordnance(self, state: GameState) -> None:
+    def _draw_ordnance(self, state: GameState, ships: dict[Hex, list[Ship]]) -> None:
+        """Launched weapons beside the counters of the ships in their hex (``ships``)."""
         ui = self.session.ui
+        by_hex: dict[Hex, list[Ordnance]] = {}
         for piece in state.ordnance:
-            behaviour = ui.weapon_behaviour(state, piece.weapon)
-            colour = player_colour(state, piece.owner)
-            if len(piece.path) >= 2:
-                points = [self.centre(h) for h in piece.path]
-                self._piece(ordnance_vector_item(points, colour, HEX_SIZE))
-            # Off the centre, towards a corner, so a ship in the same hex does not hide it.
-            c = self.centre(piece.motion.position)
-            at = QPointF(c.x() - 0.5 * HEX_SIZE, c.y() + 0.45 * HEX_SIZE)
-            self._piece(ordnance_item(piece, behaviour, colour, at, HEX_SIZE))
+            by_hex.setdefault(piece.motion.position, []).append(piece)
+        for h, pieces in by_hex.items():
+            offsets = ordnance_offsets(len(pieces), len(ships.get(h, [])))
+            for piece, offset in zip(pieces, offsets, strict=True):
+                behaviour = ui.weapon_behaviour(state, piece.weapon)
+                colour = player_colour(state, piece.owner)
+                if len(piece.path) >= 2:
+                    points = [self.centre(p) for p in piece.path]
+                    self._piece(ordnance_vector_item(points, colour, HEX_SIZE))
+                marker = OrdnanceMarker(piece, behaviour, colour, offset)
+                marker.setPos(self.centre(h))
+                self._piece(marker)
 
     def _draw_wrecks(self, state: GameState) -> None:
         """Bases a kinetic buster destroyed, crossed out (on the hexside of a planetary base)."""
@@ -155,6 +167,13 @@ class GameBoard(QObject):
                 a = self.centre(base.approach)
                 c = QPointF((c.x() + a.x()) / 2, (c.y() + a.y()) / 2)
             self._piece(wreck_item(name, c, HEX_SIZE))
+
+    def _sketch(self, course: object) -> None:
+        """A rule system's dock shows a course that is no ship's order (or takes it away)."""
+        if isinstance(course, tuple):
+            self.overlay.show_sketch(*course)
+        else:
+            self.overlay.show_sketch(None)
 
     def _piece(self, item: QGraphicsItem) -> None:
         self.scene.addItem(item)
@@ -231,6 +250,8 @@ class GameBoard(QObject):
 
     def hover(self, h: Hex | None) -> None:
         """Preview the end point (or launch hex) under the mouse, if any."""
+        if self._asking:
+            return  # the mouse left the map for the question about this course
         p = self.preview
         option = p.at(h) if p is not None and h is not None else None
         launch_to = h if p is not None and h in p.launch else None
@@ -250,7 +271,7 @@ class GameBoard(QObject):
                 return
             option = p.at(h)
             if option is not None:
-                self.session.apply(Plot(seat.id, p.ship, option.order))
+                self._give(p, option)
                 return
         here = self.ships_at(h)
         if not here:
@@ -268,7 +289,61 @@ class GameBoard(QObject):
             return
         option = p.at(p.drift)
         if option is not None:
-            self.session.apply(Plot(seat.id, p.ship, option.order))
+            self._give(p, option)
+
+    def _give(self, p: Preview, option: Option) -> None:
+        """Give the order reaching ``option``; one that loses the ship only once the
+        player confirms it, named (a red end point may be clicked by mistake)."""
+        seat = self.session.seat()
+        if seat is None:
+            return
+        ship = self.session.state.ship(p.ship)
+        hazard = option_hazard(self.session.state, ship, option)
+        lines = [f"{ship.name} {hazard}"] if hazard and self._may_order(ship, option) else []
+        if lines and not self._confirm(lines):
+            return  # (an order the game refuses anyway is not asked about: it says why)
+        self.session.apply(Plot(seat.id, p.ship, option.order))
+
+    def unplotted_losses(self) -> list[str]:
+        """The seat's ships without an order that coasting would lose ("Alpha crashes
+        into Sun"): ending the phase gives them that course without a click on the map."""
+        state = self.session.state
+        if not self.session.can_plot():
+            return []
+        lines = []
+        for ship in self.my_ships():
+            if state.plan(ship.id) is not None or ship.status is not ShipStatus.ACTIVE:
+                continue
+            p = preview(state, ship.id)
+            option = p.at(p.drift)
+            hazard = option_hazard(state, ship, option) if option is not None else None
+            if hazard is None or option is None or not self._may_order(ship, option):
+                continue
+            lines.append(f"{ship.name} has no order and {hazard} coasting")
+        return lines
+
+    def _may_order(self, ship: Ship, option: Option) -> bool:
+        """Whether the player may give ``ship`` an order now (one sitting out a turn,
+        after a rendezvous say, drifts whatever they click: nothing to ask them)."""
+        try:
+            engine.apply(self.session.live, Plot(ship.owner, ship.id, option.order))
+        except IllegalCommand:
+            return False
+        return True
+
+    def confirm_end(self) -> bool:
+        """Before the player's orders are sealed: True unless a ship left to coast would
+        be lost and the player cancels."""
+        lines = self.unplotted_losses()
+        return not lines or self._confirm(lines)
+
+    def _confirm(self, lines: list[str]) -> bool:
+        """Ask about orders that lose ships, the course in question left on the map."""
+        self._asking = True
+        try:
+            return confirm_loss(self.view, lines)
+        finally:
+            self._asking = False
 
     def centre_on_seat(self) -> None:
         """Centre the view on the first ship of the player at the table, and select it."""
@@ -282,3 +357,4 @@ class GameBoard(QObject):
         self.view.hex_clicked.disconnect(self.click)
         self.view.hex_hovered.disconnect(self.hover)
         self.session.changed.disconnect(self.refresh)
+        self.session.sketched.disconnect(self._sketch)

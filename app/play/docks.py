@@ -194,6 +194,11 @@ class CoursePanel(QWidget):
         self.title.setFont(font)
         self.info = QLabel("")
         self.info.setWordWrap(True)
+        self.hazard = QLabel("")
+        self.hazard.setObjectName("course_hazard")
+        self.hazard.setWordWrap(True)
+        self.hazard.setStyleSheet("color: #ff3b30; font-weight: bold;")
+        self.hazard.setVisible(False)
         self.choices = QFormLayout()
         self.hovered = QLabel("")
         self.hovered.setWordWrap(True)
@@ -207,6 +212,7 @@ class CoursePanel(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
         layout.addWidget(self.info)
+        layout.addWidget(self.hazard)
         layout.addLayout(self.choices)
         layout.addWidget(self.coast_button)
         layout.addWidget(self.take_back_button)
@@ -225,6 +231,10 @@ class CoursePanel(QWidget):
             self.choices.removeRow(0)
         self._boxes.clear()
         self._preview = preview
+        # The course hovered before belongs to the state before (perhaps to the player
+        # before): the board forgets it too, and says the next one when the mouse moves.
+        self.hovered.setText("")
+        self._show_hazard(state, ship if mine else None)
         if ship is None:
             self.title.setText("No ship selected")
             self.info.setText(
@@ -284,6 +294,20 @@ class CoursePanel(QWidget):
                 self._boxes[choice.index] = box
                 self.choices.addRow(box)
 
+    def _show_hazard(self, state: GameState, ship: Ship | None) -> None:
+        """The loss the ship's standing order brings, in red, until it moves: a
+        player who confirmed a crash course is reminded of it when they come back."""
+        from app.vector.hazards import plan_hazard
+
+        plan = state.plan(ship.id) if ship is not None else None
+        hazard = plan_hazard(state, ship, plan) if ship is not None and plan else None
+        self.hazard.setText(
+            f"This order loses the ship: {ship.name} {hazard}."
+            if ship is not None and hazard
+            else ""
+        )
+        self.hazard.setVisible(bool(hazard))
+
     def clear_ship(self) -> None:
         while self.choices.rowCount():
             self.choices.removeRow(0)
@@ -291,6 +315,8 @@ class CoursePanel(QWidget):
         self.title.setText("No ship selected")
         self.info.setText("")
         self.hovered.setText("")
+        self.hazard.setText("")
+        self.hazard.setVisible(False)
         self._enable(False, False)
 
     def _enable(self, coast: bool, take_back: bool) -> None:

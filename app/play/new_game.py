@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -19,13 +19,13 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
-    QFileDialog,
     QFormLayout,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QPushButton,
     QScrollArea,
     QSpinBox,
@@ -34,15 +34,18 @@ from PySide6.QtWidgets import (
 )
 
 from app.board.style import OKABE_ITO
+from app.folders import ask_open
 from app.play.systems import Outfits, PurchaseStep, ui_for
 from core.board.problems import FileProblems
 from core.files.ruleset import KNOWN_SWITCHES, OPTIONAL_RULES
 from core.scenario.document import Scenario, Seat
 from core.scenario.reader import builtin_scenarios, load_scenario
+from core.scenario.titles import by_title, scenario_title
 
 MAX_SEATS = 6
 DEFAULT_NAMES = ("Ann", "Bob", "Cleo", "Dev", "Eve", "Finn")
 SCENARIO_FILTER = "Ecliptic scenarios (*.toml);;All files (*)"
+LAST_SCENARIO_KEY = "new_game/last_scenario"
 
 
 class NoPurchases(QWidget):
@@ -57,6 +60,9 @@ class NoPurchases(QWidget):
 
     def outfits(self) -> Outfits:
         return {}
+
+    def unspent(self) -> str:
+        return ""
 
 
 class ColourButton(QPushButton):
@@ -89,8 +95,8 @@ class NewGameDialog(QDialog):
         self.scenario: Scenario | None = None
         self.scenario_box = QComboBox()
         self.scenario_box.setObjectName("scenario_box")
-        for path in builtin_scenarios():
-            self.scenario_box.addItem(path.stem.replace("-", " ").title(), str(path))
+        for title, path in by_title(builtin_scenarios()):
+            self.scenario_box.addItem(title, str(path))
         browse = QPushButton("&Browse…")
         browse.clicked.connect(self._browse)
         top = QHBoxLayout()
@@ -165,6 +171,9 @@ class NewGameDialog(QDialog):
         layout.addWidget(self.problem)
         layout.addWidget(self.buttons)
         self.scenario_box.currentIndexChanged.connect(self._scenario_changed)
+        last = QSettings("Ecliptic", "Ecliptic").value(LAST_SCENARIO_KEY)
+        if scenario is None and isinstance(last, str) and Path(last).is_file():
+            scenario = Path(last)  # New Game remembers the scenario last started
         if scenario is not None:
             self.add_scenario(scenario)
         self._scenario_changed()
@@ -173,14 +182,17 @@ class NewGameDialog(QDialog):
         """Offer a scenario file (opened or browsed to) and select it."""
         index = self.scenario_box.findData(str(path))
         if index < 0:
-            self.scenario_box.addItem(path.name, str(path))
+            self.scenario_box.addItem(scenario_title(path), str(path))
+            self.scenario_box.setItemData(
+                self.scenario_box.count() - 1, str(path), Qt.ItemDataRole.ToolTipRole
+            )
             index = self.scenario_box.count() - 1
         self.scenario_box.setCurrentIndex(index)
 
     def _browse(self) -> None:
-        filename, _ = QFileDialog.getOpenFileName(self, "Open Scenario", "", SCENARIO_FILTER)
-        if filename:
-            self.add_scenario(Path(filename))
+        filename = ask_open(self, "Open Scenario", SCENARIO_FILTER)
+        if filename is not None:
+            self.add_scenario(filename)
 
     def _scenario_changed(self) -> None:
         data = self.scenario_box.currentData()
@@ -276,6 +288,22 @@ class NewGameDialog(QDialog):
             if switch in known:
                 values[switch] = box.isChecked()
         return tuple(sorted(values.items()))
+
+    def accept(self) -> None:
+        unspent = self._step.unspent()
+        if unspent:
+            answer = QMessageBox.question(
+                self,
+                "Unspent Ship Points",
+                f"{unspent}. Start anyway? Points not spent stay aboard each player's "
+                "first ship, to spend at bases.",
+            )
+            if answer != QMessageBox.StandardButton.Yes:
+                return  # back to the dialog, to spend them
+        data = self.scenario_box.currentData()
+        if data is not None:
+            QSettings("Ecliptic", "Ecliptic").setValue(LAST_SCENARIO_KEY, str(data))
+        super().accept()
 
     def result_game(self) -> tuple[Scenario, list[Seat], int] | None:
         """The chosen scenario (its optional rules as ticked), seats and seed, or None

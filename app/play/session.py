@@ -63,7 +63,9 @@ class GameSession(QObject):
     reason a command was illegal; ``turn_began`` the player whose turn has just begun
     (the window hands the seat over; under Interplanetary's rotation the last player of
     a round is also the first of the next, so it may be the same player); ``finished``
-    the game's end.
+    the game's end; ``sketched`` a course a rule system's dock shows on the map that is
+    no ship's order (a weapon's path for the thrust chosen): ``(MoveResult, text)``, or
+    None to take it away.
     """
 
     changed = Signal()
@@ -72,6 +74,7 @@ class GameSession(QObject):
     refused = Signal(str)
     turn_began = Signal(object)
     finished = Signal()
+    sketched = Signal(object)
 
     def __init__(
         self,

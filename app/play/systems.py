@@ -84,6 +84,10 @@ class PurchaseStep(Protocol):
 
     def outfits(self) -> Outfits: ...
 
+    def unspent(self) -> str:
+        """Who would start with points unspent, in words ('' when nobody)."""
+        ...
+
 
 class SystemDocks(Protocol):
     """One window's panels of one system, by dock key (see :class:`DockSlot`)."""

@@ -12,15 +12,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QFileDialog, QLabel, QMenu, QMessageBox
+from PySide6.QtWidgets import QLabel, QMenu, QMessageBox
 
 from app.board.scene import StarMapScene
 from app.board.view import MapView
 from app.campaign.paths import map_cache_dir
+from app.folders import ask_open
 from app.shell.sniff import not_ours
 from core.board.problems import FileProblems, Problem
 from core.board.starmap import StarMap
 from core.campaign.fileformat import EXTENSION, MAGIC
+from core.engine.words import plural
 from core.files.resources import SOLAR_SYSTEM_MAP
 from core.scenario.documents import load_document
 
@@ -53,10 +55,9 @@ class FileActions:
     session: GameSession | None
 
     def open_map(self) -> None:
-        start = str(self.current_path.parent) if self.current_path else ""
-        filename, _ = QFileDialog.getOpenFileName(self, "Open Map or Scenario", start, MAP_FILTER)
-        if filename:
-            self.open_path(Path(filename))
+        filename = ask_open(self, "Open Map or Scenario", MAP_FILTER)
+        if filename is not None:
+            self.open_path(filename)
 
     def open_path(self, path: Path) -> bool:
         """Open a campaign, load and show a map, or offer a scenario in the New Game
@@ -133,8 +134,8 @@ class FileActions:
             self.setWindowTitle(f"{starmap.name} ({path.name}) — Ecliptic")
         b = starmap.bounds
         self.status_label.setText(
-            f"{starmap.name}: {b.width}x{b.height} hexes, {len(starmap.bodies)} bodies, "
-            f"{len(starmap.bases)} bases"
+            f"{starmap.name}: {b.width}x{b.height} hexes, "
+            f"{plural(len(starmap.bodies), 'body', 'bodies')}, {plural(len(starmap.bases), 'base')}"
         )
         self.map_view.show_default()
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QDialog, QLabel, QMessageBox, QStackedWidget
 
 from core.engine.errors import IllegalCommand
+from core.engine.words import plural
 
 #: the player's preference to pass by phases with only optional extras
 SKIP_OPTIONAL_KEY = "play/skip_optional_phases"
@@ -147,7 +148,8 @@ class GameActions:
             and not self.session.state.over
             and self.isVisible()
             and self.ask_before_closing
-        ):
+            and not getattr(getattr(self, "editor_mode", None), "flying", False)
+        ):  # a test flight is thrown away without asking: the scenario is in the editor
             answer = QMessageBox.question(
                 self,
                 "Close Game",
@@ -178,6 +180,8 @@ class GameActions:
         """The primary button (Ctrl+Enter): end the current phase; the game goes on to
         the next phase with something to do (see :meth:`GameSession.advance`)."""
         if self.session is not None:
+            if self.board is not None and not self.board.confirm_end():
+                return  # a ship left to coast would be lost: the player plots again
             self.session.advance()
 
     def set_skip_optional(self, on: bool) -> None:
@@ -257,7 +261,7 @@ class GameActions:
                 s for s in state.ships if s.owner == seat.id and s.in_play and s.id not in plotted
             ]
             hint = (
-                f"{len(waiting)} ship(s) without orders (they coast)"
+                f"{plural(len(waiting), 'ship')} without orders (they coast)"
                 if waiting
                 else "All ships have orders: End Turn when ready"
             )

@@ -27,6 +27,7 @@ from app.shell.menus import Menus
 from app.shell.version import application_version, source_revision
 from core.board.hexgrid import Hex
 from core.board.starmap import StarMap
+from core.engine.words import plural
 from core.files.resources import SOLAR_SYSTEM_MAP
 
 if TYPE_CHECKING:
@@ -135,14 +136,15 @@ class MainWindow(GameActions, FileActions, Menus, DockLayout, CampaignWindow, QM
         if labels is None:
             return
         self.status_label.setText(
-            f"Ruler: {labels.format(start)} to {labels.format(end)} is {distance} "
-            f"hex{'es' if distance != 1 else ''}"
+            f"Ruler: {labels.format(start)} to {labels.format(end)} is {plural(distance, 'hex')}"
         )
 
     def set_ruler(self, on: bool) -> None:
         self.map_view.set_ruler(on)
         if on:
-            self.status_label.setText("Ruler: drag from one hex to another (Esc ends)")
+            self.status_label.setText(
+                "Ruler: drag from one hex to another, or click one then the other (Esc ends)"
+            )
 
     def _ruler_finished(self) -> None:
         self.ruler_action.setChecked(False)

@@ -121,14 +121,15 @@ class PlotOverlay:
         self.course = _Group(Z_OVERLAY + 1)
         self.plans = _Group(Z_OVERLAY)
         self.ghosts = _Group(Z_OVERLAY - 1)
-        for group in (self.points, self.course, self.plans, self.ghosts):
+        self.sketch = _Group(Z_OVERLAY + 1)
+        for group in (self.points, self.course, self.plans, self.ghosts, self.sketch):
             scene_add(group)
 
     def centre(self, h: Hex) -> QPointF:
         return QPointF(*self.layout.to_pixel(h))
 
     def clear(self) -> None:
-        for group in (self.points, self.course, self.plans, self.ghosts):
+        for group in (self.points, self.course, self.plans, self.ghosts, self.sketch):
             group.clear()
 
     # ---- end points
@@ -166,13 +167,7 @@ class PlotOverlay:
             return
         result = option.result
         colour = option_danger(option)
-        for h in result.trace.entered:
-            outline = QGraphicsPathItem(_hex_path(self.layout, self.centre(h)))
-            tint = QColor(colour)
-            tint.setAlpha(45)
-            outline.setBrush(tint)
-            outline.setPen(Qt.PenStyle.NoPen)
-            outline.setParentItem(self.course)
+        self._tint(result.trace.entered, colour, 45, self.course)
         end = self.centre(result.tip)
         path = QGraphicsPathItem(arrow_path(self.centre(result.start), end, 0.5 * HEX_SIZE))
         pen = QPen(colour, 0.12 * HEX_SIZE)
@@ -191,35 +186,39 @@ class PlotOverlay:
         for pull in result.next.pulls:
             for arrow in pull.arrows:
                 self._pull(pull.hex, arrow.direction, weak=arrow.kind.value == "weak")
-        label = QGraphicsSimpleTextItem(_summary(option))
-        label.setFont(_bold(0.42))
-        label.setBrush(QColor("#ffffff"))
-        box = label.boundingRect().adjusted(-4, -2, 4, 2)
-        back = QGraphicsRectItem(box)
-        back.setBrush(QColor(5, 7, 15, 200))
-        back.setPen(QPen(colour, 0.05 * HEX_SIZE))
-        back.setPos(_clear_of_names(self.course.scene(), box, end))
+        back = _text_box(_summary(option), 0.42, colour)
+        back.setPos(_clear_of_names(self.course.scene(), back.rect(), end))
         back.setData(ROLE_KEY, "fuel")
         back.setParentItem(self.course)
-        label.setParentItem(back)
 
-    def _hazard(self, hazard: object) -> None:
+    def _tint(self, hexes: Iterable[Hex], colour: QColor, alpha: int, group: _Group) -> None:
+        """Shade the hexes a course enters."""
+        fill = QColor(colour)
+        fill.setAlpha(alpha)
+        for h in hexes:
+            tint = QGraphicsPathItem(_hex_path(self.layout, self.centre(h)))
+            tint.setBrush(fill)
+            tint.setPen(Qt.PenStyle.NoPen)
+            tint.setParentItem(group)
+
+    def _hazard(self, hazard: object, into: _Group | None = None) -> None:
+        group = into or self.course
         if isinstance(hazard, Crash):
             x, y = hazard.point
             at = QPointF(x * HEX_UNIT, y * HEX_UNIT)
-            self._cross(at, FATAL, "crash", f"Crash into {hazard.body}")
+            self._cross(at, FATAL, "crash", f"Crash into {hazard.body}", group)
         elif isinstance(hazard, OffMap):
-            self._cross(self.centre(hazard.hex), FATAL, "off map", "Leaves the map here")
+            self._cross(self.centre(hazard.hex), FATAL, "off map", "Leaves the map here", group)
         elif isinstance(hazard, ForbiddenAsteroid):
             text = f"{hazard.owner}'s asteroids: destroyed"
-            self._cross(self.centre(hazard.hex), FATAL, "crash", text)
+            self._cross(self.centre(hazard.hex), FATAL, "crash", text, group)
         elif isinstance(hazard, AsteroidHex):
             item = QGraphicsPathItem(_hex_path(self.layout, self.centre(hazard.hex), 0.8))
             item.setPen(QPen(RISKY, 0.1 * HEX_SIZE))
             item.setData(ROLE_KEY, "asteroid")
             item.setToolTip("Asteroids: roll on the asteroid table")
-            item.setParentItem(self.course)
-            _amber_mark("d6", self.centre(hazard.hex), 0.4).setParentItem(self.course)
+            item.setParentItem(group)
+            _amber_mark("d6", self.centre(hazard.hex), 0.4).setParentItem(group)
 
     def _bounce(self, edge: Hex, back: Hex) -> None:
         """Where the course leaves the map and where the ship bounces back in."""
@@ -248,7 +247,7 @@ class PlotOverlay:
         ring.setParentItem(self.course)
         _amber_mark("!" if weapon.certain else "?", at, 0.45).setParentItem(self.course)
 
-    def _cross(self, at: QPointF, colour: QColor, role: str, tip: str) -> None:
+    def _cross(self, at: QPointF, colour: QColor, role: str, tip: str, group: _Group) -> None:
         s = 0.35 * HEX_SIZE
         path = QPainterPath()
         path.moveTo(at + QPointF(-s, -s))
@@ -260,14 +259,14 @@ class PlotOverlay:
         back = QGraphicsPathItem(ring)
         back.setBrush(QColor(5, 7, 15, 170))
         back.setPen(QPen(colour, 0.06 * HEX_SIZE))
-        back.setParentItem(self.course)
+        back.setParentItem(group)
         item = QGraphicsPathItem(path)
         pen = QPen(colour, 0.16 * HEX_SIZE)
         pen.setCapStyle(Qt.PenCapStyle.RoundCap)
         item.setPen(pen)
         item.setData(ROLE_KEY, role)
         item.setToolTip(tip)
-        item.setParentItem(self.course)
+        item.setParentItem(group)
 
     def _pull(self, h: Hex, direction: Direction, *, weak: bool) -> None:
         """A small arrow in a hex the course enters: the shift it gives next turn."""
@@ -283,6 +282,32 @@ class PlotOverlay:
         item.setData(ROLE_KEY, "pull")
         item.setToolTip("Gravity that bends this course next turn")
         item.setParentItem(self.course)
+
+    # ---- a launched weapon's course
+
+    def show_sketch(self, result: MoveResult | None, text: str = "") -> None:
+        """A course that is no ship's order: a weapon's first move for the thrust the
+        Combat dock has chosen, drawn as a hovered course is, dashed (role
+        "weapon course"); None takes it away."""
+        self.sketch.clear()
+        if result is None:
+            return
+        colour = danger(result)
+        self._tint(result.trace.entered, colour, 35, self.sketch)
+        start, end = self.centre(result.start), self.centre(result.tip)
+        path = QGraphicsPathItem(arrow_path(start, end, 0.4 * HEX_SIZE))
+        pen = QPen(colour, 0.09 * HEX_SIZE, Qt.PenStyle.DashLine)
+        path.setPen(pen)
+        path.setBrush(colour)
+        path.setData(ROLE_KEY, "weapon course")
+        path.setToolTip(text)
+        path.setParentItem(self.sketch)
+        for hazard in result.hazards:
+            self._hazard(hazard, self.sketch)
+        if text:
+            back = _text_box(text, 0.38, colour)
+            back.setPos(end + QPointF(0.6 * HEX_SIZE, 0.6 * HEX_SIZE))
+            back.setParentItem(self.sketch)
 
     # ---- plans and projections
 
@@ -344,6 +369,18 @@ def _bold(size: float) -> QFont:
     font.setPixelSize(round(size * HEX_SIZE))
     font.setBold(True)
     return font
+
+
+def _text_box(text: str, size: float, colour: QColor) -> QGraphicsRectItem:
+    """White bold text ``size`` hexes high on a dark box edged in ``colour``."""
+    label = QGraphicsSimpleTextItem(text)
+    label.setFont(_bold(size))
+    label.setBrush(QColor("#ffffff"))
+    back = QGraphicsRectItem(label.boundingRect().adjusted(-4, -2, 4, 2))
+    back.setBrush(QColor(5, 7, 15, 200))
+    back.setPen(QPen(colour, 0.05 * HEX_SIZE))
+    label.setParentItem(back)
+    return back
 
 
 def _amber_mark(text: str, at: QPointF, size: float) -> QGraphicsSimpleTextItem:

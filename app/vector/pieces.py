@@ -14,7 +14,6 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, Q
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsPathItem,
-    QGraphicsSimpleTextItem,
     QStyleOptionGraphicsItem,
     QWidget,
 )
@@ -26,8 +25,11 @@ FAN_PX = 10.0
 Z_TRAIL = 80.0
 Z_VECTOR = 85.0
 Z_SHIP = 100.0
-SHIP_KEY = 2
-"""``item.data(SHIP_KEY)``: the id of the ship a counter, vector or trail belongs to."""
+SHIP_KEY = 5
+"""``item.data(SHIP_KEY)``: the id of the ship a counter, vector or trail belongs to.
+Not one of the map's keys (:data:`app.board.items.MAP_KEY` is 2): a ship's item tagged
+with that would be painted into the view's cached picture of the map, and stay there as
+a ghost after the ship moved on (issue 16)."""
 
 
 def initials(name: str) -> str:
@@ -164,54 +166,98 @@ def trail_item(
 #: buckyballs a circle, the kinetic buster a square
 ORDNANCE_SHAPES = {"missile": 3, "mine": 4, "buckyball": 0, "buster": 4}
 Z_ORDNANCE = 95.0
-ORDNANCE_KEY = 7  # QGraphicsItem.data key: the piece id (0-3 are taken)
+ORDNANCE_KEY = 7  # QGraphicsItem.data key: the piece id (0-3 and 5 are taken)
 
 
-def ordnance_item(
-    piece: Ordnance, behaviour: str, colour: QColor, centre: QPointF, size: float
-) -> QGraphicsPathItem:
-    """A launched weapon on the map in its owner's colour, its vector (the hexes it
-    passed this turn) dotted, and the turns it has left as a number beside it."""
-    r = 0.28 * size
+MARKER_PX = 16.0
+"""A launched weapon's marker across, in screen pixels: smaller than a ship's counter."""
+
+
+class OrdnanceMarker(QGraphicsItem):
+    """A launched weapon on the map in its owner's colour, with the turns it has left.
+
+    Like a counter it keeps its size on screen, drawn ``offset`` screen pixels from its
+    hex's centre: beside the counters of the ships in that hex (its launcher's, the turn
+    it is launched), so it is never hidden under them at any zoom (issue 16).
+    """
+
+    def __init__(self, piece: Ordnance, behaviour: str, colour: QColor, offset: QPointF) -> None:
+        super().__init__()
+        self.behaviour = behaviour
+        self.colour = QColor(colour)
+        self.offset = offset
+        self.life = (
+            "∞" if piece.permanent else ("" if piece.turns_left is None else str(piece.turns_left))
+        )
+        self.label_font = QFont()
+        self.label_font.setPixelSize(10)
+        self.label_font.setBold(True)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
+        self.setZValue(Z_ORDNANCE)
+        self.setData(ORDNANCE_KEY, piece.id)
+        self.setToolTip(
+            f"{piece.weapon.replace('_', ' ')}: "
+            + (
+                "stays for good"
+                if piece.permanent
+                else f"{piece.turns_left} of its owner's turns left"
+                if piece.turns_left is not None
+                else "until spent"
+            )
+        )
+
+    def marker_rect(self) -> QRectF:
+        """The marker itself, in the item's (screen pixel) coordinates."""
+        r = MARKER_PX / 2
+        return QRectF(-r, -r, 2 * r, 2 * r).translated(self.offset)
+
+    def boundingRect(self) -> QRectF:
+        return self.marker_rect().adjusted(-2, -12, 12, 2)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(QColor("#e8ecf8"), 1.2))  # light edge: it reads on the dark map
+        painter.setBrush(self.colour)
+        painter.drawPath(marker_path(self.behaviour, self.marker_rect()))
+        if self.life:
+            painter.setFont(self.label_font)
+            painter.setPen(QColor("#e8ecf8"))
+            corner = self.marker_rect().topRight()
+            painter.drawText(QPointF(corner.x() - 1, corner.y() + 1), self.life)
+
+
+def marker_path(behaviour: str, rect: QRectF) -> QPainterPath:
+    """Missiles a triangle, mines a diamond, buckyballs a circle, the buster a square."""
     path = QPainterPath()
     sides = ORDNANCE_SHAPES.get(behaviour, 0)
+    centre, r = rect.center(), rect.width() / 2
     if sides == 0:
         path.addEllipse(centre, r, r)
-    else:
-        turn = -math.pi / 2 if behaviour != "buster" else -math.pi / 4
-        points = [
-            QPointF(
-                centre.x() + r * math.cos(turn + 2 * math.pi * k / sides),
-                centre.y() + r * math.sin(turn + 2 * math.pi * k / sides),
-            )
-            for k in range(sides)
-        ]
-        path.addPolygon(QPolygonF([*points, points[0]]))
-    item = QGraphicsPathItem(path)
-    item.setPen(QPen(QColor("#05070f"), 0.05 * size))
-    item.setBrush(colour)
-    item.setZValue(Z_ORDNANCE)
-    item.setData(ORDNANCE_KEY, piece.id)
-    life = "∞" if piece.permanent else ("" if piece.turns_left is None else str(piece.turns_left))
-    if life:
-        label = QGraphicsSimpleTextItem(life, item)
-        font = QFont()
-        font.setPointSizeF(max(1.0, 0.32 * size))
-        font.setBold(True)
-        label.setFont(font)
-        label.setBrush(QColor("#e8ecf8"))
-        label.setPos(centre.x() + 0.3 * size, centre.y() - 0.55 * size)
-    item.setToolTip(
-        f"{piece.weapon.replace('_', ' ')}: "
-        + (
-            "stays for good"
-            if piece.permanent
-            else f"{piece.turns_left} of its owner's turns left"
-            if piece.turns_left is not None
-            else "until spent"
+        return path
+    turn = -math.pi / 2 if behaviour != "buster" else -math.pi / 4
+    points = [
+        QPointF(
+            centre.x() + r * math.cos(turn + 2 * math.pi * k / sides),
+            centre.y() + r * math.sin(turn + 2 * math.pi * k / sides),
         )
-    )
-    return item
+        for k in range(sides)
+    ]
+    path.addPolygon(QPolygonF([*points, points[0]]))
+    return path
+
+
+def ordnance_offsets(n: int, ships: int) -> list[QPointF]:
+    """Screen offsets for ``n`` weapons in a hex that also holds ``ships`` counters: in
+    a column to the right of the counters (centred when the hex has no ship)."""
+    if ships:
+        fan = FAN_PX * (1 + (ships > 3) * 0.6) if ships > 1 else 0.0
+        x = fan + COUNTER_PX / 2 + 4 + MARKER_PX / 2 + 3
+    else:
+        x = 0.0
+    step = MARKER_PX + 3
+    return [QPointF(x, (k - (n - 1) / 2) * step) for k in range(n)]
 
 
 def ordnance_vector_item(points: list[QPointF], colour: QColor, size: float) -> QGraphicsPathItem:

@@ -100,6 +100,26 @@ def segment_hits_disc(start: Point, end: Point, disc: Disc) -> Impact | None:
     return Impact(t, lerp(start, end, t))
 
 
+def impact_on(start: Point, end: Point, disc: Disc) -> Impact:
+    """Where a course known to meet the closed disc first touches it.
+
+    The caller has decided the hit exactly (:mod:`core.board.rim`); this only places it,
+    so rounding that would turn a tangent touch into a miss is clamped away.
+    """
+    fx = start[0] - disc.centre[0]
+    fy = start[1] - disc.centre[1]
+    dx = end[0] - start[0]
+    dy = end[1] - start[1]
+    c = fx * fx + fy * fy - disc.radius * disc.radius
+    b = fx * dx + fy * dy
+    if c <= 0.0 or b >= 0.0:
+        return Impact(0.0, start)
+    cross = fx * dy - fy * dx
+    root = math.sqrt(max((dx * dx + dy * dy) * disc.radius * disc.radius - cross * cross, 0.0))
+    t = min(c / (-b + root), 1.0)
+    return Impact(t, lerp(start, end, t))
+
+
 def _segment_enters_interior(start: Point, end: Point, disc: Disc) -> bool:
     """True when some point of the open segment lies strictly inside the disc.
 
@@ -149,6 +169,11 @@ class DiscIndex:
 
     def __len__(self) -> int:
         return len(self.discs)
+
+    def candidates(self, a: Point, b: Point) -> Sequence[int]:
+        """Indices of the discs the course from a to b might meet, ascending (all of
+        them for a short list)."""
+        return self._candidates(a, b)
 
     def _candidates(self, a: Point, b: Point) -> Sequence[int]:
         if self._tree is None:

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from core.board.hexgrid import Hex
+from core.engine.words import plural
 
 
 @dataclass(frozen=True)
@@ -68,6 +69,6 @@ class FileProblems(Exception):
         self.total = len(kept) + more
         if more:
             file = kept[-1].file if kept else None
-            kept.append(Problem(f"and {more} more problem(s), not listed", file=file))
+            kept.append(Problem(f"and {plural(more, 'more problem')}, not listed", file=file))
         self.problems = kept
         super().__init__("\n".join(str(p) for p in kept))

@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
 
-from core.board.geometry import Disc, DiscIndex, Impact
+from core.board.geometry import Disc, DiscIndex, Impact, impact_on
 from core.board.hexgrid import Direction, Hex, HexLabels, Layout, Orientation
+from core.board.rim import course_meets_disc
 from core.engine.serial import register
 
 
@@ -414,13 +415,19 @@ class StarMap:
         """The first body whose printed disc the course from ``start`` to ``end`` meets.
 
         ``ignore`` names bodies to leave out, such as the one a ship is launching from.
+        Whether it meets a disc is decided exactly (:mod:`core.board.rim`: a tangent
+        course touches the rim in every direction); floats only place the impact.
         """
-        keep = [i for i, b in enumerate(self.bodies) if b.name not in ignore]
-        index = self._discs
-        if len(keep) < len(self.bodies):
-            index = DiscIndex([self._discs.discs[i] for i in keep])
-        hit = index.first_hit(self.layout.to_pixel(start), self.layout.to_pixel(end))
-        return None if hit is None else (self.bodies[keep[hit[0]]], hit[1])
+        a, b = self.layout.to_pixel(start), self.layout.to_pixel(end)
+        best: tuple[Body, Impact] | None = None
+        for i in self._discs.candidates(a, b):  # ascending: ties keep the first body
+            body = self.bodies[i]
+            if body.name in ignore or not course_meets_disc(start, end, body.centre, body.radius):
+                continue
+            impact = impact_on(a, b, self._discs.discs[i])
+            if best is None or impact.t < best[1].t:
+                best = (body, impact)
+        return best
 
     def bases_near(self, h: Hex, radius: int = 0) -> list[Base]:
         """Bases used from a hex within ``radius`` of ``h`` (0: from ``h`` itself)."""

@@ -21,7 +21,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
-from core.campaign import checks, migrate
+from core.campaign import checks, migrate, writers
 from core.campaign.errors import CampaignError, DamagedCampaign, ReadOnly
 from core.campaign.fileformat import APPLICATION_ID, SCHEMA_VERSION
 from core.campaign.leftovers import remove_leftovers, temp_path
@@ -38,6 +38,7 @@ from core.campaign.tables import (
 )
 from core.engine import serial
 from core.engine.states import state_hash
+from core.files.version import version_text
 
 R = TypeVar("R")
 
@@ -83,6 +84,7 @@ class CampaignFile:
         self.generation = 0
         #: why the file could not be written where it is ("" if it could)
         self.unwritable = ""
+        self._program_noted = False  # see core.campaign.writers
 
     # ---- opening and closing
 
@@ -248,6 +250,16 @@ class CampaignFile:
             row = db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
         return row[0] if row else None
 
+    def programs(self) -> list[tuple[int, str]]:
+        """Which program wrote the log from which entry on: (first entry id, program),
+        in order (:mod:`core.campaign.writers`); empty for a file written before."""
+        with self.reading() as db:
+            rows = db.execute(
+                "SELECT key, value FROM meta WHERE substr(key, 1, ?) = ?",
+                (len(writers.PREFIX), writers.PREFIX),
+            ).fetchall()
+        return writers.noted((str(k), str(v)) for k, v in rows)
+
     def games(self) -> list[GameInfo]:
         with self.reading() as db:
             rows = db.execute(
@@ -312,8 +324,12 @@ class CampaignFile:
         try:
             db.execute("BEGIN IMMEDIATE")
             try:
+                noting = not self._program_noted  # the first write of this session
+                if noting:
+                    writers.note(db, version_text())
                 yield db
                 db.execute("COMMIT")
+                self._program_noted = self._program_noted or noting
             except BaseException:
                 if db.in_transaction:  # a failed COMMIT too: nothing of it stays
                     with suppress(sqlite3.Error):

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from core.campaign.errors import CampaignError, reading, said
 from core.cli.campaign_check import check
+from core.engine.words import plural
 
 if TYPE_CHECKING:
     from core.campaign.history import GameRecord
@@ -142,6 +143,11 @@ def info(path: Path) -> int:
             for g in games:
                 with reading(path, f"game {g.id}"):
                     _game_info(conn, g)
+        with reading(path, "the programs that wrote it"):
+            programs = file.programs()
+            print(f"  written by ({len(programs)}):" + ("" if programs else " not recorded"))
+            for first, program in programs:
+                print(f"    {program} from entry {first}")
         marks = file.bookmarks()
         print(f"  bookmarks ({len(marks)}):")
         for b in marks:
@@ -301,6 +307,6 @@ def _state_summary(state: GameState) -> None:
         if s.disabled:
             parts.append("disabled")
         if s.returns_in is not None:
-            parts.append(f"back in {s.returns_in} turns")
+            parts.append(f"back in {plural(s.returns_in, 'turn')}")
         owner = names.get(s.owner, s.owner)
         print(f"    {s.name:<{width}}  {owner:<10} {s.status.value:<9} {', '.join(parts)}")

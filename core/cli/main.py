@@ -20,6 +20,7 @@ from pathlib import Path
 from core.board.problems import FileProblems
 from core.board.starmap import StarMap
 from core.cli import campaign as campaign_cli
+from core.engine.words import plural
 from core.files.ruleset import Ruleset, show_amount
 from core.files.version import VersionAction
 from core.rules.interplanetary.aid.carried import aid_of
@@ -37,7 +38,7 @@ def _validate(files: list[Path]) -> int:
             loaded = check_document(path)
         except FileProblems as exc:
             status = 1
-            print(f"{path}: {exc.total} problem(s)", file=sys.stderr)
+            print(f"{path}: {plural(exc.total, 'problem')}", file=sys.stderr)
             for p in exc.problems:
                 print(f"  {p}", file=sys.stderr)
             continue

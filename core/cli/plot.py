@@ -19,6 +19,7 @@ from core.board.hexgrid import HexError, Vector
 from core.board.problems import FileProblems, Problem
 from core.board.starmap import StarMap
 from core.board.tracer import Hexside, Vertex
+from core.engine.words import plural
 from core.files import tomlio
 from core.files.mapfile import load_map
 from core.files.resources import map_path
@@ -146,7 +147,7 @@ def _notes(starmap: StarMap, result: MoveResult) -> str:
     notes.append("path " + (" ".join(path) if path else "(stays)"))
     sides = [s for s in result.trace.steps if isinstance(s, Hexside)]
     if sides:
-        notes.append(f"{len(sides)} hexside run(s)")
+        notes.append(plural(len(sides), "hexside run"))
     if any(isinstance(s, Vertex) for s in result.trace.steps):
         notes.append("touches corners")
     nxt = [labels.format(p.hex) for p in result.next.pulls]

@@ -37,6 +37,10 @@ KNOWN_SWITCHES: dict[str, str] = {
         "a course running exactly along a side of a gravity hex counts as passing through it "
         "(except along the side its arrow points away from)"
     ),
+    "weak_gravity_carries_over": (
+        "a run of weak gravity hexes carries over from one turn to the next: a weak hex "
+        "entered first thing this turn must apply if the ship entered a weak hex last"
+    ),
     "kinetic_buster": (
         "the kinetic buster may be launched: a weapon against bases only, destroying one when "
         "a d6 rolls below the relative velocity"
@@ -74,6 +78,12 @@ KNOWN_SWITCHES: dict[str, str] = {
     ),
 }
 
+#: Switches added after games were recorded, with their defaults: every ruleset has them
+#: at that default unless its file says otherwise, and a file that gives the default is
+#: read as one that does not list it, so the ruleset's data, and with it the hash of
+#: every game played under it (each state digests its ruleset), are unchanged.
+LATER_SWITCHES: dict[str, bool] = {"weak_gravity_carries_over": False}
+
 #: the switches that are the optional rules of a rule system (Interplanetary's "Optional
 #: rules"), by their names in the rule book, in its order: what New Game offers to tick
 OPTIONAL_RULES: dict[str, str] = {
@@ -87,6 +97,8 @@ OPTIONAL_RULES: dict[str, str] = {
     "bases_pick_sides": "Bases pick sides",
     "mine_fields": "Mine fields",
     "fog_of_war": "Fog of war",
+    # a reading of a rule, not an extra rule, but chosen per game the same way
+    "weak_gravity_carries_over": "Weak gravity carries over turns",
 }
 
 #: the switches of a ruleset that does not list its own
@@ -235,7 +247,7 @@ class Ruleset:
         self, overrides: Iterable[tuple[str, bool]] | Mapping[str, bool] = ()
     ) -> dict[str, bool]:
         """Every switch with the game's overrides applied; an unknown override is refused."""
-        values = dict(self.switches)
+        values = {**LATER_SWITCHES, **dict(self.switches)}
         pairs = overrides.items() if isinstance(overrides, Mapping) else overrides
         for name, value in pairs:
             if name not in values:

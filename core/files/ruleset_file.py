@@ -22,6 +22,7 @@ from core.files.ruleset import (
     FORMAT,
     ID,
     KNOWN_SWITCHES,
+    LATER_SWITCHES,
     VERSION,
     AsteroidResult,
     BurnProfile,
@@ -241,7 +242,9 @@ def _build(m: _Ruleset, sections: Sections, hint: str, problems: list[Problem]) 
         sequence=Sequence(seq.order, tuple(seq.phases), seq.movement_phase),
         gravity=m.gravity,
         start_hex_gravity=m.start_hex_gravity,
-        switches=tuple(sorted(m.switches.items())),
+        switches=tuple(
+            sorted((k, v) for k, v in m.switches.items() if LATER_SWITCHES.get(k) is not v)
+        ),
         profiles=profiles,
         units=tuple(units),
         asteroid_table=table,

@@ -22,6 +22,14 @@ def ruleset_ids() -> list[str]:
     return sorted(p.stem for p in resource_path("rulesets").glob("*.toml"))
 
 
+def ruleset_name(ruleset_id: str) -> str:
+    """The name players read for a built-in ruleset id (the id itself if it has none)."""
+    try:
+        return load_ruleset(ruleset_id).name
+    except (FileProblems, OSError):
+        return ruleset_id
+
+
 def load_ruleset(name_or_path: str | Path) -> Ruleset:
     """Load a ruleset by built-in id (``"interplanetary"``) or from a file.
 

@@ -19,6 +19,7 @@ from core.board.starmap import StarMap
 from core.engine.errors import IllegalCommand
 from core.engine.events import Event
 from core.engine.play import new_game
+from core.engine.words import plural
 from core.files.ruleset import Ruleset
 from core.rules.interplanetary.aid.carried import aid_of, manifest_of
 from core.rules.interplanetary.aid.manifest import Manifest
@@ -229,7 +230,7 @@ def purchased(
         bought = [outfits[out[i].id] for i in mine if out[i].id in outfits]
         most = scenario.max_ships_for(p.side)
         if most is not None and len(bought) > most:
-            raise IllegalCommand(f"{p.name} may outfit {most} ships, not {len(bought)}")
+            raise IllegalCommand(f"{p.name} may outfit {plural(most, 'ship')}, not {len(bought)}")
         if aid is None or budget is None:
             if bought:
                 raise IllegalCommand(f"{scenario.name} has no purchases")

@@ -1,5 +1,6 @@
 """Opening any Ecliptic file: maps, rulesets and scenarios, told apart by their
-top-level ``format`` key (anything without a known one is read as a map).
+top-level ``format`` key (anything without a known one is read as a map) with
+:func:`core.files.kind.file_kind`, which reads only the file's header.
 
 The command line, the render command and the main window all open files this way, so
 each file is read and parsed once and every kind is recognised the same everywhere.
@@ -12,6 +13,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 from core.board.starmap import StarMap
 from core.files import tomlio
+from core.files.kind import RULESET_FORMAT, SCENARIO_FORMAT, FileKind, file_kind
 
 if TYPE_CHECKING:
     from core.files.ruleset import Ruleset
@@ -20,14 +22,19 @@ if TYPE_CHECKING:
 
 Document: TypeAlias = "StarMap | Ruleset | Scenario"
 
-#: the ``format`` keys of scenario and ruleset files (kept here so that telling files
-#: apart loads neither reader; a test checks they are the readers' own, in
-#: ``core.files.scenario_file`` and ``core.files.ruleset``)
-SCENARIO_FORMAT = "ecliptic-scenario"
-RULESET_FORMAT = "ecliptic-ruleset"
 #: design files are checked by ``python -m core validate`` (:func:`check_document`)
 #: but are not documents the window opens
 DESIGN_FORMAT = "ecliptic-design"
+
+__all__ = [
+    "DESIGN_FORMAT",
+    "RULESET_FORMAT",
+    "SCENARIO_FORMAT",
+    "Document",
+    "check_document",
+    "load_document",
+    "parse_document",
+]
 
 
 def load_document(path: Path, cache: Path | None = None) -> Document:
@@ -36,15 +43,20 @@ def load_document(path: Path, cache: Path | None = None) -> Document:
     With a ``cache`` folder, a map that opened cleanly before comes from
     :mod:`core.files.mapcache` without being parsed or checked again (nor pydantic imported).
     """
-    text = tomlio.read_text(path)
-    if cache is not None:
+    return parse_document(tomlio.read_text(path), path, cache)
+
+
+def parse_document(text: str, path: Path, cache: Path | None = None) -> Document:
+    """:func:`load_document` for the ``text`` already read from ``path``."""
+    kind = file_kind(text)
+    if kind is FileKind.MAP and cache is not None:
         from core.files import mapcache
 
         cached = mapcache.lookup(text, cache)
         if cached is not None:
             return cached
     data = tomlio.parse_toml(text, str(path))
-    document = _parsed(data, text, path)
+    document = _parsed(kind, data, text, path)
     if cache is not None and isinstance(document, StarMap):
         from core.files import mapcache
 
@@ -60,15 +72,15 @@ def check_document(path: Path) -> Document | Design:
         from core.rules.interplanetary.aid.design import parse_design
 
         return parse_design(data, text, path)
-    return _parsed(data, text, path)
+    return _parsed(file_kind(text), data, text, path)
 
 
-def _parsed(data: dict[str, Any], text: str, path: Path) -> Document:
-    if data.get("format") == RULESET_FORMAT:
+def _parsed(kind: FileKind, data: dict[str, Any], text: str, path: Path) -> Document:
+    if kind is FileKind.RULESET:
         from core.files.rulesets import parse_ruleset
 
         return parse_ruleset(data, text, str(path))
-    if data.get("format") == SCENARIO_FORMAT:
+    if kind is FileKind.SCENARIO:
         from core.scenario.reader import parse_scenario
 
         return parse_scenario(data, text, path)

@@ -51,10 +51,13 @@ class Crash:
 @register
 @dataclass(frozen=True)
 class OffMap:
-    """The course leaves the map: ``hex`` is the first hex entered outside it."""
+    """The course leaves the map: ``hex`` is the first hex entered outside it, ``exit``
+    the last hex of the map the course was in (where a returning ship comes back; None
+    in files written before it was kept)."""
 
     hex: Hex
     t: Fraction
+    exit: Hex | None = None
 
 
 @register
@@ -124,6 +127,7 @@ def follow_course(
     rocks = starmap.asteroid_hexes
     hit = starmap.body_hit(course.start, course.end, ignore=ignore_bodies)
     crash_t = None if hit is None else hit[1].t
+    last = course.start
     for step in course.steps:
         if not isinstance(step, Entered):
             continue
@@ -131,8 +135,9 @@ def follow_course(
             break
         h = step.hex
         if not starmap.bounds.contains(h):
-            hazards.append(OffMap(h, step.t))
+            hazards.append(OffMap(h, step.t, last))
             return hazards, h, dodged
+        last = h
         owner = starmap.special_owner.get(h)
         if owner is not None and not passage.allows(owner):
             hazards.append(ForbiddenAsteroid(h, owner, step.t))

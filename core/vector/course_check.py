@@ -43,6 +43,7 @@ def movement_params(
         gravity=rules.gravity,
         start_hex_gravity=rules.start_hex_gravity,
         hexside_entered=rules.switch("hexside_entered", switches),
+        weak_run_carries_over=rules.switch("weak_gravity_carries_over", switches),
         burn_costs=burn_costs_for(rules, rules.unit(unit_id)),
     )
     if len(_PARAMS) >= 64:

@@ -8,6 +8,7 @@ from dataclasses import replace
 from core.board.hexgrid import ZERO, Direction, Hex
 from core.board.starmap import Leaving, LeavingRule
 from core.engine.events import Event, event
+from core.engine.words import plural
 from core.vector.course import OffMap
 from core.vector.hooks import hooks_of
 from core.vector.motion import Motion, bounce
@@ -53,8 +54,12 @@ def left_map(state: GameState, ship: Ship, hazard: OffMap) -> tuple[Ship, Event]
         text = f"{ship.name} bounces off the edge of the map back to {label}, its course mirrored"
         return ship, ShipLeftMap(text, ship.id, 0)
     if rule.rule is LeavingRule.RETURNS:
-        ship = replace(ship, status=ShipStatus.OFF_MAP, returns_in=rule.penalty_turns)
-        text = f"{ship.name} will return there at rest after {rule.penalty_turns} turns"
+        # it waits where its course left the map, to come back there at rest
+        at = ship.motion if hazard.exit is None else Motion(hazard.exit, ZERO)
+        ship = replace(ship, status=ShipStatus.OFF_MAP, returns_in=rule.penalty_turns, motion=at)
+        label = state.starmap.bounds.labels.format(at.position)
+        turns = plural(rule.penalty_turns, "turn")
+        text = f"{ship.name} will return at rest to {label}, where it left, after {turns}"
         return ship, ShipLeftMap(text, ship.id, rule.penalty_turns)
     ship = replace(ship, status=ShipStatus.OFF_MAP, returns_in=None)
     return ship, ShipLeftMap(f"{ship.name} is out of the game", ship.id, None)
@@ -80,7 +85,8 @@ def returns(state: GameState) -> tuple[GameState, list[Event]]:
 
 
 def _last_on_map(state: GameState, ship: Ship) -> Hex:
-    """Where a returning ship reappears: the hex where it left, pulled inside the map."""
+    """Where a returning ship reappears: the hex where its course left the map (kept by
+    :func:`left_map`); a ship saved off the map before that was kept is pulled in."""
     h = ship.motion.position
     if state.starmap.bounds.contains(h):
         return h

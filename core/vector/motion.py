@@ -27,6 +27,8 @@ class MovementParams:
     nothing (the other reading of the hexside rule). ``asteroid_safe_speed``: the fastest
     a course crosses asteroid hexes without a roll (1; higher on an evasive booster).
     ``free_thrust_by``: what gives the free (zero-cost) burn hexes, for the log.
+    ``weak_run_carries_over``: a run of weak hexes goes on across the turn boundary (the
+    ruleset switch ``weak_gravity_carries_over``, the other reading of the weak rule).
     """
 
     gravity: bool = True
@@ -36,6 +38,7 @@ class MovementParams:
     consecutive_weak_rule: bool = True
     asteroid_safe_speed: int = added(1)
     free_thrust_by: str = added("")
+    weak_run_carries_over: bool = added(False)
 
 
 @register

@@ -36,6 +36,7 @@ from core.board.hexgrid import ZERO, Direction, Hex, Vector
 from core.board.starmap import StarMap
 from core.board.tracer import Trace, trace
 from core.engine.events import Event, event
+from core.engine.words import plural
 from core.vector.course import (
     ENDS_COURSE,
     NO_PASSAGE,
@@ -47,7 +48,14 @@ from core.vector.course import (
     follow_course,
     hazard_event,
 )
-from core.vector.gravity import AppliedGravity, GravityPull, apply_gravity, compass, label
+from core.vector.gravity import (
+    ENTERED,
+    AppliedGravity,
+    GravityPull,
+    apply_gravity,
+    compass,
+    label,
+)
 from core.vector.motion import (
     COAST,
     INTERPLANETARY,
@@ -125,12 +133,19 @@ def apply_burn(
         raise BurnError("a disabled ship cannot burn")
     if n > len(params.burn_costs):
         raise BurnError(
-            f"a burn of {n} hexes is beyond this ship (at most {len(params.burn_costs)})"
+            f"a burn of {plural(n, 'hex')} is beyond this ship (at most {len(params.burn_costs)})"
         )
     cost = Fraction(params.burn_costs[n - 1])
     if fuel is not None and cost > fuel:
         raise FuelError(f"not enough fuel: the burn costs {cost}, the ship has {fuel}")
     return order.burn_vector, cost
+
+
+def weak_arrival(motion: Motion) -> bool:
+    """Whether the object entered a weak gravity hex as the last hex of last turn's course
+    (the pull of its own hex, entered, is waiting): a run of weak hexes that may carry
+    over into this turn."""
+    return any(p.hex == motion.position and p.how == ENTERED and p.weak for p in motion.pulls)
 
 
 def move(
@@ -187,6 +202,7 @@ def move(
             hexside_entered=params.hexside_entered,
             start_hex_gravity=params.start_hex_gravity,
             consecutive_weak_rule=params.consecutive_weak_rule,
+            weak_before=params.weak_run_carries_over and weak_arrival(motion),
             ship=name,
         )
     along.extend((h.t, hazard_event(starmap, h, name, velocity.speed)) for h in hazards)

@@ -11,7 +11,9 @@ leave open are made here, one function each:
 * a course through a **body's hex that misses its disc** passes between that body and
   the ring hex "above" it, and feels that hex (:func:`hex_above`);
 * of **weak hexes entered one right after the other** in one turn's course, each one
-  after the first must apply (:func:`collect_pulls`).
+  after the first must apply (:func:`collect_pulls`); under the ruling switch
+  ``weak_gravity_carries_over`` the run goes on from the weak hex last turn's course
+  ended in.
 """
 
 from __future__ import annotations
@@ -208,13 +210,15 @@ def collect_pulls(
     hexside_entered: bool,
     start_hex_gravity: bool,
     consecutive_weak_rule: bool,
+    weak_before: bool = False,
     ship: str,
 ) -> tuple[tuple[GravityPull, ...], list[tuple[Fraction | float, Event]]]:
     """Walk a course in order and gather the pulls for next turn, with explanations.
 
     ``stop`` is when the course ends early (crash, off the map, forbidden asteroids):
     nothing from that moment on counts. Events come with the time along the course they
-    happen, for the caller to merge with its own.
+    happen, for the caller to merge with its own. ``weak_before``: the run of weak hexes
+    carries over from last turn (the start hex was a weak hex entered then).
     """
     pulls: list[GravityPull] = []
     events: list[tuple[Fraction | float, Event]] = []
@@ -222,7 +226,7 @@ def collect_pulls(
     entered = {s.hex for s in live if isinstance(s, Entered)}
     sides = {h for s in live if isinstance(s, Hexside) for h in s.hexes}
     pulled: set[Hex] = set()
-    previous_weak = False  # the last hex entered was a weak gravity hex
+    previous_weak = weak_before  # the last hex entered was a weak gravity hex
 
     def felt(pull: GravityPull, t: Fraction, text: str) -> None:
         pulls.append(pull)

@@ -6,6 +6,7 @@ from PySide6.QtCore import QPointF, Qt
 
 from app.editor.tools.base import Tool
 from core.board.hexgrid import Hex
+from core.engine.words import plural
 
 
 class SelectTool(Tool):
@@ -41,7 +42,7 @@ class SelectTool(Tool):
         else:
             now = picked
         self.editor.selection.set(now)
-        self.editor.show_status(f"{len(now)} hexes selected")
+        self.editor.show_status(f"{plural(len(now), 'hex')} selected")
 
     def rectangle(self, a: Hex, b: Hex) -> list[Hex]:
         """The map hexes in the offset rectangle with corners ``a`` and ``b``."""

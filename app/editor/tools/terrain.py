@@ -15,6 +15,7 @@ from app.editor.commands import TerrainCommand
 from app.editor.document import ASTEROID, Cell, Document
 from app.editor.tools.base import Tool
 from core.board.hexgrid import Hex, Orientation
+from core.engine.words import plural
 
 if TYPE_CHECKING:
     from app.editor.host import EditorHost
@@ -108,7 +109,7 @@ def fill(document: Document, start: Hex, cell: Cell) -> int:
         return 0
     region = flood(document, start)
     before, after = dict.fromkeys(region, want), dict.fromkeys(region, cell)
-    text = f"Fill {len(region)} hexes"
+    text = f"Fill {plural(len(region), 'hex')}"
     document.stack.push(TerrainCommand(document, before, after, text))
     return len(region)
 
@@ -157,7 +158,7 @@ class BrushTool(Tool):
     def release(self, h: Hex | None, pos: QPointF, mods: Qt.KeyboardModifier) -> None:
         if self._after:
             doc = self.editor.document
-            text = f"Paint {len(self._after)} hexes"
+            text = f"Paint {plural(len(self._after), 'hex')}"
             doc.stack.push(TerrainCommand(doc, self._before, self._after, text, applied=True))
         self._before, self._after = {}, {}
 
@@ -180,4 +181,4 @@ class FillTool(Tool):
     def press(self, h: Hex | None, pos: QPointF, mods: Qt.KeyboardModifier) -> None:
         if h is not None:
             n = fill(self.editor.document, h, self.shared.cell())
-            self.editor.show_status(f"Filled {n} hexes" if n else "Nothing to fill there")
+            self.editor.show_status(f"Filled {plural(n, 'hex')}" if n else "Nothing to fill there")

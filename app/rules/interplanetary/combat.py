@@ -16,7 +16,6 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
-    QDialog,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -26,11 +25,13 @@ from PySide6.QtWidgets import (
 )
 
 from app.play.session import GameSession
+from app.play.wrapped import WrappedPanel
 from app.rules.interplanetary.combat_words import MARKET_WORDS, odds_text
+from app.rules.interplanetary.launch_preview import fill, launcher_choices, sketch, thrust_choices
 from app.rules.interplanetary.optional_actions import OptionalActions
-from core.board.hexgrid import Direction
 from core.board.starmap import Service
 from core.engine.commands import Command
+from core.engine.words import plural
 from core.rules.interplanetary.actions import can_launch
 from core.rules.interplanetary.aid.carried import aid_of, manifest_or_empty
 from core.rules.interplanetary.aid.playaid import PlayAid
@@ -51,13 +52,12 @@ from core.rules.interplanetary.combat.ordnance import LaunchWeapon
 from core.rules.interplanetary.combat.ordnance_attacks import PendingStrike, Strike
 from core.rules.interplanetary.combat.readiness import after_name, guns_ready, may_answer
 from core.rules.interplanetary.combat.single_use import Decline, PendingRoll, choices
-from core.rules.interplanetary.combat.systems import movable, place_hit, suggest
 from core.rules.interplanetary.phases import phase_word
 from core.vector.state import GameState, Ship
 from core.vector.turns import current_phase
 
 
-class CombatPanel(QWidget):
+class CombatPanel(WrappedPanel):
     """Reads the session; gives its commands through ``session.apply``."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -167,6 +167,7 @@ class CombatPanel(QWidget):
         self.use_button.clicked.connect(self.use_module)
         self.decline_button.clicked.connect(self.decline)
         self.slot.currentIndexChanged.connect(self._fill_thrust)
+        self.thrust.currentIndexChanged.connect(self._sketch)
         self._mode = "idle"
         #: the single-use modules the selected ship may fire besides this phase's actions
         self._extra: list[QWidget] = []
@@ -176,6 +177,7 @@ class CombatPanel(QWidget):
 
     def refresh(self, session: GameSession | None, ship_id: str | None) -> None:
         self.session, self.ship_id = session, ship_id
+        sketch(session, None, None, None)  # no weapon's course, unless _launch draws one
         self.optional.refresh(session, ship_id)
         self._extra = []
         if session is None or aid_of(session.state.rules) is None:
@@ -190,7 +192,7 @@ class CombatPanel(QWidget):
             self._mode = "hit"
             self.title.setText(
                 f"{state.player(first.player).name}: {first.source} hit {first.name}. "
-                f"Place {first.amount} points on its {first.where}."
+                f"Place {plural(first.amount, 'point')} on its {first.where}."
             )
             self.detail.setText(
                 "Place the damage on the ship's sheet, or take the suggested placement "
@@ -290,35 +292,24 @@ class CombatPanel(QWidget):
             self._idle("Launch phase: select one of your ships with a loaded launcher.")
             return
         self._mode = "launch"
-        aid = _aid(state)
-        m = manifest_or_empty(aid, ship)
         self.title.setText(
             f"{ship.name}: launch phase. The weapon keeps the ship's vector "
             f"(speed {ship.motion.velocity.speed}) plus its own thrust."
         )
-        self.slot.blockSignals(True)
-        self.slot.clear()
-        for i, w in enumerate(m.launchers):
-            if w is not None:
-                self.slot.addItem(f"{aid.launched_weapon(w).name} (slot {i + 1})", (i, w))
-        self.slot.blockSignals(False)
+        fill(self.slot, launcher_choices(state, ship), quiet=True)
         self._fill_thrust()
         self.detail.setText("Mines and buckyballs attack every ship their vector meets, yours too.")
         self._show([self.launch_form, self.launch_button, *self._extra])
+        self._sketch()
+
+    def _sketch(self) -> None:
+        """Draw the chosen weapon's course with the chosen thrust on the map (or none)."""
+        ship = self.ship_id if self._mode == "launch" else None
+        sketch(self.session, ship, self.slot.currentData(), self.thrust.currentData())
 
     def _fill_thrust(self) -> None:
-        if self.session is None or self.slot.currentData() is None:
-            return
-        aid = _aid(self.session.state)
-        weapon = aid.launched_weapon(self.slot.currentData()[1])
-        orientation = self.session.state.starmap.bounds.orientation
-        self.thrust.clear()
-        self.thrust.addItem("None: the ship's vector", ())
-        for hexes in range(1, weapon.thrust + 1):
-            for d in Direction:
-                self.thrust.addItem(
-                    f"{hexes} hex{'es' if hexes > 1 else ''} {d.name_in(orientation)}", (d,) * hexes
-                )
+        if self.session is not None and self.slot.currentData() is not None:
+            fill(self.thrust, thrust_choices(self.session.state, self.slot.currentData()[1]))
 
     def launch(self) -> None:
         if self.session is None or self.ship_id is None or self.slot.currentData() is None:
@@ -351,6 +342,8 @@ class CombatPanel(QWidget):
                 else (f"{w.cost} pt" if w.cost is not None else "not sold")
             )
             self.weapon.addItem(f"{w.name} ({price})", w.id)
+            if price == "not sold":  # listed, but not offered
+                self.weapon.model().item(self.weapon.count() - 1).setEnabled(False)
         self.load_button.setEnabled(self._free_slot(state, ship) is not None)
         self._show([self.refuel_button, self.weapon, self.load_button, *self._extra])
 
@@ -471,30 +464,13 @@ class CombatPanel(QWidget):
         """Open the ship's sheet for the defender to place the hit."""
         if self.session is None or not self.session.state.pending:
             return
-        from app.rules.interplanetary.manifest.allocation import AllocationDialog
+        from app.rules.interplanetary.place_damage import ask_placement
 
-        state = self.session.state
-        first = state.pending[0]
-        if not isinstance(first, PendingHit):
-            return
-        aid = _aid(state)
-        ship = state.ship(first.ship)
-        m = manifest_or_empty(aid, ship)
-        spread = first.spread
-        dialog = AllocationDialog(
-            aid,
-            ship.name,
-            m,
-            ship.fuel,
-            first.role,
-            first.amount,
-            suggest(state, ship, first.role, first.amount, spread=spread),
-            self,
-            check=lambda a: place_hit(state, ship, first.role, first.amount, a, spread=spread),
-            movable=movable(state, ship, first.role, first.amount, spread=spread),
-        )
-        if dialog.exec() == QDialog.DialogCode.Accepted:
-            self._give(AllocateDamage(first.player, first.ship, dialog.allocation()))
+        first = self.session.state.pending[0]
+        if isinstance(first, PendingHit):
+            placed = ask_placement(self.session.state, _aid(self.session.state), first, self)
+            if placed is not None:
+                self._give(AllocateDamage(first.player, first.ship, placed))
 
 
 def _aid(state: GameState) -> PlayAid:

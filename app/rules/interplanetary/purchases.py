@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from PySide6.QtWidgets import QDialog, QHBoxLayout, QLabel, QPushButton, QWidget
 
+from core.engine.words import plural
 from core.rules.interplanetary.aid.carried import aid_of
 from core.rules.interplanetary.aid.manifest import Manifest
 from core.scenario.document import Scenario, Seat
@@ -97,15 +98,15 @@ class PurchasesRow(QWidget):
         self._outfits = dialog.outfits()
         self._show()
 
-    def _show(self) -> None:
+    def _left(self) -> list[tuple[str, int, int]]:
+        """Each buying player's name, points left and budget."""
         if not self.has_purchases():
-            self.label.setText("")
-            return
+            return []
         s = self.scenario
         assert s is not None
         aid = aid_of(s.rules)
         assert aid is not None
-        parts = []
+        left = []
         players = s.seat(self.seats)
         ships = s.fleet(players)
         for p in players:
@@ -114,5 +115,17 @@ class PurchasesRow(QWidget):
                 continue
             mine = [x.id for x in ships if x.owner == p.id]
             spent = sum(aid.cost(m.outfit(aid)) for i, m in self._outfits.items() if i in mine)
-            parts.append(f"{p.name} {budget - spent} of {budget} left")
-        self.label.setText("Ship points to spend: " + ", ".join(parts))
+            left.append((p.name, budget - spent, budget))
+        return left
+
+    def unspent(self) -> str:
+        """Who would start with ship points unspent, in words ('' when nobody)."""
+        return "; ".join(
+            f"{name} has {left} of {plural(budget, 'ship point')} unspent"
+            for name, left, budget in self._left()
+            if left > 0
+        )
+
+    def _show(self) -> None:
+        parts = [f"{name} {left} of {budget} left" for name, left, budget in self._left()]
+        self.label.setText("Ship points to spend: " + ", ".join(parts) if parts else "")

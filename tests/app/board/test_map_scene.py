@@ -295,3 +295,24 @@ def test_asteroid_hexes_show_rocks_and_space_does_not(scene: StarMapScene) -> No
     rocky = colours(AT(10, 8))
     empty = colours(AT(1, 8))
     assert len(rocky) > len(empty)
+
+
+@pytest.mark.parametrize("orientation", list(Orientation))
+@pytest.mark.parametrize("even", [False, True])
+@pytest.mark.parametrize(("width", "height"), [(1, 1), (1, 5), (2, 2), (7, 3), (48, 32)])
+def test_the_map_rectangle_bounds_every_corner_of_every_hex(
+    orientation: Orientation, even: bool, width: int, height: int
+) -> None:
+    """The map's rectangle is worked out from its edge hexes' centres and the corner
+    offsets; it must be exactly the box of every hex's six corners."""
+    bounds = Bounds(width, height, orientation, even)
+    layout = Layout(orientation, size=HEX_SIZE)
+    corners = [
+        corner
+        for row in range(height)
+        for col in range(width)
+        for corner in layout.corners(bounds.labels.from_offset(col, row))
+    ]
+    xs, ys = [x for x, _ in corners], [y for _, y in corners]
+    expected = QRectF(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+    assert HexWindow(bounds, layout).map_rect() == expected

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QColor, QContextMenuEvent, QWheelEvent
-from PySide6.QtWidgets import QApplication, QGraphicsScene
+from PySide6.QtWidgets import QApplication, QGraphicsScene, QGraphicsView
 from pytestqt.qtbot import QtBot
 
 from app.board.items import HEX_SIZE
@@ -204,6 +204,15 @@ def test_the_first_wheel_step_from_fit_map_zooms_around_the_cursor(
     assert close(scene_at(view, pos), under, 1.5, view)
     wheel(view, pos, 1)  # and the next
     assert close(scene_at(view, pos), under, 1.5, view)
+
+
+def test_after_a_zoom_pans_still_scroll_the_picture_they_have(view: MapView) -> None:
+    """A zoom repaints everything, so it skips Qt's accelerated scrolling while it moves
+    the scroll bars; pans afterwards scroll the viewport's pixels again."""
+    mode = view.viewportUpdateMode()
+    wheel(view, QPoint(250, 180), 2)
+    assert view.viewportUpdateMode() == mode
+    assert mode != QGraphicsView.ViewportUpdateMode.FullViewportUpdate
 
 
 def test_zoom_steps_are_limited(view: MapView) -> None:

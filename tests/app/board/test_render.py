@@ -25,6 +25,7 @@ from core.files.mapfile import load_map
 from core.files.resources import SOLAR_SYSTEM_MAP
 from core.scenario.reader import builtin_scenarios
 from tests.app.board.test_map_scene import same, small_map
+from tests.patience import PATIENCE_S
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -153,7 +154,7 @@ def test_the_command_needs_no_display(tmp_path: Path) -> None:
         env=env,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=PATIENCE_S,
     )
     assert done.returncode == 0, done.stderr
     assert QImage(str(out)).size().toTuple() == (64, 48)
@@ -163,7 +164,7 @@ def test_the_command_needs_no_display(tmp_path: Path) -> None:
         env=env,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=PATIENCE_S,
     )
     assert missing.returncode == 1
     assert "none.toml" in missing.stderr and "Traceback" not in missing.stderr

@@ -20,6 +20,7 @@ from app.editor.recovery import (
     pending_recoveries,
     recovery_dir,
 )
+from tests.patience import PATIENCE_MS
 
 
 @pytest.fixture
@@ -85,7 +86,7 @@ def test_autosave_writes_only_unsaved_changes_once(data: Path, qtbot: QtBot) -> 
 def test_autosave_runs_on_its_timer(data: Path, qtbot: QtBot) -> None:
     doc = Doc()
     saver = doc.saver(qtbot, interval_ms=20)
-    qtbot.waitUntil(saver.text_path.exists, timeout=5000)
+    qtbot.waitUntil(saver.text_path.exists, timeout=PATIENCE_MS)
     saver.stop()
 
 

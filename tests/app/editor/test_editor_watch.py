@@ -10,6 +10,7 @@ from pytestqt.qtbot import QtBot
 
 from app.editor.watch import FileWatcher, ask_reload, reload_box
 from core.files.tomlio import write_atomic
+from tests.patience import PATIENCE_MS
 
 
 def watched(qtbot: QtBot, tmp_path: Path) -> tuple[Path, FileWatcher]:
@@ -21,7 +22,7 @@ def watched(qtbot: QtBot, tmp_path: Path) -> tuple[Path, FileWatcher]:
 
 def test_change_by_another_program_is_signalled(qtbot: QtBot, tmp_path: Path) -> None:
     path, watcher = watched(qtbot, tmp_path)
-    with qtbot.waitSignal(watcher.changed, timeout=5000):
+    with qtbot.waitSignal(watcher.changed, timeout=PATIENCE_MS):
         path.write_text('name = "theirs"\n', encoding="utf-8")
 
 
@@ -31,7 +32,7 @@ def test_atomic_replace_by_another_program_is_signalled_every_time(
     """A rename over the file ends the OS watch on it; the watcher follows the new file."""
     path, watcher = watched(qtbot, tmp_path)
     for text in ('name = "theirs"\n', 'name = "theirs again"\n', 'name = "third"\n'):
-        with qtbot.waitSignal(watcher.changed, timeout=5000):
+        with qtbot.waitSignal(watcher.changed, timeout=PATIENCE_MS):
             write_atomic(path, text)
 
 
@@ -42,7 +43,7 @@ def test_our_own_saves_are_not_signalled(qtbot: QtBot, tmp_path: Path) -> None:
             write_atomic(path, 'name = "ours, saved"\n')
         path.write_text('name = "ours, again"\n', encoding="utf-8")
         watcher.mark_saved()
-    with qtbot.waitSignal(watcher.changed, timeout=5000):  # still watching afterwards
+    with qtbot.waitSignal(watcher.changed, timeout=PATIENCE_MS):  # still watching afterwards
         path.write_text('name = "theirs"\n', encoding="utf-8")
 
 
@@ -54,9 +55,9 @@ def test_touching_without_changing_is_not_signalled(qtbot: QtBot, tmp_path: Path
 
 def test_deleted_file_is_signalled_as_removed(qtbot: QtBot, tmp_path: Path) -> None:
     path, watcher = watched(qtbot, tmp_path)
-    with qtbot.waitSignal(watcher.removed, timeout=5000):
+    with qtbot.waitSignal(watcher.removed, timeout=PATIENCE_MS):
         path.unlink()
-    with qtbot.waitSignal(watcher.changed, timeout=5000):  # and when it comes back
+    with qtbot.waitSignal(watcher.changed, timeout=PATIENCE_MS):  # and when it comes back
         path.write_text('name = "restored"\n', encoding="utf-8")
 
 
@@ -68,7 +69,7 @@ def test_save_as_follows_the_new_file(qtbot: QtBot, tmp_path: Path) -> None:
         watcher.set_path(other)
     with qtbot.assertNotEmitted(watcher.changed, wait=600):
         path.write_text("the old file is not ours any more\n", encoding="utf-8")
-    with qtbot.waitSignal(watcher.changed, timeout=5000):
+    with qtbot.waitSignal(watcher.changed, timeout=PATIENCE_MS):
         other.write_text('name = "theirs"\n', encoding="utf-8")
 
 

@@ -21,6 +21,7 @@ from core.files.tmx import save_tmx
 from core.files.tmx_read import load_tmx
 from core.files.tomlio import dumps, write_atomic
 from tests.app.editor.test_editor_recovery import crash
+from tests.patience import PATIENCE_MS
 
 from .conftest import at, drag, small_map
 
@@ -86,7 +87,7 @@ def test_a_crashed_session_s_unsaved_scenario_is_offered_and_restored_whole(
 
     second = new_main(qtbot, tmp_path)
     second.show()
-    qtbot.waitUntil(lambda: second.editor_mode.files.recovery is not None)
+    qtbot.waitUntil(lambda: second.editor_mode.files.recovery is not None, timeout=PATIENCE_MS)
     dialog = second.editor_mode.files.recovery
     assert isinstance(dialog, RecoveryDialog) and dialog.list.count() == 1
     assert "Rock run, revised" in dialog.list.item(0).text()
@@ -114,9 +115,12 @@ def test_nothing_is_offered_after_a_clean_session(qtbot: QtBot, tmp_path: Path) 
     main.close()
     assert not editor.files.autosaver.text_path.exists()
     again = new_main(qtbot, tmp_path)
-    again.show()
-    qtbot.wait(50)
+    ran: list[bool] = []
+    again.show()  # the offer is queued for the event loop's next turn: queue ours behind it
+    QTimer.singleShot(0, lambda: ran.append(True))
+    qtbot.waitUntil(lambda: bool(ran), timeout=PATIENCE_MS)
     assert again.editor_mode.files.recovery is None
+    assert again.editor_mode.files.offer_recoveries() is None, "nothing to offer"
 
 
 def test_closing_with_unsaved_changes_asks_and_cancel_keeps_the_window(
@@ -167,9 +171,9 @@ def test_a_change_on_disk_reloads_as_one_step_that_undo_takes_back(
     drag(editor, "Brush", at(editor.document.map.objects.bounds, "0202"))
     mine = restore_document(editor.document.recovery_text())
     answer("Reload")
-    with qtbot.waitSignal(editor.files.watchers[0].changed, timeout=5000):
+    with qtbot.waitSignal(editor.files.watchers[0].changed, timeout=PATIENCE_MS):
         other = theirs(path)
-    qtbot.waitUntil(lambda: not editor.document.is_modified())
+    qtbot.waitUntil(lambda: not editor.document.is_modified(), timeout=PATIENCE_MS)
     same(editor.document, other)
     assert editor.document.stack.undoText() == "Reload rocks.toml"
     editor.document.stack.undo()
@@ -181,9 +185,9 @@ def test_keep_mine_marks_the_document_modified(qtbot: QtBot, tmp_path: Path) -> 
     path, editor = edited_map_file(qtbot, tmp_path)
     before = editor.document.map.starmap()
     answer("Keep Mine")
-    with qtbot.waitSignal(editor.files.watchers[0].changed, timeout=5000):
+    with qtbot.waitSignal(editor.files.watchers[0].changed, timeout=PATIENCE_MS):
         theirs(path)
-    qtbot.waitUntil(editor.document.is_modified)
+    qtbot.waitUntil(editor.document.is_modified, timeout=PATIENCE_MS)
     assert editor.document.map.starmap() == before
     assert "Kept your version" in editor.status.text()
 
@@ -192,7 +196,7 @@ def test_a_file_deleted_on_disk_leaves_the_document_modified_to_save_again(
     qtbot: QtBot, tmp_path: Path
 ) -> None:
     path, editor = edited_map_file(qtbot, tmp_path)
-    with qtbot.waitSignal(editor.files.watchers[0].removed, timeout=5000):
+    with qtbot.waitSignal(editor.files.watchers[0].removed, timeout=PATIENCE_MS):
         path.unlink()
     assert editor.document.is_modified()
     assert "moved or deleted" in editor.status.text()
@@ -207,13 +211,15 @@ def test_our_own_saves_ask_nothing(
     _, editor = edited_map_file(qtbot, tmp_path)
     drag(editor, "Brush", at(editor.document.map.objects.bounds, "0202"))
     assert editor.save()
+    # Compared now rather than after a wait: a watcher speaks only of content it did not write.
+    assert not any(w.check() for w in editor.files.watchers), "our own save is no change"
     drag(editor, "Brush", at(editor.document.map.objects.bounds, "0303"))
     assert editor._save(tmp_path / "copy.toml")
-    qtbot.wait(600)
+    assert not any(w.check() for w in editor.files.watchers), "nor is a save as a copy"
     assert asked == [] and not editor.document.is_modified()
     assert [w.path for w in editor.files.watchers] == [(tmp_path / "copy.toml").resolve()]
     theirs(tmp_path / "copy.toml")
-    qtbot.waitUntil(lambda: asked == [(tmp_path / "copy.toml").resolve()])
+    qtbot.waitUntil(lambda: asked == [(tmp_path / "copy.toml").resolve()], timeout=PATIENCE_MS)
 
 
 # ---- round trips through the editor's files

@@ -13,6 +13,7 @@ from pytestqt.qtbot import QtBot
 
 from app.play.new_game import NewGameDialog
 from app.shell.main_window import MainWindow
+from app.vector.hazards import GIVE
 from app.vector.overlay import ROLE_KEY
 from app.vector.pieces import SHIP_KEY, Z_TRAIL, Z_VECTOR
 from core.board.hexgrid import ZERO, Hex
@@ -21,6 +22,7 @@ from core.scenario.reader import builtin_scenarios, load_scenario
 from core.vector.motion import Motion
 from core.vector.orders import Plot
 from core.vector.state import ShipStatus
+from tests.app.play.hazard_box import asked
 from tests.core.vector.test_victory import circling_earth, training
 
 TRAINING = next(p for p in builtin_scenarios() if p.stem == "training")
@@ -237,7 +239,8 @@ def test_two_directed_gravity_is_chosen_in_the_course_panel_and_moves_the_end_po
     assert board.preview.drift != before
     option = board.preview.at(board.preview.drift)
     assert option is not None
-    click(qtbot, window, option.tip)
+    # this way the coast runs into Luna: the plotter asks first (test_no_silent_loss)
+    assert asked(GIVE, lambda: click(qtbot, window, option.tip))
     assert session.state.plan(ship_id) is not None
     assert session.state.plan(ship_id).order.picks == board.preview.picks  # type: ignore[union-attr]
 

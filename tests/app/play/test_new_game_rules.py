@@ -3,6 +3,7 @@ the scenario sets them, and what is ticked is the game's switch."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from app.campaign.new_campaign import NewCampaignDialog
@@ -44,3 +45,22 @@ def test_optional_rules_in_the_new_campaign_dialog(qtbot: QtBot) -> None:
     chosen = dialog.result_game()
     assert chosen is not None
     assert dict(chosen[0].switches)["fog_of_war"] is False
+
+
+def test_weak_gravity_carries_over_is_chosen_in_new_game_and_kept_by_the_game(
+    qtbot: QtBot,
+) -> None:
+    """The other reading of the two-weak-hexes rule is a box in New Game, off by default;
+    ticking it turns it on in the game's own switches."""
+    dialog = NewGameDialog(scenario=SCENARIOS["training"])
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    box = dialog.rule_boxes["weak_gravity_carries_over"]
+    assert box.isVisible() and not box.isChecked() and "weak" in box.toolTip()
+    qtbot.mouseClick(box, Qt.MouseButton.LeftButton, pos=box.rect().center())
+    chosen = dialog.result_game()
+    assert chosen is not None
+    scenario, seats, seed = chosen
+    state, _ = scenario.start(seats, seed)
+    assert state.uses("weak_gravity_carries_over")

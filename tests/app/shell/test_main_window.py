@@ -15,6 +15,7 @@ from app.board.items import NAME_KEY
 from app.board.scene import StarMapScene
 from app.shell.main_window import MainWindow
 from core.files.resources import SOLAR_SYSTEM_MAP
+from tests.patience import PATIENCE_MS
 
 
 def ini_settings(tmp_path: Path) -> QSettings:
@@ -94,8 +95,8 @@ def test_fit_shows_the_whole_map(window: MainWindow, qtbot: QtBot) -> None:
     window.fit_action.trigger()
     view = window.map_view
     # the scroll bars the zoom brought go at the next layout
-    qtbot.waitUntil(lambda: not view.horizontalScrollBar().isVisible())
-    qtbot.waitUntil(lambda: not view.verticalScrollBar().isVisible())
+    qtbot.waitUntil(lambda: not view.horizontalScrollBar().isVisible(), timeout=PATIENCE_MS)
+    qtbot.waitUntil(lambda: not view.verticalScrollBar().isVisible(), timeout=PATIENCE_MS)
     assert window.scene is not None
     shown = window.map_view.mapToScene(window.map_view.viewport().rect()).boundingRect()
     assert shown.adjusted(-1, -1, 1, 1).contains(window.scene.map_rect())

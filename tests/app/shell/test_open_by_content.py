@@ -13,6 +13,7 @@ from pytestqt.qtbot import QtBot
 from app.shell.main_window import MainWindow
 from core.files.resources import SOLAR_SYSTEM_MAP
 from tests.core.campaigns import new_campaign
+from tests.patience import PATIENCE_MS
 
 
 def open_window(qtbot: QtBot, tmp_path: Path, path: Path) -> MainWindow:
@@ -35,7 +36,7 @@ def test_a_picture_given_as_the_file_is_explained_and_the_map_kept(
     picture = tmp_path / "holiday.png"
     picture.write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4)
     window = open_window(qtbot, tmp_path, picture)
-    qtbot.waitUntil(lambda: problems_box(window) is not None)
+    qtbot.waitUntil(lambda: problems_box(window) is not None, timeout=PATIENCE_MS)
     box = problems_box(window)
     assert box is not None and "holiday.png" in box.text()
     assert "this is a PNG picture, not an Ecliptic file" in box.informativeText()
@@ -64,7 +65,7 @@ def test_binary_data_is_named_as_such(qtbot: QtBot, tmp_path: Path) -> None:
     blob = tmp_path / "scenario.toml"
     blob.write_bytes(b"name = 1\x00\x00\x01\x02")
     window = open_window(qtbot, tmp_path, blob)
-    qtbot.waitUntil(lambda: problems_box(window) is not None)
+    qtbot.waitUntil(lambda: problems_box(window) is not None, timeout=PATIENCE_MS)
     box = problems_box(window)
     assert box is not None and "holds binary data" in box.informativeText()
 
@@ -73,6 +74,6 @@ def test_a_play_by_mail_file_is_named_not_misread(qtbot: QtBot, tmp_path: Path) 
     orders = tmp_path / "turn 12.ecliptic-orders"
     orders.write_text("game = 1\n")
     window = open_window(qtbot, tmp_path, orders)
-    qtbot.waitUntil(lambda: problems_box(window) is not None)
+    qtbot.waitUntil(lambda: problems_box(window) is not None, timeout=PATIENCE_MS)
     box = problems_box(window)
     assert box is not None and "order file" in box.informativeText()

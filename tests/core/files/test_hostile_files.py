@@ -66,9 +66,9 @@ def test_a_map_of_240000_bad_labels_reports_the_first_200_and_counts_the_rest(
     path = write(tmp_path / "labels.toml", text)
     run = core("validate", path)
     assert run.status == 1
-    assert "240000 problem(s)" in run.err
+    assert "240000 problems" in run.err
     assert run.err.count("should be 4 digits") == 200
-    assert "and 239800 more problem(s), not listed" in run.err
+    assert "and 239800 more problems, not listed" in run.err
     assert_bounded(run, path)
 
 
@@ -78,7 +78,7 @@ def test_a_map_of_240000_numbers_for_labels_is_refused_at_the_first_one(tmp_path
     path = write(tmp_path / "numbers.toml", text)
     run = core("validate", path)
     assert run.status == 1
-    assert "1 problem(s)" in run.err
+    assert ": 1 problem\n" in run.err
     assert "asteroids.hexes: Value error, entry 1 is 0, not a string in quotes" in run.err
     assert_bounded(run, path)
 
@@ -211,7 +211,7 @@ def test_a_ruleset_of_900_bad_units_lists_200_problems_and_counts_the_rest(
     path = write(tmp_path / "rules.toml", own + units)
     run = core("validate", path)
     assert run.status == 1
-    assert "more problem(s), not listed" in run.err
+    assert "more problems, not listed" in run.err
     assert len(run.err.splitlines()) == 1 + 200 + 1  # the count, 200 problems, "and N more"
 
 

@@ -308,8 +308,9 @@ def test_rulesets_survive_serialisation(ruleset_id: str) -> None:
 def test_a_campaign_stores_id_version_and_every_switch() -> None:
     rules = load_ruleset("interplanetary")
     ref = rules.ref((("hexside_entered", False),))
-    defaults = dict(rules.switches)
+    defaults = rules.switch_values()
     assert {"hexside_entered", "kinetic_buster", "fog_of_war"} <= defaults.keys()
+    assert defaults["weak_gravity_carries_over"] is False
     switches = tuple(sorted({**defaults, "hexside_entered": False}.items()))
     assert ref == RulesetRef("interplanetary", 2, switches)
     assert serial.from_data(serial.to_data(ref)) == ref

@@ -22,6 +22,7 @@ from core.board.starmap import (
     Service,
     StarMap,
 )
+from core.board.tracer import trace
 from core.engine.commands import EndPhase
 from core.engine.dice import Rolled
 from core.engine.errors import IllegalCommand
@@ -161,13 +162,43 @@ def test_leaving_the_map_can_return_the_ship_at_rest_after_penalty_turns() -> No
     state = start(ship, m, leaving=Leaving(LeavingRule.RETURNS, 2))
     state, events = apply(state, EndPhase("a"))
     assert state.ship("s").status is ShipStatus.OFF_MAP
-    assert any("return there at rest after 2 turns" in e.text for e in events)
+    assert any(
+        "will return at rest to 0805, where it left, after 2 turns" in e.text for e in events
+    )
     state = to_next_move(state)  # round 2 begins: one turn served
     assert state.ship("s").status is ShipStatus.OFF_MAP
     state = to_next_move(state)  # round 3: back
     back = state.ship("s")
     assert back.status is ShipStatus.ACTIVE and back.motion.velocity == ZERO
     assert m.bounds.contains(back.motion.position)
+
+
+@pytest.mark.parametrize(
+    ("at", "v"),
+    [
+        ((7, 4), Vector(1, 0)),
+        ((0, 0), Vector(-1, 0)),
+        ((5, 0), Vector(1, -3)),
+        ((7, 7), Vector(2, 1)),
+        ((2, 6), Vector(-2, 3)),
+        ((4, 1), Vector(0, -3)),
+    ],
+)
+def test_leaving_the_map_returns_the_ship_at_rest_where_its_course_left_the_map(at, v) -> None:
+    m = StarMap("Small", Bounds(8, 8))
+    start_hex = m.bounds.labels.from_offset(*at)
+    course = list(trace(start_hex, start_hex + v).entered)
+    exit_hex = [start_hex, *course][
+        next(i for i, h in enumerate(course) if not m.bounds.contains(h))
+    ]
+    ship = Ship("s", "Swift", "a", "red", "ship", Motion(start_hex, v), Fraction(3))
+    state = start(ship, m, leaving=Leaving(LeavingRule.RETURNS, 1))
+    state, _ = apply(state, EndPhase("a"))
+    assert state.ship("s").status is ShipStatus.OFF_MAP
+    state = to_next_move(state)
+    back = state.ship("s")
+    assert back.status is ShipStatus.ACTIVE
+    assert back.motion == Motion(exit_hex, ZERO)
 
 
 def test_bouncing_off_the_map_edge_keeps_the_ship_in_play_moving_back() -> None:

@@ -177,6 +177,7 @@ def test_values_round_trip_through_serialisation() -> None:
         *result.applied,
         AsteroidHex(C),
         OffMap(C, Fraction(1, 2)),
+        OffMap(C, Fraction(1, 2), C + e(N)),
         ForbiddenAsteroid(C, "Clandestine"),
     ]
     for value in values:

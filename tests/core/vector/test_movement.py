@@ -409,7 +409,7 @@ def test_off_map_stops_the_course() -> None:
     m = space(asteroids=frozenset({Hex(-2, 5)}))
     start = Hex(0, 5)
     result = move(m, Motion(start, e(NW, 3)))
-    assert result.hazards == (OffMap(Hex(-1, 5), Fraction(1, 6)),)
+    assert result.hazards == (OffMap(Hex(-1, 5), Fraction(1, 6), start),)
     assert result.end == Hex(-1, 5) and result.next.position == Hex(-1, 5)
     assert result.stopped and not result.destroyed
     assert any("leaves the map at" in ev.text for ev in result.events)

@@ -9,6 +9,7 @@ from PySide6.QtGui import QColor, QDragEnterEvent, QDragMoveEvent, QDropEvent, Q
 from PySide6.QtWidgets import QAbstractItemView, QTreeWidget, QTreeWidgetItem, QWidget
 
 from app.rules.interplanetary.manifest.widget import MIME
+from core.engine.words import plural
 from core.rules.interplanetary.aid import outfitting
 from core.rules.interplanetary.aid.playaid import EFFECTS, Gun, LaunchedWeapon, Module, PlayAid
 
@@ -28,7 +29,7 @@ def effect_text(aid: PlayAid, item: outfitting.Item) -> str:
     if isinstance(item, Gun):
         parts.append("both gun mounts" if item.mounts > 1 else "1 gun mount")
     elif isinstance(item, LaunchedWeapon):
-        life = f"lasts {item.lifetime} turns" if item.lifetime else "lasts until spent"
+        life = f"lasts {plural(item.lifetime, 'turn')}" if item.lifetime else "lasts until spent"
         thrust = f", thrust {item.thrust}" if item.thrust else ""
         parts.append(f"{life}{thrust}")
     elif isinstance(item, Module) and item.effect in EFFECTS and not item.note:
@@ -69,10 +70,10 @@ class Catalogue(QTreeWidget):
                 row.setData(0, ID_ROLE, f"{kind}:{item.id}")
                 row.setToolTip(2, effect_text(aid, item))
                 row.setTextAlignment(1, Qt.AlignmentFlag.AlignCenter)
-                flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+                flags = Qt.ItemFlag.ItemIsEnabled
                 if item.cost is not None:
-                    flags |= Qt.ItemFlag.ItemIsDragEnabled
-                else:
+                    flags |= Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled
+                else:  # shown for what it is, but it cannot be bought
                     row.setForeground(0, QColor("#808080"))
                 row.setFlags(flags)
         self.expandAll()

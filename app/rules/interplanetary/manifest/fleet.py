@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.rules.interplanetary.manifest.outfit_dialog import OutfitDialog
+from core.engine.words import plural
 from core.rules.interplanetary.aid import outfitting
 from core.rules.interplanetary.aid.design_library import Library
 from core.rules.interplanetary.aid.manifest import Manifest, empty
@@ -179,7 +180,8 @@ class FleetDialog(QDialog):
     def summary(self) -> str:
         """ "Ann: 1 of 6 points left; Bo: 6 of 6 left"."""
         return "; ".join(
-            f"{p}: {self.left(p)} of {self.budget_of(p)} points left" for p in self.players
+            f"{p}: {self.left(p)} of {plural(self.budget_of(p), 'point')} left"
+            for p in self.players
         )
 
     def fleet(self, player: str) -> list[tuple[str, Manifest]]:
@@ -216,7 +218,7 @@ class FleetDialog(QDialog):
             self._say(f"{name}: {player} may outfit {ships}, and has outfitted them", bad=True)
             return False
         self.fleets[player][index] = (name, manifest)
-        self._say(f"{name}: {cost} points; {player} has {self.left(player)} left")
+        self._say(f"{name}: {plural(cost, 'point')}; {player} has {self.left(player)} left")
         self._fill()
         return True
 
@@ -277,7 +279,9 @@ class FleetDialog(QDialog):
     def outfit_dialog(self, player: str, index: int) -> OutfitDialog:
         name, m = self.fleets[player][index]
         room = self.left(player, index)
-        return OutfitDialog(self.aid, m, room, title=f"Outfit {name} ({room} points)", parent=self)
+        return OutfitDialog(
+            self.aid, m, room, title=f"Outfit {name} ({plural(room, 'point')})", parent=self
+        )
 
     def outfit_current(self) -> None:
         chosen = self.current()
@@ -295,7 +299,7 @@ class FleetDialog(QDialog):
         designs = [e.design for e in self.library.entries() if e.design is not None]
         fitting = [d for d in designs if outfitting.cost(self.aid, d.manifest) <= room]
         if not fitting:
-            self._say(f"No design costs {room} points or less", bad=True)
+            self._say(f"No design costs {plural(room, 'point')} or less", bad=True)
             return
         labels = [f"{d.name} ({outfitting.cost(self.aid, d.manifest)} points)" for d in fitting]
         label, ok = QInputDialog.getItem(self, "Use Design", "Design:", labels, 0, False)

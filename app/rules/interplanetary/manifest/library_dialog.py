@@ -13,7 +13,6 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
-    QFileDialog,
     QGridLayout,
     QHBoxLayout,
     QLabel,
@@ -24,13 +23,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.folders import ask_open, ask_save
 from app.rules.interplanetary.manifest import export
 from app.rules.interplanetary.manifest.layout import SheetData
 from app.rules.interplanetary.manifest.library_paths import library
 from app.rules.interplanetary.manifest.outfit_dialog import OutfitDialog
 from app.rules.interplanetary.manifest.widget import SheetWidget
 from core.board.problems import FileProblems
-from core.files.rulesets import load_ruleset
+from core.files.rulesets import load_ruleset, ruleset_name
 from core.rules.interplanetary.aid import outfitting
 from core.rules.interplanetary.aid.carried import aid_of
 from core.rules.interplanetary.aid.design import Design, blank
@@ -144,7 +144,9 @@ class LibraryDialog(QDialog):
                 if entry and entry.shipped
                 else str(entry.path if entry else "")
             )
-            self.details.setText(f"{design.name}: {cost} ship points · {design.ruleset} · {where}")
+            self.details.setText(
+                f"{design.name}: {cost} ship points · {ruleset_name(design.ruleset)} · {where}"
+            )
             self.preview.set_data(export.sheet_for(design))
         for key in ("edit", "export", "sheet", "print"):
             self.buttons[key].setEnabled(design is not None)
@@ -212,9 +214,9 @@ class LibraryDialog(QDialog):
         self.reload()
 
     def import_dialog(self) -> None:
-        name, _ = QFileDialog.getOpenFileName(self, "Import Design", "", FILTER)
-        if name:
-            self.import_path(Path(name))
+        name = ask_open(self, "Import Design", FILTER)
+        if name is not None:
+            self.import_path(name)
 
     def import_path(self, path: Path) -> Path | None:
         try:
@@ -231,9 +233,9 @@ class LibraryDialog(QDialog):
         if entry is None or entry.design is None:
             return
         suggested = self.library.new_path(entry.design.name).name
-        name, _ = QFileDialog.getSaveFileName(self, "Export Design", suggested, FILTER)
-        if name:
-            self.export_path(Path(name))
+        name, _ = ask_save(self, "Export Design", suggested, FILTER)
+        if name is not None:
+            self.export_path(name)
 
     def export_path(self, path: Path) -> bool:
         entry = self.current()
@@ -252,12 +254,10 @@ class LibraryDialog(QDialog):
         if entry is None or entry.design is None:
             return
         filters = "PDF, A4 (*.pdf);;PDF, Letter (*.pdf);;PNG image (*.png)"
-        name, chosen = QFileDialog.getSaveFileName(
-            self, "Write Manifest Sheet", f"{entry.design.name}.pdf", filters
-        )
-        if name:
+        name, chosen = ask_save(self, "Write Manifest Sheet", f"{entry.design.name}.pdf", filters)
+        if name is not None:
             paper = "letter" if "Letter" in chosen else "a4"
-            self.write_sheet(Path(name), paper)
+            self.write_sheet(name, paper)
 
     def write_sheet(self, path: Path, paper: str = "a4") -> bool:
         entry = self.current()

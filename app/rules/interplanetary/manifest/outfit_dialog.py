@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMenu,
+    QMessageBox,
     QPlainTextEdit,
     QSplitter,
     QVBoxLayout,
@@ -205,8 +206,11 @@ class OutfitDialog(QDialog):
         for item in outfitting.catalogue(self.aid, kind):
             cost = "not sold" if item.cost is None else f"{item.cost} pt"
             action = menu.addAction(f"{item.name}  ({cost})")
-            action.setCheckable(True)
-            action.setChecked(current is not None and current.id == item.id)
+            fitted = current is not None and current.id == item.id
+            # an item that cannot be bought is shown, but not offered to tick
+            action.setCheckable(item.cost is not None or fitted)
+            action.setChecked(fitted)
+            action.setEnabled(item.cost is not None)
             action.triggered.connect(lambda _=False, i=item.id: self.place(slot, i))
         menu.addSeparator()
         remove = menu.addAction("&Remove")
@@ -243,10 +247,26 @@ class OutfitDialog(QDialog):
         source, _, rest = payload.partition(":")
         if source == "module":
             _kind, _, id = rest.partition(":")
-            self.place(slot, id)  # put() says where a module of another kind goes
+            if self._replace_agreed(slot, id):
+                self.place(slot, id)  # put() says where a module of another kind goes
         elif source == "mount":
             role, _, point = rest.partition(":")
             self.swap(Slot(role, int(point)), slot)
+
+    def _replace_agreed(self, slot: Slot, id: str) -> bool:
+        """A module dropped on a full mount of its kind replaces what is there: ask."""
+        there = outfitting.item_at(self.aid, self._manifest, slot)
+        kind = outfitting.KIND_OF_ROLE[slot.role]
+        new = next((i for i in outfitting.catalogue(self.aid, kind) if i.id == id), None)
+        if there is None or new is None or there.id == id:
+            return True
+        answer = QMessageBox.question(
+            self,
+            "Replace Module",
+            f"{outfitting.slot_name(self.aid, slot)} holds the {there.name}. "
+            f"Replace it with the {new.name}?",
+        )
+        return answer == QMessageBox.StandardButton.Yes
 
     def _returned(self, payload: str) -> None:
         _, role, point = payload.split(":")

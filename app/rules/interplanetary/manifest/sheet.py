@@ -24,6 +24,7 @@ from app.rules.interplanetary.manifest.layout import (
     sheet_layout,
     transform_for,
 )
+from core.engine.words import plural
 from core.rules.interplanetary.aid import outfitting
 from core.rules.interplanetary.aid.manifest import reactor_down, working
 from core.rules.interplanetary.aid.outfitting import Slot
@@ -213,7 +214,7 @@ def _capacity_text(data: SheetData, role: str) -> str:
         return f"fuel left: {data.fuel_left} of {data.tank}"
     if sub.slots:
         return f"{sub.slots} × {sub.slot_capacity}"
-    return f"{sub.capacity} points"
+    return plural(sub.capacity, "point")
 
 
 def _circle(p: QPainter, rect: QRectF, checked: int, pending: int, index: int) -> None:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from core.engine.serial import register
+from core.engine.words import plural
 from core.rules.interplanetary.aid.manifest import (
     AllocationError,
     Manifest,
@@ -111,7 +112,9 @@ def place(
     if len(set(sacrifice)) != len(sacrifice):
         raise AllocationError("a single-use module can be given up only once")
     if len(sacrifice) > amount:
-        raise AllocationError(f"the hit does {amount} points: give up {amount} modules at most")
+        raise AllocationError(
+            f"the hit does {plural(amount, 'point')}: give up {plural(amount, 'module')} at most"
+        )
     for slot in sacrifice:
         if not 0 <= slot < len(m.single_use) or m.single_use[slot] is None:
             raise AllocationError(f"single-use slot {slot + 1} holds no module to give up")
@@ -176,10 +179,11 @@ def _place_on_mounts(
         if broken and role == "launchers" and m.launchers[p.point] is not None:
             m = m.with_mount(role, p.point, None)  # the round in it is lost with the slot
     if placed > amount:
-        raise AllocationError(f"the hit does {amount} points, and {placed} were placed")
+        raise AllocationError(f"the hit does {plural(amount, 'point')}, and {placed} were placed")
     if placed < must:
         raise AllocationError(
-            f"{sub.name} can still take {must - placed} more of this hit's {amount} points: "
+            f"{sub.name} can still take {must - placed} more of this hit's "
+            f"{plural(amount, 'point')}: "
             "damage goes on to Structure only when the subsystem is full"
         )
     return m, amount - placed, lines

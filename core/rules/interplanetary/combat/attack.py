@@ -17,6 +17,7 @@ from core.engine.errors import IllegalCommand, UnknownShip
 from core.engine.events import Event, event
 from core.engine.pending import Pending
 from core.engine.serial import added, register
+from core.engine.words import plural
 from core.rules.interplanetary.aid.carried import play_aid
 from core.rules.interplanetary.aid.damage import Allocation
 from core.rules.interplanetary.combat.readiness import after_name, can_answer
@@ -102,7 +103,7 @@ class PendingHit(Pending):
     spread: bool = added(False)
 
     def prompt(self) -> str:
-        return f"place {self.amount} points of damage on {self.name}'s {self.where}"
+        return f"place {plural(self.amount, 'point')} of damage on {self.name}'s {self.where}"
 
 
 @register
@@ -168,12 +169,12 @@ def resolve_attack(state: GameState, attack: Attack) -> tuple[GameState, list[Ev
         events.append(location)
         if table.damage == "relative_velocity":
             amount = max(1, attack.relative_velocity)
-            what = f"{amount} points (the relative velocity)"
+            what = f"{plural(amount, 'point')} (the relative velocity)"
         else:
             dice, points = dice.roll(f"damage to {target.name}'s {sub.name}")
             events.append(points)
             amount = points.total
-            what = f"{amount} points"
+            what = plural(amount, "point")
         state = replace(state, dice=dice)
         text = f"Hit {n + 1} on {target.name}: {sub.name}, {what}"
         events.append(HitRolled(text, target.id, sub.role, amount))

@@ -16,6 +16,7 @@ from fractions import Fraction
 
 from core.board.hexgrid import Hex
 from core.board.starmap import BaseKind
+from core.board.tracer import Vertex, trace
 from core.engine.commands import Command
 from core.engine.errors import IllegalCommand, WrongPhase
 from core.engine.events import Event, event
@@ -75,11 +76,20 @@ class Shot:
 
 
 def vector_hexes(ship: Ship) -> list[Hex]:
-    """The hexes the ship's vector this turn runs through, from its tail to its tip."""
+    """The hexes the ship's vector this turn runs through, from its tail to its tip.
+
+    Read from the exact trace (a ruling): the tail's hex, every hex entered, and both
+    hexes of a hexside run, so a vector along a hexside is as near a target on one side
+    as on its mirror image; a corner only touched does not count.
+    """
     tip = ship.motion.position
     v = ship.motion.velocity
     tail = Hex(tip.q - v.q, tip.r - v.r)
-    return tail.line_to(tip)
+    seen: dict[Hex, None] = {tail: None}
+    for step in trace(tail, tip).steps:
+        if not isinstance(step, Vertex):
+            seen.update(dict.fromkeys(step.hexes))
+    return list(seen)
 
 
 def closest_approach(a: Ship, b: Ship) -> int:

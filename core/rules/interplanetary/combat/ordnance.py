@@ -23,6 +23,7 @@ from core.engine.commands import Command
 from core.engine.errors import IllegalCommand, WrongPhase
 from core.engine.events import Event, event
 from core.engine.serial import register
+from core.engine.words import plural
 from core.rules.interplanetary.aid.carried import manifest_or_empty, play_aid
 from core.rules.interplanetary.aid.playaid import LaunchedWeapon
 from core.rules.interplanetary.allegiance import weapon_passage
@@ -176,7 +177,7 @@ def launch(state: GameState, command: LaunchWeapon) -> tuple[GameState, list[Eve
     life = (
         "until it is spent"
         if weapon.lifetime is None
-        else f"for {weapon.lifetime} turns counting this one"
+        else f"for {plural(weapon.lifetime, 'turn')} counting this one"
     )
     thrust = f", its own thrust shifting it {len(command.thrust)} hex" if command.thrust else ""
     thrust += "es" if len(command.thrust) > 1 else ""
@@ -282,7 +283,8 @@ def count_down(state: GameState, player: str | None) -> tuple[GameState, list[Ev
         left = piece.turns_left - 1
         if left <= 0:
             weapon = weapon_of(state, piece)
-            text = f"{name_of(state, piece)} runs out after {weapon.lifetime} turns and is gone"
+            life = plural(weapon.lifetime or 0, "turn")
+            text = f"{name_of(state, piece)} runs out after {life} and is gone"
             events.append(OrdnanceExpired(text, piece.id))
             continue
         kept.append(replace(piece, turns_left=left))

@@ -23,6 +23,7 @@ from core.engine.errors import IllegalCommand, WrongPhase
 from core.engine.events import Event, event
 from core.engine.pending import Pending
 from core.engine.serial import register
+from core.engine.words import plural
 from core.rules.interplanetary.aid.carried import aid_of, manifest_of, play_aid
 from core.rules.interplanetary.aid.manifest import mend_one
 from core.rules.interplanetary.aid.playaid import Module
@@ -174,8 +175,8 @@ def use(state: GameState, command: UseModule) -> tuple[GameState, list[Event]]:
         assert isinstance(hit, PendingHit)
         state = replace(state, pending=(replace(hit, spread=True), *state.pending[1:]))
         text = (
-            f"{ship.name} fires its {module.name}: the hit's {hit.amount} points may go on "
-            "any subsystems"
+            f"{ship.name} fires its {module.name}: the hit's {plural(hit.amount, 'point')} "
+            "may go on any subsystems"
         )
     elif module.effect == "randomizer":
         return _randomize(state.with_ship(ship), module)

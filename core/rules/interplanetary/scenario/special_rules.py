@@ -31,6 +31,7 @@ from core.board.hexgrid import ZERO, Hex
 from core.board.starmap import Leaving
 from core.engine.dice import Rolled
 from core.engine.events import Event, event
+from core.engine.words import plural
 from core.rules.interplanetary.aid.carried import aid_of
 from core.rules.interplanetary.scenario.terms import (
     Boarded,
@@ -243,7 +244,7 @@ def come_back(state: GameState, player: str | None) -> tuple[GameState, list[Eve
             orbit=None,
         )
         state = state.with_ship(back)
-        text = f"{ship.name} will come back where it started in {rounds} rounds"
+        text = f"{ship.name} will come back where it started in {plural(rounds, 'round')}"
         events.append(ShipComesBack(text, ship.id, rounds))
     return state, events
 

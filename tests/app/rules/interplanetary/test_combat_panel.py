@@ -52,6 +52,26 @@ def duel(seed: int) -> GameState:
     return state
 
 
+def armed_with(weapon: str) -> GameState:
+    """The duel, Alpha moving one hex a turn with a launcher holding ``weapon``."""
+    state = duel(1)
+    aid = load_ruleset("interplanetary").play_aid
+    assert aid is not None
+    alpha = state.ship("alpha")
+    return state.with_ship(
+        Ship(
+            alpha.id,
+            alpha.name,
+            "a",
+            "a",
+            "ship",
+            Motion(alpha.motion.position, Vector(1, 0)),
+            Fraction(15),
+            manifest=fit(aid, Outfit(launched=(weapon,))),
+        )
+    )
+
+
 @pytest.fixture
 def window(qtbot: QtBot, tmp_path: Path) -> MainWindow:
     return make_window(qtbot, tmp_path)
@@ -196,23 +216,7 @@ def test_launch_a_mine_and_see_it_on_the_map_with_its_life(
 ) -> None:
     from app.vector.pieces import ORDNANCE_KEY
 
-    state = duel(1)
-    aid = load_ruleset("interplanetary").play_aid
-    assert aid is not None
-    alpha = state.ship("alpha")
-    state = state.with_ship(
-        Ship(
-            alpha.id,
-            alpha.name,
-            "a",
-            "a",
-            "ship",
-            Motion(alpha.motion.position, Vector(1, 0)),
-            Fraction(15),
-            manifest=fit(aid, Outfit(launched=("mine",))),
-        )
-    )
-    assert window.play(state, [], "Duel")
+    assert window.play(armed_with("mine"), [], "Duel")
     sit(qtbot, window)
     session = window.session
     assert session is not None and session.phase() == "launch"

@@ -3,7 +3,7 @@
 Goal (issue 8): a fill of 10,000 hexes and its undo each under 100 ms, brush strokes
 interactive. Each figure includes the scene's update (the touched tiles re-sorted and
 invalidated) and, after each, painting the view once, as the screen would.
-Run: ``.venv/bin/python benchmarks/editor_fill.py``.
+Run: ``make bench`` or ``.venv/bin/python benchmarks/bench_editor.py``.
 """
 
 from __future__ import annotations
@@ -16,8 +16,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchlib import compile_bytecode, machine
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QApplication
 
@@ -43,6 +45,8 @@ def timed(setup: Callable[[], None], action: Callable[[], None], app: QApplicati
 
 
 def main() -> None:
+    compile_bytecode()
+    print(machine())
     app = QApplication.instance() or QApplication([])
     bounds = Bounds(400, 250)
     editor = EditorWindow(Document(StarMap("big", bounds)))
@@ -105,6 +109,7 @@ def main() -> None:
     print(f"{'operation':<48} {'ms':>8}")
     for name, ms in rows:
         print(f"{name:<48} {ms:>8.1f}")
+    print(machine())
 
 
 if __name__ == "__main__":
