@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -35,6 +35,7 @@ from core.campaign.tables import (
     PlayerRow,
     SideRow,
     columns,
+    insert_sql,
 )
 from core.engine import serial
 from core.engine.states import state_hash
@@ -449,12 +450,6 @@ def insert_game(conn: sqlite3.Connection, values: dict[str, Any]) -> int:
     assert key is not None
     touch(conn)
     return int(key)
-
-
-def insert_sql(table: str, row: Mapping[str, Any]) -> str:
-    """An INSERT of a row given as a mapping of column names to values (named
-    parameters, so the values are never part of the SQL)."""
-    return f"INSERT INTO {table}({', '.join(row)}) VALUES ({', '.join(':' + c for c in row)})"
 
 
 def _connect(path: Path, *, wal: bool) -> sqlite3.Connection:

@@ -9,6 +9,7 @@ this SQL to).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -136,3 +137,9 @@ def columns(row_type: Any) -> str:
     """The columns a row type is read from, in its fields' order."""
     names = [f.name for f in fields(row_type)]
     return ", ".join(f'"{n}"' if n == "key" else n for n in names)
+
+
+def insert_sql(table: str, row: Mapping[str, Any]) -> str:
+    """An INSERT of a row given as a mapping of column names to values (named
+    parameters, so the values are never part of the SQL)."""
+    return f"INSERT INTO {table}({', '.join(row)}) VALUES ({', '.join(':' + c for c in row)})"
