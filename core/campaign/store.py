@@ -35,6 +35,7 @@ from core.campaign.tables import (
     PlayerRow,
     SideRow,
     columns,
+    insert_many,
     insert_sql,
 )
 from core.engine import serial
@@ -495,5 +496,4 @@ def entry_values(
 
 def insert_entries(conn: sqlite3.Connection, rows: Sequence[dict[str, Any]]) -> None:
     """Add sealed log entries (all with the same columns) in the caller's transaction."""
-    if rows:
-        conn.executemany(insert_sql("entry", rows[0]), rows)
+    insert_many(conn, "entry", rows)

@@ -9,8 +9,10 @@ this SQL to).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import sqlite3
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
+from operator import itemgetter
 from typing import Any
 
 #: the current schema (4), as SQLite stores it for a file the sqlmodel classes create
@@ -143,3 +145,15 @@ def insert_sql(table: str, row: Mapping[str, Any]) -> str:
     """An INSERT of a row given as a mapping of column names to values (named
     parameters, so the values are never part of the SQL)."""
     return f"INSERT INTO {table}({', '.join(row)}) VALUES ({', '.join(':' + c for c in row)})"
+
+
+def insert_many(conn: sqlite3.Connection, table: str, rows: Sequence[Mapping[str, Any]]) -> None:
+    """Insert rows that all have the first one's columns, in one statement. The values
+    are passed by position: binding them by name costs a third more for a bulk import."""
+    if not rows:
+        return
+    names = list(rows[0])
+    pick = itemgetter(*names)  # one name: the value itself, not a tuple of it
+    values = [pick(r) for r in rows] if len(names) > 1 else [(pick(r),) for r in rows]
+    marks = ", ".join("?" * len(names))
+    conn.executemany(f"INSERT INTO {table}({', '.join(names)}) VALUES ({marks})", values)

@@ -15,7 +15,7 @@ from core.campaign import (
     GameRecord,
     schema,  # noqa: F401 (the classes register their tables)
 )
-from core.campaign.tables import SCHEMA
+from core.campaign.tables import SCHEMA, insert_many
 from tests.core.campaigns import new_campaign, play
 
 
@@ -75,3 +75,16 @@ def test_durability_a_write_that_fails_midway_stores_none_of_it(tmp_path: Path) 
     with CampaignFile.open(tmp_path / "test.ecliptic", read_only=True) as again:
         assert len(GameRecord(again, 1).line()) == 3
         assert again.bookmarks() == []
+
+
+def test_insert_many_puts_each_value_in_its_named_column() -> None:
+    db = sqlite3.connect(":memory:")
+    db.execute("CREATE TABLE t (a, b, c)")
+    insert_many(db, "t", [{"c": 3, "a": 1, "b": 2}, {"c": 6, "a": 4, "b": 5}])
+    insert_many(db, "t", [{"b": "only"}])
+    insert_many(db, "t", [])
+    assert db.execute("SELECT a, b, c FROM t").fetchall() == [
+        (1, 2, 3),
+        (4, 5, 6),
+        (None, "only", None),
+    ]
