@@ -14,13 +14,9 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import text, update
-from sqlmodel import col
-
 from core.board.hexgrid import ZERO
-from core.campaign import CampaignError, CampaignFile, GameRecord, playing
+from core.campaign import CampaignError, CampaignFile, GameRecord, playing, seal
 from core.campaign.history import SNAPSHOT_EVERY
-from core.campaign.schema import Game
 from core.campaign.store import entry_values, insert_entries, now
 from core.engine import serial, states
 from core.engine.commands import EndPhase
@@ -46,7 +42,7 @@ SIX = [
     ]
 ]
 #: bump when what a built file holds changes, so cached files are built again
-VERSION = 1
+VERSION = 2  # 2: the entries are sealed (schema 4)
 
 
 def fleet_at_rest(ships: int = 100) -> GameState:
@@ -132,21 +128,18 @@ def build(path: Path, start: GameState, rounds: int, *, worst: bool = False) -> 
                 )
             state = after
         with file.writing() as conn:
+            seal.seal_rows(conn, entries)  # as play seals each entry
             insert_entries(conn, entries)
-            conn.execute(
-                text(
-                    "INSERT INTO snapshot(entry_id, game_id, state, hash) VALUES (:e, :g, :s, :h)"
-                ),
+            conn.executemany(
+                "INSERT INTO snapshot(entry_id, game_id, state, hash) VALUES (:e, :g, :s, :h)",
                 snapshots,
             )
-            conn.execute(
-                text(
-                    "INSERT INTO turn(entry_id, game_id, round, player, hash)"
-                    " VALUES (:e, :g, :r, :p, :h)"
-                ),
+            conn.executemany(
+                "INSERT INTO turn(entry_id, game_id, round, player, hash)"
+                " VALUES (:e, :g, :r, :p, :h)",
                 turns,
             )
-            conn.execute(update(Game).where(col(Game.id) == 1).values(head_id=len(entries)))
+            conn.execute("UPDATE game SET head_id = ? WHERE id = 1", (len(entries),))
     finally:
         file.close()
     return len(entries)
@@ -172,6 +165,6 @@ def campaign(kind: str, rounds: int, *, worst: bool = False) -> Path:
 def stored_events(path: Path) -> int:
     """How many events the file's log holds (what a player who played the whole
     game in one sitting would have seen go into the logs)."""
-    with CampaignFile.open(path) as file, file.engine.connect() as conn:
-        rows = conn.execute(text("SELECT events FROM entry")).all()
+    with CampaignFile.open(path) as file, file.reading() as conn:
+        rows = conn.execute("SELECT events FROM entry").fetchall()
     return sum(len(json.loads(r[0])) for r in rows)

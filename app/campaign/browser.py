@@ -26,7 +26,8 @@ from core.engine import serial
 
 if TYPE_CHECKING:
     from core.campaign import CampaignFile, GameRecord
-    from core.campaign.schema import Bookmark, Entry
+    from core.campaign.tables import BookmarkRow as Bookmark
+    from core.campaign.tables import EntryRow as Entry
 
 ENTRY_ROLE = Qt.ItemDataRole.UserRole
 BRANCH_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -71,25 +72,22 @@ def log_outline(
     round), oldest first: the one read of the log a refresh makes (what the entries say
     is read when they are shown)."""
     query = "SELECT id, parent_id, round FROM entry WHERE game_id = ? AND id > ? ORDER BY id"
-    with file.engine.connect() as conn:  # plain tuples: tens of thousands of rows
-        driver = conn.connection.driver_connection
-        assert driver is not None
-        return list(driver.execute(query, (game_id, after)).fetchall())
+    with file.reading() as conn:  # plain tuples: tens of thousands of rows
+        return list(conn.execute(query, (game_id, after)).fetchall())
 
 
 def log_rows(file: CampaignFile, ids: list[int]) -> dict[int, Any]:
-    """Log entries by id as plain rows (attribute access like :class:`Entry`): several
-    times quicker than ORM objects."""
-    from sqlalchemy import select
+    """Log entries by id (:class:`~core.campaign.tables.EntryRow`)."""
+    from core.campaign.tables import EntryRow, columns
 
-    from core.campaign.schema import Entry
-
-    table = Entry.__table__  # type: ignore[attr-defined]
     found: dict[int, Any] = {}
-    with file.engine.connect() as conn:
+    with file.reading() as conn:
         for i in range(0, len(ids), 500):
-            query = select(table).where(table.c.id.in_(ids[i : i + 500]))
-            found.update((row.id, row) for row in conn.execute(query))
+            chunk = ids[i : i + 500]
+            marks = ", ".join("?" * len(chunk))
+            query = f"SELECT {columns(EntryRow)} FROM entry WHERE id IN ({marks})"
+            for r in conn.execute(query, chunk):
+                found[r[0]] = EntryRow(*r)
     return found
 
 

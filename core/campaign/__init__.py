@@ -4,8 +4,10 @@ given, with history that can be walked back, branched and replayed.
 :class:`CampaignFile` is the file (create, open safely, rows); :class:`GameRecord` one
 of its games followed through the log (play, undo, redo, branches, states).
 
-The errors and file facts import at once; the classes that need the database layer
-(sqlmodel, SQLAlchemy) load on first use, so the program starts without it.
+The errors and file facts import at once; the classes that read files load on first
+use. None of them loads sqlmodel or SQLAlchemy: the file is read and written through
+the standard library's ``sqlite3`` (:mod:`core.campaign.tables`), so a campaign opened
+as the program's first action pays for no database layer.
 """
 
 from __future__ import annotations

@@ -13,20 +13,17 @@ when it was first played, and a difference is an error, never accepted silently.
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, is_dataclass, replace
 from typing import Any
-
-from sqlalchemy import insert, text, update
-from sqlalchemy.engine import Connection
-from sqlmodel import col
 
 from core.campaign import nesting, playing, seal
 from core.campaign.errors import CampaignError, DamagedCampaign, ReplayMismatch, reading, said
 from core.campaign.fileformat import MAX_COMMAND_TEXT, MAX_STATE_TEXT, parse
 from core.campaign.log import GameLog, Step
-from core.campaign.schema import Entry, Game, Snapshot, Turn
 from core.campaign.store import CampaignFile, entry_values, insert_entries
+from core.campaign.tables import insert_sql
 from core.engine import serial, states
 from core.engine.commands import Command
 from core.engine.encounter import Resume
@@ -107,10 +104,10 @@ class GameRecord(GameLog):
         return state
 
     def _snapshot(self, entry_id: int) -> Any:
-        with self.file.engine.connect() as conn:
+        with self.file.reading() as conn:
             row = conn.execute(
-                text("SELECT state, hash FROM snapshot WHERE entry_id = :e"), {"e": entry_id}
-            ).first()
+                "SELECT state, hash FROM snapshot WHERE entry_id = ?", (entry_id,)
+            ).fetchone()
         if row is None:
             return None
         try:
@@ -152,11 +149,9 @@ class GameRecord(GameLog):
             for entry_id, state, hash in found
         ]
         with self.file.writing() as conn:
-            conn.execute(
-                text(
-                    "INSERT OR IGNORE INTO snapshot(entry_id, game_id, state, hash) "
-                    "VALUES (:e, :g, :s, :h)"
-                ),
+            conn.executemany(
+                "INSERT OR IGNORE INTO snapshot(entry_id, game_id, state, hash) "
+                "VALUES (:e, :g, :s, :h)",
                 rows,
             )
 
@@ -248,31 +243,25 @@ class GameRecord(GameLog):
         outcome = playing.outcome(played.after, played.events, self.title, names)
         return Resume(opener, outcome)
 
-    def _write(self, conn: Connection, played: _Played) -> int:
+    def _write(self, conn: sqlite3.Connection, played: _Played) -> int:
         """The entry in the log (with its snapshot, turn and the battle it opens), and
         the head moved to it, in the caller's transaction."""
         values = seal.sealed(conn, played.values)
-        conn.execute(insert(Entry).values(**values))
+        conn.execute(insert_sql("entry", values), values)
         entry_id = int(values["id"])
         depth, hash = values["depth"], values["hash"]
         if depth % SNAPSHOT_EVERY == 0:
             snapshot = states.snapshot_text(played.after)
             conn.execute(
-                insert(Snapshot).values(
-                    entry_id=entry_id, game_id=self.id, state=snapshot, hash=hash
-                )
+                "INSERT INTO snapshot(entry_id, game_id, state, hash) VALUES (?, ?, ?, ?)",
+                (entry_id, self.id, snapshot, hash),
             )
         if played.turn_ended:
             conn.execute(
-                insert(Turn).values(
-                    entry_id=entry_id,
-                    game_id=self.id,
-                    round=values["round"],
-                    player=values["player"],
-                    hash=hash,
-                )
+                "INSERT INTO turn(entry_id, game_id, round, player, hash) VALUES (?, ?, ?, ?, ?)",
+                (entry_id, self.id, values["round"], values["player"], hash),
             )
-        conn.execute(update(Game).where(col(Game.id) == self.id).values(head_id=entry_id))
+        conn.execute("UPDATE game SET head_id = ? WHERE id = ?", (entry_id, self.id))
         if played.child is not None:
             nesting.add_child(conn, played.child, self.id, entry_id)
         return entry_id
@@ -359,8 +348,8 @@ class GameRecord(GameLog):
         transaction: all or nothing. Then the new head's state is replayed (checking
         every hash) unless ``replay`` is False. Returns how many were added."""
         self._sync()
-        with self.file.engine.connect() as conn:
-            last = conn.execute(text("SELECT coalesce(max(id), 0) FROM entry")).scalar_one()
+        with self.file.reading() as conn:
+            last = conn.execute("SELECT coalesce(max(id), 0) FROM entry").fetchone()[0]
         parent, depth = self.head, self.depth()
         batch: list[dict[str, Any]] = []
         next_id = int(last) + 1
@@ -391,7 +380,7 @@ class GameRecord(GameLog):
         with self.file.writing() as conn:
             seal.seal_rows(conn, batch)
             insert_entries(conn, batch)
-            conn.execute(update(Game).where(col(Game.id) == self.id).values(head_id=parent))
+            conn.execute("UPDATE game SET head_id = ? WHERE id = ?", (parent, self.id))
         self.head = parent
         self._depth_cache = (parent, depth)
         if replay:

@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from sqlalchemy import text
-
 from core.campaign.errors import CampaignError
 from core.campaign.fileformat import MAX_COMMAND_TEXT
 from core.campaign.store import CampaignFile
@@ -59,14 +57,14 @@ class GameLog:
         ids = list(ids)
         if not ids:
             return []
-        with self.file.engine.connect() as conn:
+        with self.file.reading() as conn:
             rows = conn.execute(
-                text(
+                (
                     "SELECT id, parent_id, depth, player, command, hash, auto FROM entry "
                     f"WHERE game_id = :g AND id IN ({','.join(map(str, ids))})"
                 ),
                 {"g": self.id},
-            ).all()
+            ).fetchall()
         found = {r[0]: Step(r[0], r[1], r[2], r[3], r[4], r[5], bool(r[6])) for r in rows}
         missing = [i for i in ids if i not in found]
         if missing:
@@ -81,7 +79,7 @@ class GameLog:
         stop = "WHERE up.id NOT IN (SELECT entry_id FROM snapshot)" if stop_at_snapshot else ""
         # A command longer than any can be is cut, so a damaged row is not held whole
         # (it is refused when read: core.campaign.fileformat.parse).
-        query = text(
+        query = (
             "WITH RECURSIVE up(id, parent_id, depth, player, command, hash, auto) AS ("
             " SELECT id, parent_id, depth, player, substr(command, 1, :cut), hash, auto"
             "  FROM entry WHERE id = :head AND game_id = :g"
@@ -91,8 +89,8 @@ class GameLog:
             " SELECT * FROM up"
         )
         cut = MAX_COMMAND_TEXT + 1
-        with gc_paused(), self.file.engine.connect() as conn:
-            rows = conn.execute(query, {"head": entry_id, "g": self.id, "cut": cut}).all()
+        with gc_paused(), self.file.reading() as conn:
+            rows = conn.execute(query, {"head": entry_id, "g": self.id, "cut": cut}).fetchall()
         if not rows:
             raise CampaignError(self.file.path, f"game {self.id} has no log entry {entry_id}")
         steps = [Step(r[0], r[1], r[2], r[3], r[4], r[5], bool(r[6])) for r in reversed(rows)]
@@ -108,21 +106,21 @@ class GameLog:
         head = self.head if entry_id is None else entry_id
         if head is None:
             return set()
-        query = text(
+        query = (
             "WITH RECURSIVE up(id, parent_id) AS ("
             " SELECT id, parent_id FROM entry WHERE id = :head AND game_id = :g"
             " UNION ALL SELECT e.id, e.parent_id FROM entry e JOIN up ON e.id = up.parent_id)"
             " SELECT id FROM up"
         )
-        with self.file.engine.connect() as conn:
-            return set(conn.execute(query, {"head": head, "g": self.id}).scalars())
+        with self.file.reading() as conn:
+            return {r[0] for r in conn.execute(query, {"head": head, "g": self.id})}
 
     def line_log(self, last: int | None = None) -> list[tuple[int, int, str]]:
         """Depth, round and events (JSON) of the entries on the current line, oldest
         first: all of them, or the ``last`` few."""
         if self.head is None:
             return []
-        query = text(
+        query = (
             "WITH RECURSIVE up(id, parent_id, n) AS ("
             " SELECT id, parent_id, 1 FROM entry WHERE id = :head AND game_id = :g"
             " UNION ALL SELECT e.id, e.parent_id, up.n + 1 FROM entry e"
@@ -131,16 +129,16 @@ class GameLog:
             " ORDER BY entry.depth"
         )
         limit = last if last is not None else 2**62
-        with gc_paused(), self.file.engine.connect() as conn:
-            rows = conn.execute(query, {"head": self.head, "g": self.id, "last": limit}).all()
+        with gc_paused(), self.file.reading() as conn:
+            rows = conn.execute(query, {"head": self.head, "g": self.id, "last": limit}).fetchall()
         return [(r[0], r[1], r[2]) for r in rows]
 
     def turn_ends(self) -> set[int]:
         """The entries at which a player's turn (sealed orders: a phase) ended."""
-        with self.file.engine.connect() as conn:
+        with self.file.reading() as conn:
             rows = conn.execute(
-                text("SELECT entry_id FROM turn WHERE game_id = :g"), {"g": self.id}
-            ).all()
+                "SELECT entry_id FROM turn WHERE game_id = :g", {"g": self.id}
+            ).fetchall()
         return {r[0] for r in rows}
 
     def tip_from(self, entry_id: int | None) -> int | None:
@@ -158,20 +156,20 @@ class GameLog:
         where = "parent_id IS NULL" if entry_id is None else "parent_id = :p"
         # "+game_id": look entries up by their parent's index, not by the game's (which
         # SQLite would otherwise pick, and scan every entry of a long game)
-        with self.file.engine.connect() as conn:
+        with self.file.reading() as conn:
             rows = conn.execute(
-                text(f"SELECT id FROM entry WHERE +game_id = :g AND {where} ORDER BY id"),
+                f"SELECT id FROM entry WHERE +game_id = :g AND {where} ORDER BY id",
                 {"g": self.id, "p": entry_id},
-            ).all()
+            ).fetchall()
         return [r[0] for r in rows]
 
     def branches(self) -> list[Branch]:
         """Every branch off the current line, newest fork first."""
-        with self.file.engine.connect() as conn:
+        with self.file.reading() as conn:
             rows = conn.execute(
-                text("SELECT id, parent_id FROM entry WHERE game_id = :g ORDER BY id"),
+                "SELECT id, parent_id FROM entry WHERE game_id = :g ORDER BY id",
                 {"g": self.id},
-            ).all()
+            ).fetchall()
         on_line = {s.id for s in self.line()}
         kids: dict[int | None, list[int]] = {}
         for entry_id, parent in rows:

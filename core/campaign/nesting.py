@@ -27,15 +27,11 @@ The rulings, carried out by :class:`~core.campaign.history.GameRecord`:
 
 from __future__ import annotations
 
+import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import text, update
-from sqlalchemy.engine import Connection
-from sqlmodel import col
-
 from core.campaign.errors import BattleSettled, CampaignError, GameFrozen
-from core.campaign.schema import Game
 from core.campaign.store import SCALES, CampaignFile, game_values, insert_game, touch
 from core.engine import serial, states
 from core.engine.encounter import Encounter, Outcome
@@ -55,16 +51,16 @@ class Standing:
 
 
 def standing(file: CampaignFile, game_id: int) -> Standing:
-    with file.engine.connect() as conn:
+    with file.reading() as conn:
         row = conn.execute(
-            text(
-                "WITH open AS (SELECT id, title FROM game WHERE parent_id = :g"
-                " AND result IS NULL ORDER BY id LIMIT 1)"
-                " SELECT head_id, parent_id, result, (SELECT id FROM open),"
-                " (SELECT title FROM open) FROM game WHERE id = :g"
-            ),
+            "WITH open AS (SELECT id, title FROM game WHERE parent_id = :g"
+            " AND result IS NULL ORDER BY id LIMIT 1)"
+            " SELECT head_id, parent_id, result, (SELECT id FROM open),"
+            " (SELECT title FROM open) FROM game WHERE id = :g",
             {"g": game_id},
-        ).one()
+        ).fetchone()
+    if row is None:
+        raise CampaignError(file.path, f"has no game {game_id}")
     child = (int(row[3]), str(row[4])) if row[3] is not None else None
     return Standing(row[0], row[1], row[2], child)
 
@@ -83,10 +79,10 @@ def check_playable(file: CampaignFile, title: str, now: Standing) -> None:
 
 def openings(file: CampaignFile, game_id: int) -> set[int]:
     """The entries of a game that opened child games."""
-    with file.engine.connect() as conn:
+    with file.reading() as conn:
         rows = conn.execute(
-            text("SELECT parent_entry_id FROM game WHERE parent_id = :g"), {"g": game_id}
-        ).all()
+            "SELECT parent_entry_id FROM game WHERE parent_id = ?", (game_id,)
+        ).fetchall()
     return {r[0] for r in rows if r[0] is not None}
 
 
@@ -138,15 +134,15 @@ def seats(file: CampaignFile, players: tuple[str, ...]) -> list[Seat]:
     return found
 
 
-def add_child(conn: Connection, child: Child, parent: int, entry_id: int) -> int:
+def add_child(conn: sqlite3.Connection, child: Child, parent: int, entry_id: int) -> int:
     """Write the child game's row, inside the transaction of the entry that opened it."""
     values = game_values(child.campaign, child.start, child.encounter.title, "")
     values.update(scale=child.encounter.scale, parent_id=parent, parent_entry_id=entry_id)
     return insert_game(conn, values)
 
 
-def settle(conn: Connection, game_id: int, outcome: Outcome) -> None:
+def settle(conn: sqlite3.Connection, game_id: int, outcome: Outcome) -> None:
     """Store a finished battle's result, inside the transaction of its last command."""
     result = serial.dumps(outcome)
-    conn.execute(update(Game).where(col(Game.id) == game_id).values(result=result))
+    conn.execute("UPDATE game SET result = ? WHERE id = ?", (result, game_id))
     touch(conn)

@@ -1,4 +1,7 @@
-"""The tables of a campaign file, as sqlmodel classes.
+"""The tables of a campaign file, as sqlmodel classes: the documented layout. The
+program itself reads and writes them through plain SQL (:mod:`core.campaign.tables`,
+which a test holds to these classes), so that opening a campaign loads no database
+library.
 
 One campaign is one SQLite file. The command log (:class:`Entry`) is append-only: a
 row is never changed or removed. Undo moves the game's ``head`` back along the log, so

@@ -18,12 +18,10 @@ import hashlib
 import json
 import sqlite3
 from collections.abc import Mapping, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any, Protocol
-
-from sqlalchemy import Engine, text
-from sqlalchemy.engine import Connection
 
 from core.campaign.fileformat import MAX_PROBLEMS, MAX_STATE_TEXT
 
@@ -34,7 +32,7 @@ MAX_ENTRY_TEXT = MAX_STATE_TEXT // 4
 class Readable(Protocol):
     """What the check reads through: an open campaign (``CampaignFile``)."""
 
-    engine: Engine
+    def reading(self) -> AbstractContextManager[sqlite3.Connection]: ...
 
 
 #: rows the window checks between two events: a few milliseconds of work
@@ -75,17 +73,17 @@ def _digest(data: str) -> str:
     return hashlib.sha256(data.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
-def sealed(conn: Connection, values: Mapping[str, Any]) -> dict[str, Any]:
+def sealed(conn: sqlite3.Connection, values: Mapping[str, Any]) -> dict[str, Any]:
     """A new entry's row (:func:`core.campaign.store.entry_values`) with its id and seal,
     in the caller's transaction (which holds the write lock, so the id is the next)."""
     row = dict(values)
-    last = conn.execute(text("SELECT coalesce(max(id), 0) FROM entry")).scalar_one()
+    last = conn.execute("SELECT coalesce(max(id), 0) FROM entry").fetchone()[0]
     row["id"] = int(last) + 1
     row["chain"] = seal(parent_seal(conn, row["game_id"], row["parent_id"]), _fields(row))
     return row
 
 
-def seal_rows(conn: Connection, rows: list[dict[str, Any]]) -> None:
+def seal_rows(conn: sqlite3.Connection, rows: list[dict[str, Any]]) -> None:
     """Seal rows (with their ids) that follow each other on one line, in place: what
     :func:`seal` does, in one loop (a bulk import seals many thousands)."""
     if not rows:
@@ -98,15 +96,16 @@ def seal_rows(conn: Connection, rows: list[dict[str, Any]]) -> None:
         row["chain"] = parent = sha256(data).hexdigest()[:32]
 
 
-def parent_seal(conn: Connection, game_id: int, parent: int | None) -> str:
+def parent_seal(conn: sqlite3.Connection, game_id: int, parent: int | None) -> str:
     if parent is None:
-        start = conn.execute(
-            text("SELECT start_hash FROM game WHERE id = :g"), {"g": game_id}
-        ).scalar_one()
-        return root(game_id, start)
-    return str(
-        conn.execute(text("SELECT chain FROM entry WHERE id = :e"), {"e": parent}).scalar_one()
-    )
+        start = conn.execute("SELECT start_hash FROM game WHERE id = ?", (game_id,)).fetchone()
+        if start is None:
+            raise ValueError(f"there is no game {game_id}")
+        return root(game_id, start[0])
+    found = conn.execute("SELECT chain FROM entry WHERE id = ?", (parent,)).fetchone()
+    if found is None:
+        raise ValueError(f"there is no log entry {parent}")
+    return str(found[0])
 
 
 def _fields(row: Mapping[str, Any]) -> list[Any]:
@@ -162,14 +161,14 @@ class SealCheck:
         """Check the next ``limit`` entries; True once every entry is checked."""
         if self.done:
             return True
-        with self.file.engine.connect() as conn:
+        with self.file.reading() as conn:
             if self._roots is None:
-                games = conn.execute(text("SELECT id, start_hash FROM game")).all()
+                games = conn.execute("SELECT id, start_hash FROM game").fetchall()
                 self._roots = {g: root(g, h) for g, h in games}
             rows = conn.execute(
-                text(f"SELECT {_COLUMNS}, chain FROM entry WHERE id > :last ORDER BY id LIMIT :n"),
-                {"last": self.last, "n": limit},
-            ).all()
+                f"SELECT {_COLUMNS}, chain FROM entry WHERE id > ? ORDER BY id LIMIT ?",
+                (self.last, limit),
+            ).fetchall()
         for row in rows:
             self._check(tuple(row))
         if rows:

@@ -14,36 +14,35 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
-
-from sqlalchemy import Engine, create_engine, event, insert, text, update
-from sqlalchemy.engine import Connection
-from sqlalchemy.pool import StaticPool
-from sqlmodel import Session, SQLModel, col, select
+from typing import Any, TypeVar
 
 from core.campaign import checks, migrate, writers
 from core.campaign.errors import CampaignError, DamagedCampaign, ReadOnly
+from core.campaign.fileformat import APPLICATION_ID, SCHEMA_VERSION
 from core.campaign.leftovers import remove_leftovers, temp_path
 from core.campaign.lock import WriterLock
-from core.campaign.schema import (
-    APPLICATION_ID,
-    SCHEMA_VERSION,
-    Bookmark,
-    Campaign,
-    Entry,
-    Game,
-    Meta,
-    Player,
-    Side,
+from core.campaign.tables import (
+    SCHEMA,
+    BookmarkRow,
+    CampaignRow,
+    EntryRow,
+    GameRow,
+    PlayerRow,
+    SideRow,
+    columns,
+    insert_many,
+    insert_sql,
 )
 from core.engine import serial
 from core.engine.states import state_hash
 from core.files.version import version_text
+
+R = TypeVar("R")
 
 #: a game's scale: a tactical battle is fought inside a turn of a strategic game
 SCALES = ("strategic", "tactical")
@@ -68,11 +67,16 @@ class GameInfo:
 
 
 class CampaignFile:
-    """One open campaign. Use :meth:`create` or :meth:`open`; :meth:`close` when done."""
+    """One open campaign. Use :meth:`create` or :meth:`open`; :meth:`close` when done.
 
-    def __init__(self, path: Path, engine: Engine, *, read_only: bool, lock: WriterLock | None):
+    ``db`` is the file's one connection (the standard library's ``sqlite3``, in
+    autocommit mode: :meth:`reading` and :meth:`writing` open the transactions)."""
+
+    def __init__(
+        self, path: Path, db: sqlite3.Connection, *, read_only: bool, lock: WriterLock | None
+    ):
         self.path = path
-        self.engine = engine
+        self.db = db
         self.read_only = read_only
         self._lock = lock
         self.migrated_from: int | None = None
@@ -106,52 +110,50 @@ class CampaignFile:
         path.parent.mkdir(parents=True, exist_ok=True)
         remove_leftovers(path)
         temp = temp_path(path)
-        engine = _engine(temp, read_only=False, wal=False)
+        db = _connect(temp, wal=False)
         try:
-            SQLModel.metadata.create_all(engine)
-            with engine.begin() as conn:
-                conn.exec_driver_sql(f"PRAGMA application_id = {APPLICATION_ID}")
-                conn.exec_driver_sql(f"PRAGMA user_version = {SCHEMA_VERSION}")
-            with Session(engine) as s:
-                stamp = now()
-                s.add(Meta(key="schema_version", value=str(SCHEMA_VERSION)))
-                s.add(Meta(key="application", value="Ecliptic"))
-                switches = json.dumps(dict(getattr(state, "switches", ())), sort_keys=True)
-                rules = getattr(state, "rules", None)
-                campaign = Campaign(
-                    name=name,
-                    ruleset=getattr(rules, "id", None) or state.ruleset,
-                    ruleset_version=getattr(rules, "version", 1),
-                    switches=switches,
-                    created=stamp,
-                    updated=stamp,
-                )
-                s.add(campaign)
-                s.flush()
-                assert campaign.id is not None
-                sides: dict[str, Side] = {}
-                for p in state.players:
-                    if p.side not in sides:
-                        sides[p.side] = Side(campaign_id=campaign.id, name=p.side)
-                        s.add(sides[p.side])
-                s.flush()
-                for p in state.players:
-                    s.add(
-                        Player(
-                            campaign_id=campaign.id,
-                            key=p.id,
-                            name=p.name,
-                            colour=p.colour,
-                            side_id=sides[p.side].id,
-                        )
-                    )
-                s.add(Game(**game_values(campaign.id, state, title or name, scenario)))
-                s.commit()
+            db.execute("BEGIN IMMEDIATE")
+            for statement in SCHEMA.split(";"):
+                if statement.strip():
+                    db.execute(statement)
+            db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            db.executemany(
+                "INSERT INTO meta(key, value) VALUES (?, ?)",
+                [("schema_version", str(SCHEMA_VERSION)), ("application", "Ecliptic")],
+            )
+            stamp = now()
+            rules = getattr(state, "rules", None)
+            campaign = db.execute(
+                "INSERT INTO campaign(name, ruleset, ruleset_version, switches, created,"
+                " updated) VALUES (?, ?, ?, ?, ?, ?)",
+                (
+                    name,
+                    getattr(rules, "id", None) or state.ruleset,
+                    getattr(rules, "version", 1),
+                    json.dumps(dict(getattr(state, "switches", ())), sort_keys=True),
+                    stamp,
+                    stamp,
+                ),
+            ).lastrowid
+            sides: dict[str, int | None] = {}
+            for p in state.players:
+                if p.side not in sides:
+                    sides[p.side] = db.execute(
+                        "INSERT INTO side(campaign_id, name) VALUES (?, ?)", (campaign, p.side)
+                    ).lastrowid
+            db.executemany(
+                'INSERT INTO player(campaign_id, "key", name, colour, side_id)'
+                " VALUES (?, ?, ?, ?, ?)",
+                [(campaign, p.id, p.name, p.colour, sides[p.side]) for p in state.players],
+            )
+            insert_game(db, game_values(campaign or 1, state, title or name, scenario))
+            db.execute("COMMIT")
         except BaseException:
-            engine.dispose()
+            db.close()
             temp.unlink(missing_ok=True)
             raise
-        engine.dispose()
+        db.close()
         os.replace(temp, path)
         return cls.open(path)
 
@@ -174,8 +176,7 @@ class CampaignFile:
             backup = None
             if version < SCHEMA_VERSION:
                 backup = migrate.migrate(path, version)
-            engine = _engine(path, read_only=False, wal=True)
-            opened = cls(path, engine, read_only=False, lock=lock)
+            opened = cls(path, _connect(path, wal=True), read_only=False, lock=lock)
             opened.migrated_from = version if backup else None
             opened.backup = backup
             return opened
@@ -201,14 +202,12 @@ class CampaignFile:
         except BaseException:
             memory.close()
             raise
-        engine = create_engine("sqlite://", creator=lambda: memory, poolclass=StaticPool)
-        _transactions(engine, "BEGIN")
-        opened = cls(path, engine, read_only=True, lock=None)
+        opened = cls(path, memory, read_only=True, lock=None)
         opened.unwritable = checks.unwritable(path)
         return opened
 
     def close(self) -> None:
-        self.engine.dispose()
+        self.db.close()
         if self._lock is not None:
             self._lock.release()
             self._lock = None
@@ -221,92 +220,123 @@ class CampaignFile:
 
     # ---- reading
 
+    @contextmanager
+    def reading(self) -> Iterator[sqlite3.Connection]:
+        """The connection, in one read transaction (what it reads is one moment of the
+        file); inside :meth:`writing`, that transaction's."""
+        db = self.db
+        if db.in_transaction:
+            yield db
+            return
+        db.execute("BEGIN")
+        try:
+            yield db
+        finally:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+
     def name(self) -> str:
-        with Session(self.engine) as s:
-            return s.exec(select(Campaign.name)).one()
+        return str(self._one("SELECT name FROM campaign")[0])
 
-    def campaign(self) -> Campaign:
-        with Session(self.engine) as s:
-            return s.exec(select(Campaign)).one()
+    def campaign(self) -> CampaignRow:
+        return CampaignRow(*self._one(f"SELECT {columns(CampaignRow)} FROM campaign"))
 
-    def players(self) -> list[Player]:
-        with Session(self.engine) as s:
-            return list(s.exec(select(Player).order_by(col(Player.id))))
+    def players(self) -> list[PlayerRow]:
+        return self._all(PlayerRow, "FROM player ORDER BY id")
 
-    def sides(self) -> list[Side]:
-        with Session(self.engine) as s:
-            return list(s.exec(select(Side).order_by(col(Side.id))))
+    def sides(self) -> list[SideRow]:
+        return self._all(SideRow, "FROM side ORDER BY id")
 
     def meta(self, key: str) -> str | None:
-        with Session(self.engine) as s:
-            row = s.get(Meta, key)
-            return row.value if row else None
+        with self.reading() as db:
+            row = db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return row[0] if row else None
 
     def programs(self) -> list[tuple[int, str]]:
         """Which program wrote the log from which entry on: (first entry id, program),
         in order (:mod:`core.campaign.writers`); empty for a file written before."""
-        with Session(self.engine) as s:
-            rows = s.exec(select(Meta.key, Meta.value).where(col(Meta.key).startswith("program@")))
-            return writers.noted((str(k), str(v)) for k, v in rows)
+        with self.reading() as db:
+            rows = db.execute(
+                "SELECT key, value FROM meta WHERE substr(key, 1, ?) = ?",
+                (len(writers.PREFIX), writers.PREFIX),
+            ).fetchall()
+        return writers.noted((str(k), str(v)) for k, v in rows)
 
     def games(self) -> list[GameInfo]:
-        with Session(self.engine) as s:
-            rows = s.exec(select(Game).order_by(col(Game.id)))
-            return [
-                GameInfo(
-                    g.id or 0,
-                    g.title,
-                    g.scenario,
-                    g.scale,
-                    g.parent_id,
-                    g.parent_entry_id,
-                    g.head_id,
-                    g.result,
-                )
-                for g in rows
-            ]
+        with self.reading() as db:
+            rows = db.execute(
+                "SELECT id, title, scenario, scale, parent_id, parent_entry_id, head_id,"
+                " result FROM game ORDER BY id"
+            ).fetchall()
+        return [GameInfo(*r) for r in rows]
 
-    def game_row(self, game_id: int) -> Game:
-        with Session(self.engine) as s:
-            game = s.get(Game, game_id)
-            if game is None:
-                raise CampaignError(self.path, f"has no game {game_id}")
-            return game
+    def game_row(self, game_id: int) -> GameRow:
+        found = self._all(GameRow, "FROM game WHERE id = ?", (game_id,))
+        if not found:
+            raise CampaignError(self.path, f"has no game {game_id}")
+        return found[0]
 
-    def entries(self, game_id: int) -> list[Entry]:
+    def entries(self, game_id: int) -> list[EntryRow]:
         """Every log entry of a game, all branches, in the order they were given."""
-        with Session(self.engine) as s:
-            return list(
-                s.exec(select(Entry).where(Entry.game_id == game_id).order_by(col(Entry.id)))
-            )
+        return self._all(EntryRow, "FROM entry WHERE game_id = ? ORDER BY id", (game_id,))
 
-    def entry(self, entry_id: int) -> Entry:
-        with Session(self.engine) as s:
-            row = s.get(Entry, entry_id)
-            if row is None:
-                raise CampaignError(self.path, f"has no log entry {entry_id}")
-            return row
+    def entry(self, entry_id: int) -> EntryRow:
+        found = self._all(EntryRow, "FROM entry WHERE id = ?", (entry_id,))
+        if not found:
+            raise CampaignError(self.path, f"has no log entry {entry_id}")
+        return found[0]
 
-    def bookmarks(self, game_id: int | None = None) -> list[Bookmark]:
-        with Session(self.engine) as s:
-            query = select(Bookmark).order_by(col(Bookmark.entry_id), col(Bookmark.id))
-            if game_id is not None:
-                query = query.join(Entry).where(Entry.game_id == game_id)
-            return list(s.exec(query))
+    def bookmarks(self, game_id: int | None = None) -> list[BookmarkRow]:
+        names = ", ".join(f"bookmark.{c}" for c in columns(BookmarkRow).split(", "))
+        if game_id is None:
+            return self._all(BookmarkRow, "FROM bookmark ORDER BY entry_id, id")
+        return self._all(
+            BookmarkRow,
+            "FROM bookmark JOIN entry ON entry.id = bookmark.entry_id"
+            " WHERE entry.game_id = ? ORDER BY bookmark.entry_id, bookmark.id",
+            (game_id,),
+            names,
+        )
+
+    def _one(self, query: str) -> tuple[Any, ...]:
+        with self.reading() as db:
+            row = db.execute(query).fetchone()
+        if row is None:
+            raise DamagedCampaign(self.path, "holds no campaign row")
+        return tuple(row)
+
+    def _all(
+        self, kind: Callable[..., R], rest: str, args: Sequence[Any] = (), names: str = ""
+    ) -> list[R]:
+        """Rows of a kind (a row type of :mod:`core.campaign.tables`), read by its
+        fields' names."""
+        with self.reading() as db:
+            rows = db.execute(f"SELECT {names or columns(kind)} {rest}", args).fetchall()
+        return [kind(*r) for r in rows]
 
     # ---- writing
 
     @contextmanager
-    def writing(self) -> Iterator[Connection]:
-        """One durable transaction; refused on a read-only campaign."""
+    def writing(self) -> Iterator[sqlite3.Connection]:
+        """One durable transaction (taken at once: this is the file's writer); refused
+        on a read-only campaign. An error inside rolls the whole of it back."""
         if self.read_only:
             raise ReadOnly(self.path, "is open read-only; nothing can be changed")
+        db = self.db
         try:
-            with self.engine.begin() as conn:
-                if not self._program_noted:  # the first write of this session
-                    writers.note(conn, version_text())
-                    self._program_noted = True
-                yield conn
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                noting = not self._program_noted  # the first write of this session
+                if noting:
+                    writers.note(db, version_text())
+                yield db
+                db.execute("COMMIT")
+                self._program_noted = self._program_noted or noting
+            except BaseException:
+                if db.in_transaction:  # a failed COMMIT too: nothing of it stays
+                    with suppress(sqlite3.Error):
+                        db.execute("ROLLBACK")
+                raise
         finally:
             self.generation += 1
 
@@ -333,38 +363,35 @@ class CampaignFile:
         """What a finished game feeds back to its parent (or to the campaign)."""
         with self.writing() as conn:
             conn.execute(
-                update(Game)
-                .where(col(Game.id) == game_id)
-                .values(result=json.dumps(result, sort_keys=True))
+                "UPDATE game SET result = ? WHERE id = ?",
+                (json.dumps(result, sort_keys=True), game_id),
             )
             touch(conn)
 
     def move_head(self, game_id: int, entry_id: int | None) -> None:
         with self.writing() as conn:
-            conn.execute(update(Game).where(col(Game.id) == game_id).values(head_id=entry_id))
+            conn.execute("UPDATE game SET head_id = ? WHERE id = ?", (entry_id, game_id))
             touch(conn)
 
     def add_bookmark(self, entry_id: int, label: str = "", note: str = "") -> int:
         self.entry(entry_id)  # raises for an unknown entry
         with self.writing() as conn:
-            result = conn.execute(
-                insert(Bookmark).values(entry_id=entry_id, label=label, note=note, created=now())
-            )
-            key = result.inserted_primary_key
-            assert key is not None
-            return int(key[0])
+            key = conn.execute(
+                "INSERT INTO bookmark(entry_id, label, note, created) VALUES (?, ?, ?, ?)",
+                (entry_id, label, note, now()),
+            ).lastrowid
+        assert key is not None
+        return int(key)
 
     def edit_bookmark(self, bookmark_id: int, label: str, note: str) -> None:
         with self.writing() as conn:
             conn.execute(
-                update(Bookmark)
-                .where(col(Bookmark.id) == bookmark_id)
-                .values(label=label, note=note)
+                "UPDATE bookmark SET label = ?, note = ? WHERE id = ?", (label, note, bookmark_id)
             )
 
     def remove_bookmark(self, bookmark_id: int) -> None:
         with self.writing() as conn:
-            conn.execute(text("DELETE FROM bookmark WHERE id = :id"), {"id": bookmark_id})
+            conn.execute("DELETE FROM bookmark WHERE id = ?", (bookmark_id,))
 
     def save_copy(self, target: Path | str, *, meta: dict[str, str] | None = None) -> Path:
         """A consistent copy of the campaign as it is now, compacted, written aside and
@@ -376,10 +403,7 @@ class CampaignFile:
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
             remove_leftovers(target)
-            with self.engine.connect() as conn:
-                raw = conn.connection.dbapi_connection
-                assert raw is not None
-                raw.execute("VACUUM INTO ?", (str(temp),))  # outside any transaction
+            self.db.execute("VACUUM INTO ?", (str(temp),))  # outside any transaction
             if meta:
                 db = sqlite3.connect(temp)
                 try:
@@ -402,9 +426,9 @@ def real_path(path: Path | str) -> Path:
     return Path(os.path.realpath(path))
 
 
-def touch(conn: Connection) -> None:
+def touch(conn: sqlite3.Connection) -> None:
     """Mark the campaign changed now, in the caller's transaction."""
-    conn.execute(update(Campaign).values(updated=now()))
+    conn.execute("UPDATE campaign SET updated = ?", (now(),))
 
 
 def game_values(campaign_id: int, state: object, title: str, scenario: str) -> dict[str, Any]:
@@ -419,44 +443,29 @@ def game_values(campaign_id: int, state: object, title: str, scenario: str) -> d
     }
 
 
-def insert_game(conn: Connection, values: dict[str, Any]) -> int:
+def insert_game(conn: sqlite3.Connection, values: dict[str, Any]) -> int:
     """Add a game's row (:func:`game_values`, with its scale and parent) in the caller's
     transaction, the campaign marked changed; the new game's id."""
-    key = conn.execute(insert(Game).values(**values)).inserted_primary_key
+    row = {"scale": "strategic", "parent_id": None, "parent_entry_id": None, **values}
+    key = conn.execute(insert_sql("game", row), row).lastrowid
     assert key is not None
     touch(conn)
-    return int(key[0])
+    return int(key)
 
 
-def _engine(path: Path, *, read_only: bool, wal: bool) -> Engine:
-    # Connected by hand: in a URL, a "?" or "#" in the file's name would be taken apart.
-    engine = create_engine(
-        "sqlite://",
-        creator=lambda: sqlite3.connect(path, check_same_thread=False),
-        poolclass=StaticPool,
-    )
-
-    @event.listens_for(engine, "connect")
-    def _setup(dbapi: Any, _record: Any) -> None:
-        dbapi.isolation_level = None  # we say BEGIN ourselves (see below)
-        cursor = dbapi.cursor()
+def _connect(path: Path, *, wal: bool) -> sqlite3.Connection:
+    # Connected by hand, never by URL: a "?" or "#" in the file's name would be taken apart.
+    # Autocommit: we say BEGIN ourselves (``reading``/``writing``), IMMEDIATE for writes.
+    db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+    try:
         if wal:
-            cursor.execute("PRAGMA journal_mode = WAL")
-        cursor.execute("PRAGMA synchronous = FULL")
-        cursor.execute("PRAGMA foreign_keys = ON")
-        cursor.close()
-
-    _transactions(engine, "BEGIN" if read_only else "BEGIN IMMEDIATE")
-    return engine
-
-
-def _transactions(engine: Engine, begin: str) -> None:
-    """Make SQLAlchemy's transactions real SQLite ones (the driver would otherwise
-    begin them late, and never for reads)."""
-
-    @event.listens_for(engine, "begin")
-    def _begin(conn: Connection) -> None:
-        conn.exec_driver_sql(begin)
+            db.execute("PRAGMA journal_mode = WAL")
+        db.execute("PRAGMA synchronous = FULL")
+        db.execute("PRAGMA foreign_keys = ON")
+    except BaseException:
+        db.close()
+        raise
+    return db
 
 
 def entry_values(
@@ -485,5 +494,6 @@ def entry_values(
     }
 
 
-def insert_entries(conn: Connection, rows: Sequence[dict[str, Any]]) -> None:
-    conn.execute(insert(Entry), list(rows))
+def insert_entries(conn: sqlite3.Connection, rows: Sequence[dict[str, Any]]) -> None:
+    """Add sealed log entries (all with the same columns) in the caller's transaction."""
+    insert_many(conn, "entry", rows)

@@ -11,8 +11,8 @@ notes; their commands' writer is unknown. No schema change: old files take notes
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterable
-from typing import Any
 
 PREFIX = "program@"
 
@@ -36,13 +36,13 @@ def program_of(entry_id: int, notes: list[tuple[int, str]]) -> str | None:
     return found
 
 
-def note(conn: Any, program: str) -> None:
+def note(conn: sqlite3.Connection, program: str) -> None:
     """Note ``program`` as the writer from the next entry on, unless it wrote last.
-    ``conn`` is the open write transaction (SQLAlchemy's ``exec_driver_sql``)."""
-    rows = conn.exec_driver_sql("SELECT key, value FROM meta WHERE key LIKE 'program@%'")
+    ``conn`` is the open write transaction."""
+    rows = conn.execute("SELECT key, value FROM meta WHERE key LIKE 'program@%'").fetchall()
     notes = noted((str(k), str(v)) for k, v in rows)
     if notes and notes[-1][1] == program:
         return
-    last = conn.exec_driver_sql("SELECT max(id) FROM entry").scalar()
+    last = conn.execute("SELECT max(id) FROM entry").fetchone()[0]
     key = f"{PREFIX}{(last or 0) + 1}"
-    conn.exec_driver_sql("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, program))
+    conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, program))

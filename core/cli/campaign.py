@@ -139,7 +139,7 @@ def info(path: Path) -> int:
                 print(f"    {p.key!s:<4} {p.name!s:<20} {p.colour or '-'!s:<8} side {side}")
         games = file.games()
         print(f"  games ({len(games)}):")
-        with file.engine.connect() as conn:
+        with file.reading() as conn:
             for g in games:
                 with reading(path, f"game {g.id}"):
                     _game_info(conn, g)
@@ -161,7 +161,7 @@ def info(path: Path) -> int:
 
 
 def _campaign_info(file: CampaignFile, path: Path, version: int) -> None:
-    from core.campaign.schema import SCHEMA_VERSION
+    from core.campaign.fileformat import SCHEMA_VERSION
 
     campaign = file.campaign()
     print(f"{campaign.name}  ({path})")
@@ -181,8 +181,6 @@ def _campaign_info(file: CampaignFile, path: Path, version: int) -> None:
 
 
 def _game_info(conn: Any, g: Any) -> None:
-    from sqlalchemy import text
-
     where = f"{g.scale}"
     if g.parent_id is not None:
         where += f", inside game {g.parent_id}"
@@ -190,19 +188,15 @@ def _game_info(conn: Any, g: Any) -> None:
             where += f" at entry {g.parent_entry_id}"
     scenario = f", scenario {g.scenario}" if g.scenario else ""
     print(f"    {g.id}  {g.title!r} ({where}{scenario})")
-    total = conn.execute(
-        text("SELECT count(*) FROM entry WHERE game_id = :g"), {"g": g.id}
-    ).scalar_one()
-    turns = conn.execute(
-        text("SELECT count(*) FROM turn WHERE game_id = :g"), {"g": g.id}
-    ).scalar_one()
+    total = conn.execute("SELECT count(*) FROM entry WHERE game_id = :g", {"g": g.id}).fetchone()[0]
+    turns = conn.execute("SELECT count(*) FROM turn WHERE game_id = :g", {"g": g.id}).fetchone()[0]
     if g.head_id is None:
         head = "at its start"
         line = 0
     else:
         row = conn.execute(
-            text("SELECT depth, round FROM entry WHERE id = :e"), {"e": g.head_id}
-        ).one()
+            "SELECT depth, round FROM entry WHERE id = :e", {"e": g.head_id}
+        ).fetchone()
         line = row[0]
         head = f"entry {g.head_id}, given in round {row[1]}"
     off = total - line
@@ -236,8 +230,6 @@ def replay(path: Path, to: int | None, game_id: int | None) -> int:
 
 
 def _replay_game(file: CampaignFile, game: GameRecord, to: int | None) -> None:
-    from sqlalchemy import text
-
     path, game_id = file.path, game.id
     line = game.line()
     latest = game.state.round
@@ -250,11 +242,11 @@ def _replay_game(file: CampaignFile, game: GameRecord, to: int | None) -> None:
                 path,
                 f"game {game_id} has reached round {latest}: choose --to 1 to {latest}",
             )
-        with file.engine.connect() as conn:
+        with file.reading() as conn:
             rounds: dict[int, int] = dict(
                 conn.execute(
-                    text("SELECT id, round FROM entry WHERE game_id = :g"), {"g": game_id}
-                ).all()
+                    "SELECT id, round FROM entry WHERE game_id = :g", {"g": game_id}
+                ).fetchall()
             )
         before = [s for s in line if rounds[s.id] < to]
         entry = before[-1].id if before else None

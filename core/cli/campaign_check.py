@@ -55,11 +55,9 @@ def check(path: Path) -> int:
             raise
         except Exception as exc:  # the row naming the campaign is damaged
             report.add(f"the campaign's row cannot be read ({said(exc)})")
-        with file.engine.connect() as conn:
-            raw = conn.connection.dbapi_connection
-            assert raw is not None
-            rows = [r[0] for r in raw.execute("PRAGMA integrity_check").fetchall()]
-            keys = raw.execute("PRAGMA foreign_key_check").fetchall()
+        with file.reading() as conn:
+            rows = [r[0] for r in conn.execute("PRAGMA integrity_check").fetchall()]
+            keys = conn.execute("PRAGMA foreign_key_check").fetchall()
         if rows == ["ok"]:
             print("  SQLite integrity check: ok")
         else:
@@ -91,8 +89,6 @@ def check(path: Path) -> int:
 
 def _check_game(file: CampaignFile, game_id: int, games: dict[int, Any], report: _Report) -> None:
     """Replay every entry of the game from its start, each line in turn."""
-    from sqlalchemy import text
-
     from core.campaign import playing
     from core.engine import serial
     from core.engine.commands import Command
@@ -100,25 +96,23 @@ def _check_game(file: CampaignFile, game_id: int, games: dict[int, Any], report:
 
     row = file.game_row(game_id)
     name = f"game {game_id} {row.title!r}"
-    with file.engine.connect() as conn:
+    with file.reading() as conn:
         entries = conn.execute(
-            text(
-                "SELECT id, parent_id, depth, player, command, hash, round FROM entry "
-                "WHERE game_id = :g ORDER BY id"
-            ),
+            "SELECT id, parent_id, depth, player, command, hash, round FROM entry "
+            "WHERE game_id = :g ORDER BY id",
             {"g": game_id},
-        ).all()
+        ).fetchall()
         snapshots = dict(
             (r[0], (r[1], r[2]))
             for r in conn.execute(
-                text("SELECT entry_id, state, hash FROM snapshot WHERE game_id = :g"),
+                "SELECT entry_id, state, hash FROM snapshot WHERE game_id = :g",
                 {"g": game_id},
             )
         )
         turns = {
             r[0]: (r[1], r[2], r[3])
             for r in conn.execute(
-                text("SELECT entry_id, round, player, hash FROM turn WHERE game_id = :g"),
+                "SELECT entry_id, round, player, hash FROM turn WHERE game_id = :g",
                 {"g": game_id},
             )
         }
@@ -222,12 +216,9 @@ def _check_game(file: CampaignFile, game_id: int, games: dict[int, Any], report:
 
 def conn_game(file: CampaignFile, entry_id: object) -> object:
     """The game an entry belongs to (None: there is no such entry)."""
-    from sqlalchemy import text
-
-    with file.engine.connect() as conn:
-        return conn.execute(
-            text("SELECT game_id FROM entry WHERE id = :e"), {"e": entry_id}
-        ).scalar()
+    with file.reading() as conn:
+        row = conn.execute("SELECT game_id FROM entry WHERE id = ?", (entry_id,)).fetchone()
+    return row[0] if row else None
 
 
 def _count(n: int, one: str, many: str = "") -> str:

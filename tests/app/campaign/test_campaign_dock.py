@@ -5,13 +5,11 @@ given on the command line shows its map fitted to the view the player sees."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 from PySide6.QtCore import QPoint, QSettings, Qt
 from PySide6.QtWidgets import QTreeWidgetItem
 from pytestqt.qtbot import QtBot
-from sqlalchemy import event
 
 from app.shell.main_window import MainWindow
 from core.files.resources import SCENARIOS
@@ -57,10 +55,7 @@ def entry_reads(win: MainWindow) -> list[str]:
         if "FROM entry" in statement:
             seen.append(statement)
 
-    def checkout(dbapi: Any, *_: Any) -> None:
-        dbapi.set_trace_callback(trace)
-
-    event.listen(win.campaign.engine, "checkout", checkout)
+    win.campaign.db.set_trace_callback(trace)
     return seen
 
 

@@ -66,7 +66,7 @@ def change(path: Path, sql: str, *args: object) -> None:
             "holds no readable command: TypeError",
         ),
         ("UPDATE game SET head_id = 999999", "has no log entry 999999"),
-        ("DELETE FROM campaign", "NoResultFound"),  # no campaign row: not a CampaignError
+        ("DELETE FROM campaign", "holds no campaign row"),
     ],
     ids=["zero denominator", "unhashable set", "head at no entry", "no campaign row"],
 )

@@ -92,3 +92,45 @@ def test_prepare_caches_the_built_in_map_so_the_first_window_start_is_quick(
 def test_files_are_told_apart_by_the_formats_the_scenario_and_ruleset_readers_use() -> None:
     assert documents.SCENARIO_FORMAT == FORMAT
     assert documents.RULESET_FORMAT == ruleset.FORMAT
+
+
+def test_a_campaign_opened_as_the_first_action_paints_its_map_without_the_database_layer(
+    tmp_path: Path,
+) -> None:
+    """``ecliptic FILE`` to the painted map reads the campaign through the standard
+    library's sqlite3: sqlmodel and SQLAlchemy are not imported on the way (issue 19)."""
+    from core.campaign import GameRecord
+    from tests.core.campaigns import new_campaign, play
+
+    with new_campaign(tmp_path) as file:
+        play(GameRecord(file, 1), 3)
+    path = tmp_path / "test.ecliptic"
+    script = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from PySide6.QtCore import QEvent, QObject, QSettings, QTimer\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "from app.shell.main_window import MainWindow\n"
+        "app = QApplication([])\n"
+        f"settings = QSettings({str(tmp_path / 's.ini')!r}, QSettings.Format.IniFormat)\n"
+        f"window = MainWindow(path=Path({str(path)!r}), settings=settings)\n"
+        "seen = []\n"
+        "class Watch(QObject):\n"
+        "    def eventFilter(self, watched, event):\n"
+        "        if event.type() == QEvent.Type.Paint:\n"
+        "            watched.removeEventFilter(self)\n"
+        "            if watched is window.map_view.viewport():\n"
+        "                seen.append(window.campaign is not None and window.session is not None)\n"
+        "                seen.extend(m for m in ('sqlalchemy', 'sqlmodel') if m in sys.modules)\n"
+        "                QTimer.singleShot(0, app.quit)\n"
+        "            else:\n"
+        "                QTimer.singleShot(0, window.hand_over.button.click)\n"
+        "        return False\n"
+        "watch = Watch()\n"
+        "window.map_view.viewport().installEventFilter(watch)\n"
+        "window.hand_over.installEventFilter(watch)\n"
+        "window.show()\n"
+        "app.exec()\n"
+        "print(*seen)\n"
+    )
+    assert loaded_after(script, tmp_path) == ["True"]

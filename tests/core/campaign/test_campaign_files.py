@@ -158,10 +158,10 @@ def test_a_campaign_whose_name_holds_a_hash_or_question_mark_opens_read_only(
 
 def test_durability_wal_journal_and_synchronous_full_are_on(tmp_path: Path) -> None:
     path = campaign_with(tmp_path, 1)
-    with CampaignFile.open(path) as file, file.engine.connect() as conn:
-        assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
-        assert conn.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL
-        assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+    with CampaignFile.open(path) as file, file.reading() as conn:
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+        assert conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
     assert path.read_bytes()[18:20] == b"\x02\x02"  # the header says WAL, for every reader
 
 
