@@ -18,7 +18,7 @@ from app.help.pages import RULES_DIR, headings, rules_pages, slug
 from app.help.window import HelpWindow
 from app.play.systems import UIEntry, register_ui, unregister_ui
 from app.shell.main_window import MainWindow
-from app.shell.version import application_version
+from app.shell.version import application_version, source_revision
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -91,6 +91,8 @@ def test_about_names_the_version(qtbot: QtBot, window: MainWindow) -> None:
     help_action(window, "About Ecliptic").trigger()
     text = help_window(window).about.toPlainText()
     assert f"Ecliptic {application_version()}" in text
+    # and the source revision it was built from (a git checkout's, or the bundle's)
+    assert f"Revision {source_revision()}" in text and source_revision() != "unknown"
 
 
 def test_rules_has_a_page_for_each_rule_system(qtbot: QtBot, window: MainWindow) -> None:
