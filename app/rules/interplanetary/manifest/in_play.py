@@ -26,7 +26,7 @@ from html import escape
 
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QLabel, QMenu, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QMenu, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
 
 from app.play.session import GameSession
 from app.rules.interplanetary.combat_words import MARKET_WORDS
@@ -141,8 +141,17 @@ class ManifestPanel(QWidget):
         self.message.setWordWrap(True)
         self.message.setTextFormat(Qt.TextFormat.PlainText)
         self.sheet: SheetWidget | None = None
+        # The sheet scrolls rather than holding the dock (tabbed with the ship list) at
+        # its full height: that height was taken from the Course and Combat docks.
+        self._scroll = QScrollArea()
+        self._scroll.setObjectName("manifest_scroll")
+        self._scroll.setWidgetResizable(True)
+        self._scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        self._scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self._scroll.hide()
         self._layout = QVBoxLayout(self)
         self._layout.addWidget(self.title)
+        self._layout.addWidget(self._scroll, 1)
         self._layout.addStretch(1)
         self._layout.addWidget(self.message)
 
@@ -216,13 +225,14 @@ class ManifestPanel(QWidget):
             self.sheet.remove_requested.connect(self.take_out)
             self.sheet.dropped.connect(self._dropped)
             if old is not None:
-                self._layout.replaceWidget(old, self.sheet)
+                self._scroll.takeWidget()
                 old.hide()
                 old.deleteLater()
-            else:
-                self._layout.insertWidget(1, self.sheet, 1)
+            self._scroll.setWidget(self.sheet)
         self.sheet.set_data(data)
         self.sheet.show()
+        self._scroll.show()
+        self._layout.setStretch(2, 0)  # the sheet takes the room below the title
 
     def _clear(self, text: str) -> None:
         self.ship_id = None
@@ -230,6 +240,8 @@ class ManifestPanel(QWidget):
         self.title.setText(text)
         if self.sheet is not None:
             self.sheet.hide()
+        self._scroll.hide()
+        self._layout.setStretch(2, 1)  # the message stays at the foot of the dock
         self.message.setText("")
 
     def _show_message(self) -> None:
