@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
 from pytestqt.qtbot import QtBot
 
 from app.vector.pieces import ORDNANCE_KEY, Z_ORDNANCE_VECTOR
-from tests.app.acceptance.test_duel import launch, place_on_the_sheet, start
+from tests.app.acceptance.test_duel import launch, play_a_step, start
 from tests.app.acceptance.user import Player
 from tests.app.play.test_no_ghost_counters import path_end
 
@@ -67,17 +67,7 @@ def test_a_launched_missile_shows_its_next_turn_vector_until_it_is_gone(
         assert_vectors_are_the_state(you)
         if missile not in {p.id for p in you.win.session.state.ordnance}:
             break
-        if you.has_button("Place Damage"):
-            place_on_the_sheet(you)
-        elif you.has_button("Use Suggested"):
-            you.press("Use Suggested")
-        elif you.has_button("Fire"):
-            you.press("Fire")
-        elif you.phase() == "Astrogation":
-            you.steer(lift=False)
-            you.primary()
-        else:
-            you.primary()
+        play_a_step(you)
     else:
         raise AssertionError("the missile never left the map")
     assert missile not in next_turn_vectors(you), "no vector once the missile is gone"
