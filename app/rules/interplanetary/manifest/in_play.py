@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from html import escape
 
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint, QSize, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QLabel, QMenu, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
 
@@ -119,6 +119,10 @@ def _off(state: GameState, ship: Ship) -> str:
     return "" if powered(state, ship) else "Reactor down"
 
 
+SHEET_MIN = QSize(240, 330)
+"""The least size a sheet is drawn at in the dock (it scrolls below that height)."""
+
+
 class ManifestPanel(QWidget):
     """Reads the session; gives refits and loads through ``session.apply``."""
 
@@ -149,6 +153,9 @@ class ManifestPanel(QWidget):
         self._scroll.setFrameShape(QScrollArea.Shape.NoFrame)
         self._scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self._scroll.hide()
+        # as wide as the sheet's least width, so the column keeps the width it had
+        bar = self._scroll.verticalScrollBar().sizeHint().width()
+        self._scroll.setMinimumWidth(SHEET_MIN.width() + bar)
         self._layout = QVBoxLayout(self)
         self._layout.addWidget(self.title)
         self._layout.addWidget(self._scroll, 1)
@@ -220,7 +227,7 @@ class ManifestPanel(QWidget):
         if self.sheet is None or self.sheet.read_only == editable:
             old = self.sheet
             self.sheet = SheetWidget(data, read_only=not editable)
-            self.sheet.setMinimumSize(240, 330)
+            self.sheet.setMinimumSize(SHEET_MIN)
             self.sheet.menu_requested.connect(self.show_mount_menu)
             self.sheet.remove_requested.connect(self.take_out)
             self.sheet.dropped.connect(self._dropped)
