@@ -23,6 +23,7 @@ from app.vector.pieces import (
     OrdnanceMarker,
     ShipCounter,
     fan_offsets,
+    ordnance_next_item,
     ordnance_offsets,
     ordnance_vector_item,
     trail_item,
@@ -152,6 +153,9 @@ class GameBoard(QObject):
                 if len(piece.path) >= 2:
                     points = [self.centre(p) for p in piece.path]
                     self._piece(ordnance_vector_item(points, colour, HEX_SIZE))
+                if piece.motion.velocity.speed:  # where it goes next turn, as a ship's
+                    tip = self.centre(h + piece.motion.velocity)
+                    self._piece(ordnance_next_item(piece, self.centre(h), tip, colour, HEX_SIZE))
                 marker = OrdnanceMarker(piece, behaviour, colour, offset)
                 marker.setPos(self.centre(h))
                 self._piece(marker)

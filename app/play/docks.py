@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
     QPushButton,
     QTreeWidget,
@@ -214,8 +215,10 @@ class CoursePanel(QWidget):
         layout.addWidget(self.info)
         layout.addWidget(self.hazard)
         layout.addLayout(self.choices)
-        layout.addWidget(self.coast_button)
-        layout.addWidget(self.take_back_button)
+        buttons = QHBoxLayout()  # side by side: the dock fits without scrolling
+        buttons.addWidget(self.coast_button)
+        buttons.addWidget(self.take_back_button)
+        layout.addLayout(buttons)
         layout.addWidget(self.hovered)
         layout.addStretch(1)
         self._preview: Preview | None = None

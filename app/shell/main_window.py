@@ -208,6 +208,11 @@ class MainWindow(GameActions, FileActions, Menus, DockLayout, CampaignWindow, QM
             width, height = self.width(), self.height()
             self.resizeDocks([self.docks["ships"]], [min(460, width * 3 // 10)], horizontal)
             self.resizeDocks([self.docks["events"]], [min(180, height // 5)], vertical)
+            # The right column: a short ship list, and room for the Course dock's
+            # lines (ship, gravity, order, hovered course) without a scroll bar.
+            column = [self.docks[k] for k in ("ships", "course", "combat")]
+            shares = [height * 22 // 100, height * 28 // 100, height // 3]
+            self.resizeDocks(column, shares, vertical)
 
     def _fill_screen(self) -> None:
         """The first window: most of the screen's available area (inside its panels

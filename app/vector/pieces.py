@@ -127,17 +127,24 @@ def arrow_path(start: QPointF, end: QPointF, head: float) -> QPainterPath:
     return path
 
 
+def _arrow_item(
+    start: QPointF, end: QPointF, colour: QColor, width: float, head: float, alpha: int
+) -> QGraphicsPathItem:
+    item = QGraphicsPathItem(arrow_path(start, end, head))
+    c = QColor(colour)
+    c.setAlpha(alpha)
+    pen = QPen(c, width)
+    pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+    item.setPen(pen)
+    item.setBrush(c)
+    return item
+
+
 def vector_item(
     ship_id: str, start: QPointF, end: QPointF, colour: QColor, size: float
 ) -> QGraphicsPathItem:
     """The ship's current vector: where it goes next turn with no burn or gravity."""
-    item = QGraphicsPathItem(arrow_path(start, end, 0.45 * size))
-    c = QColor(colour)
-    c.setAlpha(200)
-    pen = QPen(c, 0.12 * size)
-    pen.setCapStyle(Qt.PenCapStyle.RoundCap)
-    item.setPen(pen)
-    item.setBrush(c)
+    item = _arrow_item(start, end, colour, 0.12 * size, 0.45 * size, 200)
     item.setZValue(Z_VECTOR)
     item.setData(SHIP_KEY, ship_id)
     return item
@@ -272,6 +279,22 @@ def ordnance_vector_item(points: list[QPointF], colour: QColor, size: float) -> 
     item = QGraphicsPathItem(path)
     item.setPen(pen)
     item.setZValue(Z_VECTOR)
+    return item
+
+
+Z_ORDNANCE_VECTOR = 86.0
+"""A launched weapon's next-turn vector: above the ships' vectors, below counters."""
+
+
+def ordnance_next_item(
+    piece: Ordnance, start: QPointF, end: QPointF, colour: QColor, size: float
+) -> QGraphicsPathItem:
+    """A launched weapon's vector as a ship's: where it will be next turn if nothing
+    changes it (thinner than a ship's, so the two are told apart)."""
+    item = _arrow_item(start, end, colour, 0.07 * size, 0.35 * size, 190)
+    item.setZValue(Z_ORDNANCE_VECTOR)
+    item.setData(ORDNANCE_KEY, piece.id)
+    item.setToolTip(f"{piece.weapon.replace('_', ' ')}: where it goes next turn")
     return item
 
 

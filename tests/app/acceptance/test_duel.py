@@ -186,18 +186,24 @@ def fight(you: Player, rounds: int, until_seat: str = "") -> None:
             return
         if until_seat and you.seated() == until_seat and you.phase() == "Launch":
             return
-        if you.has_button("Place Damage"):
-            place_on_the_sheet(you)
-        elif you.has_button("Use Suggested"):
-            you.press("Use Suggested")
-        elif you.has_button("Fire"):
-            you.press("Fire")
-        elif you.phase() == "Astrogation":
-            you.steer(lift=False)  # the tender stays at its base
-            you.primary()
-        else:
-            you.primary()
+        play_a_step(you)
     raise AssertionError("the duel did not get on")
+
+
+def play_a_step(you: Player) -> None:
+    """One thing the seated player does in the fight: place a hit, fire whatever can
+    fire, coast (or the cheapest safe burn), or press the primary button."""
+    if you.has_button("Place Damage"):
+        place_on_the_sheet(you)
+    elif you.has_button("Use Suggested"):
+        you.press("Use Suggested")
+    elif you.has_button("Fire"):
+        you.press("Fire")
+    elif you.phase() == "Astrogation":
+        you.steer(lift=False)  # the tender stays at its base
+        you.primary()
+    else:
+        you.primary()
 
 
 def test_the_primary_button_names_each_stop_of_the_turn_and_ends_the_turn_when_none_is_left(

@@ -24,9 +24,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from html import escape
 
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint, QSize, Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QLabel, QMenu, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QMenu, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
 
 from app.play.session import GameSession
 from app.rules.interplanetary.combat_words import MARKET_WORDS
@@ -119,6 +119,10 @@ def _off(state: GameState, ship: Ship) -> str:
     return "" if powered(state, ship) else "Reactor down"
 
 
+SHEET_MIN = QSize(240, 330)
+"""The least size a sheet is drawn at in the dock (it scrolls below that height)."""
+
+
 class ManifestPanel(QWidget):
     """Reads the session; gives refits and loads through ``session.apply``."""
 
@@ -141,8 +145,20 @@ class ManifestPanel(QWidget):
         self.message.setWordWrap(True)
         self.message.setTextFormat(Qt.TextFormat.PlainText)
         self.sheet: SheetWidget | None = None
+        # The sheet scrolls rather than holding the dock (tabbed with the ship list) at
+        # its full height: that height was taken from the Course and Combat docks.
+        self._scroll = QScrollArea()
+        self._scroll.setObjectName("manifest_scroll")
+        self._scroll.setWidgetResizable(True)
+        self._scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        self._scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self._scroll.hide()
+        # as wide as the sheet's least width, so the column keeps the width it had
+        bar = self._scroll.verticalScrollBar().sizeHint().width()
+        self._scroll.setMinimumWidth(SHEET_MIN.width() + bar)
         self._layout = QVBoxLayout(self)
         self._layout.addWidget(self.title)
+        self._layout.addWidget(self._scroll, 1)
         self._layout.addStretch(1)
         self._layout.addWidget(self.message)
 
@@ -211,18 +227,19 @@ class ManifestPanel(QWidget):
         if self.sheet is None or self.sheet.read_only == editable:
             old = self.sheet
             self.sheet = SheetWidget(data, read_only=not editable)
-            self.sheet.setMinimumSize(240, 330)
+            self.sheet.setMinimumSize(SHEET_MIN)
             self.sheet.menu_requested.connect(self.show_mount_menu)
             self.sheet.remove_requested.connect(self.take_out)
             self.sheet.dropped.connect(self._dropped)
             if old is not None:
-                self._layout.replaceWidget(old, self.sheet)
+                self._scroll.takeWidget()
                 old.hide()
                 old.deleteLater()
-            else:
-                self._layout.insertWidget(1, self.sheet, 1)
+            self._scroll.setWidget(self.sheet)
         self.sheet.set_data(data)
         self.sheet.show()
+        self._scroll.show()
+        self._layout.setStretch(2, 0)  # the sheet takes the room below the title
 
     def _clear(self, text: str) -> None:
         self.ship_id = None
@@ -230,6 +247,8 @@ class ManifestPanel(QWidget):
         self.title.setText(text)
         if self.sheet is not None:
             self.sheet.hide()
+        self._scroll.hide()
+        self._layout.setStretch(2, 1)  # the message stays at the foot of the dock
         self.message.setText("")
 
     def _show_message(self) -> None:

@@ -214,7 +214,7 @@ def test_hand_over_says_what_the_defender_is_asked(qtbot: QtBot, window: MainWin
 def test_launch_a_mine_and_see_it_on_the_map_with_its_life(
     qtbot: QtBot, window: MainWindow
 ) -> None:
-    from app.vector.pieces import ORDNANCE_KEY
+    from app.vector.pieces import ORDNANCE_KEY, OrdnanceMarker
 
     assert window.play(armed_with("mine"), [], "Duel")
     sit(qtbot, window)
@@ -228,7 +228,9 @@ def test_launch_a_mine_and_see_it_on_the_map_with_its_life(
     qtbot.mouseClick(panel.launch_button, Qt.MouseButton.LeftButton)
     assert len(session.state.ordnance) == 1
     session.apply(EndPhase("a"))  # the ship and its mine move
-    items = [i for i in window.scene.items() if i.data(ORDNANCE_KEY)]
+    items = [
+        i for i in window.scene.items() if i.data(ORDNANCE_KEY) and isinstance(i, OrdnanceMarker)
+    ]
     assert len(items) == 1
     assert "turns left" in items[0].toolTip()
 
