@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QDialog, QLabel, QMessageBox, QStackedWidget
 
 from core.engine.errors import IllegalCommand
-from core.engine.words import plural
 
 #: the player's preference to pass by phases with only optional extras
 SKIP_OPTIONAL_KEY = "play/skip_optional_phases"
@@ -254,17 +253,18 @@ class GameActions:
             return
         state = session.state
         seat = session.seat()
+        from app.play.phases import orders_hint, primary_label, steps
+        from core.vector.state import ShipStatus
+
+        primary = primary_label(state, session.ui, ends_turn=session.ends_turn())
         hint = ""
         if session.can_plot() and seat is not None:
             plotted = {sid for sid, _ in state.plans}
             waiting = [
                 s for s in state.ships if s.owner == seat.id and s.in_play and s.id not in plotted
             ]
-            hint = (
-                f"{plural(len(waiting), 'ship')} without orders (they coast)"
-                if waiting
-                else "All ships have orders: End Turn when ready"
-            )
+            landed = sum(1 for s in waiting if s.status is ShipStatus.LANDED)
+            hint = orders_hint(len(waiting) - landed, landed, primary)
         elif state.pending:
             hint = state.pending[0].prompt()
         elif seat is not None and not session.replaying:
@@ -276,9 +276,6 @@ class GameActions:
         elif session.read_only:
             hint = "Read-only: another Ecliptic has this campaign open"
         shown = session.shown_player() if session.replaying else seat
-        from app.play.phases import primary_label, steps
-
-        primary = primary_label(state, session.ui, ends_turn=session.ends_turn())
         self.turn_bar.show_turn(state.round, steps(state, session.ui), shown, hint, primary)
         self.end_turn_action.setText(f"&{primary}")
         self._update_title()
