@@ -221,6 +221,16 @@ class CoursePanel(QWidget):
         self._preview: Preview | None = None
         self._boxes: dict[int, QCheckBox | QComboBox] = {}
 
+    def essential_height(self) -> int:
+        """The height that shows the heading, one line and both buttons: the least the
+        dock may be squashed to by its neighbours."""
+        layout = self.layout()
+        assert layout is not None
+        margins = layout.contentsMargins()
+        shown = (self.title, self.info, self.coast_button, self.take_back_button)
+        lines = sum(max(w.sizeHint().height(), w.fontMetrics().height()) for w in shown)
+        return lines + 3 * layout.spacing() + margins.top() + margins.bottom()
+
     def show_ship(
         self, state: GameState, ship: Ship | None, preview: Preview | None, mine: bool
     ) -> None:
