@@ -19,6 +19,9 @@ from core.engine.errors import IllegalCommand
 #: the player's preference to pass by phases with only optional extras
 SKIP_OPTIONAL_KEY = "play/skip_optional_phases"
 
+#: the docks every player at the table may use while the seat is handed over
+SHARED_DOCKS = frozenset({"ships", "events", "dice", "campaign"})
+
 if TYPE_CHECKING:
     from PySide6.QtCore import QSettings
     from PySide6.QtGui import QAction
@@ -225,6 +228,16 @@ class GameActions:
             self.board.centre_on_seat()
         self._update_game_actions()
 
+    def guard_seat_panels(self) -> None:
+        """While the seat is being handed over, the docks that act for a player (Course,
+        Combat, Manifest) are off: only whoever takes the seat may fire, hold fire or
+        give orders, not the player who is passing it on."""
+        live = self.stack.currentWidget() is not self.hand_over
+        for key, dock in self.docks.items():
+            widget = dock.widget()
+            if key not in SHARED_DOCKS and widget is not None:
+                widget.setEnabled(live)
+
     def _turn_began(self, player: Player | None) -> None:
         """A new turn: hand the seat over unless the same player goes on."""
         if self.campaign is not None:
@@ -241,6 +254,7 @@ class GameActions:
                 detail = f"Round {state.round}: {state.pending[0].prompt()}"
             self.hand_over.show_for(player, detail)
             self.stack.setCurrentWidget(self.hand_over)
+            self.guard_seat_panels()
             if self.board is not None:
                 self.board.select(None)
             self._update_game_actions()
