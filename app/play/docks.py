@@ -261,7 +261,9 @@ class CoursePanel(QWidget):
             f"fuel {show_amount(ship.fuel)}",
         ]
         if ship.status is ShipStatus.LANDED:
-            lines.append("Landed: click a green ring to launch there.")
+            # the rings are there only while this player may give the ship an order
+            may_launch = mine and preview is not None and bool(preview.launch)
+            lines.append("Landed: click a green ring to launch there." if may_launch else "Landed.")
         for pull in ship.motion.pulls:
             arrows = " or ".join(
                 f"{a.kind.value} {a.direction.name_in(o)}" + (f" ({a.body})" if a.body else "")
