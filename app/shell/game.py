@@ -224,6 +224,11 @@ class GameActions:
     def take_seat(self) -> None:
         """The next player pressed their button: show the map, centred on their ship."""
         self.stack.setCurrentWidget(self.map_view)
+        # The keyboard goes to the map (the button that had it is gone), and the window
+        # is made the active one: after a closed dialog, with no window manager to hand
+        # it back, Ctrl+Enter and the other shortcuts otherwise did nothing.
+        self.activateWindow()
+        self.map_view.setFocus()
         if self.board is not None:
             self.board.centre_on_seat()
         self._update_game_actions()

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QAbstractButton
+from PySide6.QtWidgets import QAbstractButton, QApplication
 from pytestqt.qtbot import QtBot
 
 from tests.app.acceptance.test_duel import launch, start
@@ -47,3 +47,18 @@ def test_hand_over_locks_the_next_players_panels_until_they_take_the_seat(
     assert you.log() == before, "a click during the hand-over acted for Bob"
     assert you.take_seat() == "Bob"
     assert any(b.isEnabled() for b in seat_buttons(you))
+
+
+def test_taking_the_seat_gives_the_map_the_keyboard(qtbot: QtBot, tmp_path: Path) -> None:
+    """The hand-over button had the keyboard; once it is gone the map has it and the
+    window is the active one, so the player's next keys (Ctrl+Enter, N, Backspace) reach
+    the game even where no window manager hands the keyboard back after a dialog."""
+    you = start(qtbot, tmp_path)
+    launch(you, "Missile")
+    you.press("Coast (no burn)")
+    you.primary()
+    you.press("Fire")
+    assert you.win.stack.currentWidget() is you.win.hand_over
+    you.take_seat()
+    assert you.win.focusWidget() is you.win.map_view
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is you.win)
