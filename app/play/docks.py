@@ -64,20 +64,29 @@ class ShipList(QTreeWidget):
         self.itemActivated.connect(self._chosen)
         self.itemClicked.connect(self._chosen)
 
-    def refresh(self, session: GameSession, selected: str | None) -> None:
+    def refresh(self, session: GameSession, selected: str | None, *, public: bool = False) -> None:
+        """The ships as the seated player may see them; ``public`` (while the seat is
+        handed over): as every player may, with nobody's hidden fuel or orders."""
         from core.files.ruleset import show_amount
         from core.vector import victory
 
         state = session.state
-        seat = session.seat()
+        seat = None if public else session.seat()
         self.clear()
         labels = state.starmap.bounds.labels
-        hidden = session.ui.hidden_ships(state, seat.id) if seat is not None else frozenset()
+        if seat is not None:
+            hidden = session.ui.hidden_ships(state, seat.id)
+        elif public:
+            hidden = frozenset().union(
+                *(session.ui.hidden_ships(state, p.id) for p in state.players)
+            )
+        else:
+            hidden = frozenset()
         for ship in state.ships:
             plan = state.plan(ship.id)
             if plan is None:
                 order = ""
-            elif seat is not None and ship.owner != seat.id:
+            elif public or (seat is not None and ship.owner != seat.id):
                 order = "plotted"
             elif plan.launch:
                 order = f"launch to {labels.format(plan.to)}" if plan.to else "launch"

@@ -242,6 +242,10 @@ class GameActions:
             widget = dock.widget()
             if key not in SHARED_DOCKS and widget is not None:
                 widget.setEnabled(live)
+        if self.session is not None:  # the ship list: no one's hidden fuel meanwhile
+            self.ship_list.refresh(
+                self.session, self.board.selected if self.board else None, public=not live
+            )
 
     def _turn_began(self, player: Player | None) -> None:
         """A new turn: hand the seat over unless the same player goes on."""
@@ -298,7 +302,11 @@ class GameActions:
         self.turn_bar.show_turn(state.round, steps(state, session.ui), shown, hint, primary)
         self.end_turn_action.setText(f"&{primary}")
         self._update_title()
-        self.ship_list.refresh(session, self.board.selected if self.board else None)
+        self.ship_list.refresh(
+            session,
+            self.board.selected if self.board else None,
+            public=self.stack.currentWidget() is self.hand_over,
+        )
         self._selection_changed(self.board.selected if self.board else None)
         self._update_game_actions()
 
