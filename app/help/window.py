@@ -13,6 +13,7 @@ from collections.abc import Callable
 from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import (
     QColor,
+    QKeyEvent,
     QKeySequence,
     QShortcut,
     QTextCharFormat,
@@ -20,6 +21,7 @@ from PySide6.QtGui import (
     QTextDocument,
 )
 from PySide6.QtWidgets import (
+    QDialogButtonBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -69,7 +71,21 @@ class HelpWindow(QWidget):
         self.about = _browser("about_text")
         self.tabs.addTab(self.about, "About")
         QShortcut(QKeySequence(QKeySequence.StandardKey.Find), self, self.search.setFocus)
+        # a way out that needs no title bar: Escape, or the Close button
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.setObjectName("help_buttons")
+        close = buttons.button(QDialogButtonBox.StandardButton.Close)
+        close.setToolTip("Close the help (Escape); F1 brings it back")
+        buttons.rejected.connect(self.close)
+        layout.addWidget(buttons)
         self.resize(900, 700)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Escape closes the help, as it closes a dialog."""
+        if event.matches(QKeySequence.StandardKey.Cancel):
+            self.close()
+            return
+        super().keyPressEvent(event)
 
     def _rules_tab(self) -> QWidget:
         self.pages: list[RulesPage] = rules_pages()

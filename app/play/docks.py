@@ -65,20 +65,29 @@ class ShipList(QTreeWidget):
         self.itemActivated.connect(self._chosen)
         self.itemClicked.connect(self._chosen)
 
-    def refresh(self, session: GameSession, selected: str | None) -> None:
+    def refresh(self, session: GameSession, selected: str | None, *, public: bool = False) -> None:
+        """The ships as the seated player may see them; ``public`` (while the seat is
+        handed over): as every player may, with nobody's hidden fuel or orders."""
         from core.files.ruleset import show_amount
         from core.vector import victory
 
         state = session.state
-        seat = session.seat()
+        seat = None if public else session.seat()
         self.clear()
         labels = state.starmap.bounds.labels
-        hidden = session.ui.hidden_ships(state, seat.id) if seat is not None else frozenset()
+        if seat is not None:
+            hidden = session.ui.hidden_ships(state, seat.id)
+        elif public:
+            hidden = frozenset().union(
+                *(session.ui.hidden_ships(state, p.id) for p in state.players)
+            )
+        else:
+            hidden = frozenset()
         for ship in state.ships:
             plan = state.plan(ship.id)
             if plan is None:
                 order = ""
-            elif seat is not None and ship.owner != seat.id:
+            elif public or (seat is not None and ship.owner != seat.id):
                 order = "plotted"
             elif plan.launch:
                 order = f"launch to {labels.format(plan.to)}" if plan.to else "launch"
@@ -224,6 +233,16 @@ class CoursePanel(QWidget):
         self._preview: Preview | None = None
         self._boxes: dict[int, QCheckBox | QComboBox] = {}
 
+    def essential_height(self) -> int:
+        """The height that shows the heading, one line and both buttons: the least the
+        dock may be squashed to by its neighbours."""
+        layout = self.layout()
+        assert layout is not None
+        margins = layout.contentsMargins()
+        shown = (self.title, self.info, self.coast_button, self.take_back_button)
+        lines = sum(max(w.sizeHint().height(), w.fontMetrics().height()) for w in shown)
+        return lines + 3 * layout.spacing() + margins.top() + margins.bottom()
+
     def show_ship(
         self, state: GameState, ship: Ship | None, preview: Preview | None, mine: bool
     ) -> None:
@@ -254,7 +273,9 @@ class CoursePanel(QWidget):
             f"fuel {show_amount(ship.fuel)}",
         ]
         if ship.status is ShipStatus.LANDED:
-            lines.append("Landed: click a green ring to launch there.")
+            # the rings are there only while this player may give the ship an order
+            may_launch = mine and preview is not None and bool(preview.launch)
+            lines.append("Landed: click a green ring to launch there." if may_launch else "Landed.")
         for pull in ship.motion.pulls:
             arrows = " or ".join(
                 f"{a.kind.value} {a.direction.name_in(o)}" + (f" ({a.body})" if a.body else "")

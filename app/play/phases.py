@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from core.engine import play as engine
+from core.engine.words import plural
 
 if TYPE_CHECKING:
     from app.play.systems import SystemUI
@@ -58,3 +59,17 @@ def primary_label(state: GameState, ui: SystemUI, *, ends_turn: bool) -> str:
     if ends_turn or phase == state.rules.sequence.phases[-1]:
         return "End Turn"
     return f"End {ui.phase_title(phase)} Phase"
+
+
+def orders_hint(coasting: int, staying: int, primary: str) -> str:
+    """What the turn bar says while orders are given: how many ships have none and what
+    becomes of them (a ship in flight coasts, a landed one stays put), else which button
+    ends the phase."""
+    parts = []
+    if coasting:
+        fate = "it coasts" if coasting == 1 else "they coast"
+        parts.append(f"{plural(coasting, 'ship')} without orders ({fate})")
+    if staying:
+        fate = "it stays landed" if staying == 1 else "they stay landed"
+        parts.append(f"{plural(staying, 'landed ship')} without orders ({fate})")
+    return "; ".join(parts) or f"All ships have orders: press {primary} when ready"

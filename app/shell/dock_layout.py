@@ -66,6 +66,9 @@ class DockLayout:
                 scroll.setWidgetResizable(True)
                 scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
                 scroll.setWidget(widget)
+                # ...and room for its heading, a line and its buttons is kept, so a full
+                # Combat dock below cannot squash it to a sliver that needs scrolling
+                scroll.setMinimumHeight(widget.essential_height() + 2 * scroll.frameWidth())
                 dock.setWidget(scroll)
             else:
                 dock.setWidget(widget)

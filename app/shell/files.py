@@ -166,11 +166,12 @@ class FileActions:
         recent = self.recent_files()
         if campaigns and recent:
             menu.addSeparator()
-        for name in recent:
-            action = menu.addAction(Path(name).name)
+        for name, label in zip(recent, recent_labels(recent), strict=True):
+            action = menu.addAction(label)
             action.setToolTip(name)
             action.triggered.connect(lambda _=False, n=name: self._open_recent(n))
         menu.setEnabled(bool(recent or campaigns))
+        menu.setToolTipsVisible(True)  # each entry's whole path, on hover
 
     def _open_recent(self, name: str) -> None:
         path = Path(name)
@@ -180,6 +181,16 @@ class FileActions:
             self._fill_recent_menu()
             return
         self.open_path(path)
+
+
+def recent_labels(paths: list[str]) -> list[str]:
+    """The Open Recent entries' texts: each file's name, with its folder after it where
+    several recent files share the name (two scenarios called duel.toml)."""
+    names = [Path(p).name for p in paths]
+    return [
+        f"{name} ({Path(p).parent})" if names.count(name) > 1 else name
+        for p, name in zip(paths, names, strict=True)
+    ]
 
 
 def is_campaign_file(path: Path) -> bool:

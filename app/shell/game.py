@@ -15,10 +15,12 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QDialog, QLabel, QMessageBox, QStackedWidget
 
 from core.engine.errors import IllegalCommand
-from core.engine.words import plural
 
 #: the player's preference to pass by phases with only optional extras
 SKIP_OPTIONAL_KEY = "play/skip_optional_phases"
+
+#: the docks every player at the table may use while the seat is handed over
+SHARED_DOCKS = frozenset({"ships", "events", "dice", "campaign"})
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QSettings
@@ -222,9 +224,28 @@ class GameActions:
     def take_seat(self) -> None:
         """The next player pressed their button: show the map, centred on their ship."""
         self.stack.setCurrentWidget(self.map_view)
+        # The keyboard goes to the map (the button that had it is gone), and the window
+        # is made the active one: after a closed dialog, with no window manager to hand
+        # it back, Ctrl+Enter and the other shortcuts otherwise did nothing.
+        self.activateWindow()
+        self.map_view.setFocus()
         if self.board is not None:
             self.board.centre_on_seat()
         self._update_game_actions()
+
+    def guard_seat_panels(self) -> None:
+        """While the seat is being handed over, the docks that act for a player (Course,
+        Combat, Manifest) are off: only whoever takes the seat may fire, hold fire or
+        give orders, not the player who is passing it on."""
+        live = self.stack.currentWidget() is not self.hand_over
+        for key, dock in self.docks.items():
+            widget = dock.widget()
+            if key not in SHARED_DOCKS and widget is not None:
+                widget.setEnabled(live)
+        if self.session is not None:  # the ship list: no one's hidden fuel meanwhile
+            self.ship_list.refresh(
+                self.session, self.board.selected if self.board else None, public=not live
+            )
 
     def _turn_began(self, player: Player | None) -> None:
         """A new turn: hand the seat over unless the same player goes on."""
@@ -242,6 +263,7 @@ class GameActions:
                 detail = f"Round {state.round}: {state.pending[0].prompt()}"
             self.hand_over.show_for(player, detail)
             self.stack.setCurrentWidget(self.hand_over)
+            self.guard_seat_panels()
             if self.board is not None:
                 self.board.select(None)
             self._update_game_actions()
@@ -254,17 +276,18 @@ class GameActions:
             return
         state = session.state
         seat = session.seat()
+        from app.play.phases import orders_hint, primary_label, steps
+        from core.vector.state import ShipStatus
+
+        primary = primary_label(state, session.ui, ends_turn=session.ends_turn())
         hint = ""
         if session.can_plot() and seat is not None:
             plotted = {sid for sid, _ in state.plans}
             waiting = [
                 s for s in state.ships if s.owner == seat.id and s.in_play and s.id not in plotted
             ]
-            hint = (
-                f"{plural(len(waiting), 'ship')} without orders (they coast)"
-                if waiting
-                else "All ships have orders: End Turn when ready"
-            )
+            landed = sum(1 for s in waiting if s.status is ShipStatus.LANDED)
+            hint = orders_hint(len(waiting) - landed, landed, primary)
         elif state.pending:
             hint = state.pending[0].prompt()
         elif seat is not None and not session.replaying:
@@ -276,13 +299,14 @@ class GameActions:
         elif session.read_only:
             hint = "Read-only: another Ecliptic has this campaign open"
         shown = session.shown_player() if session.replaying else seat
-        from app.play.phases import primary_label, steps
-
-        primary = primary_label(state, session.ui, ends_turn=session.ends_turn())
         self.turn_bar.show_turn(state.round, steps(state, session.ui), shown, hint, primary)
         self.end_turn_action.setText(f"&{primary}")
         self._update_title()
-        self.ship_list.refresh(session, self.board.selected if self.board else None)
+        self.ship_list.refresh(
+            session,
+            self.board.selected if self.board else None,
+            public=self.stack.currentWidget() is self.hand_over,
+        )
         self._selection_changed(self.board.selected if self.board else None)
         self._update_game_actions()
 

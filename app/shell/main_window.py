@@ -77,6 +77,7 @@ class MainWindow(GameActions, FileActions, Menus, DockLayout, CampaignWindow, QM
         self.stack.addWidget(self.map_view)
         self.stack.addWidget(self.hand_over)
         self.setCentralWidget(self.stack)
+        self.stack.currentChanged.connect(lambda _: self.guard_seat_panels())
 
         # A permanent label rather than showMessage(), so menu status tips don't erase it.
         self.status_label = QLabel("Ready")

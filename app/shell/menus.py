@@ -110,6 +110,10 @@ class Menus:
             view_menu.addAction(dock.toggleViewAction())
 
         game_menu = self.menuBar().addMenu("&Game")
+        # where a new player looks first for a new game: the File menu's own actions
+        game_menu.addAction(self.new_game_action)
+        game_menu.addAction(self.new_campaign_action)
+        game_menu.addSeparator()
         self.end_turn_action = game_menu.addAction("&End Turn")
         self.end_turn_action.setShortcuts([QKeySequence("Ctrl+Return"), QKeySequence("Ctrl+Enter")])
         self.end_turn_action.triggered.connect(self.end_turn)

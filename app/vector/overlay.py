@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from app.board.items import HEX_SIZE, HEX_UNIT, Layer, LayerItem, hex_polygon
 from app.board.items import ROLE_KEY as MAP_ROLE_KEY
-from app.vector.pieces import arrow_path
+from app.vector.pieces import Z_SHIP, arrow_path
 from core.board.hexgrid import Direction, Hex, Layout, Vector
 from core.vector.course import AsteroidHex, Crash, ForbiddenAsteroid, OffMap
 from core.vector.movement import MoveResult
@@ -118,18 +118,21 @@ class PlotOverlay:
     def __init__(self, scene_add: Callable[[QGraphicsItem], None], layout: Layout) -> None:
         self.layout = layout
         self.points = _Group(Z_OVERLAY + 2)
+        # launch rings over the counters: a base in a gravity hex (Mercury Earthside)
+        # launches into the very hex its landed ships are drawn in
+        self.lifts = _Group(Z_SHIP + 1)
         self.course = _Group(Z_OVERLAY + 1)
         self.plans = _Group(Z_OVERLAY)
         self.ghosts = _Group(Z_OVERLAY - 1)
         self.sketch = _Group(Z_OVERLAY + 1)
-        for group in (self.points, self.course, self.plans, self.ghosts, self.sketch):
+        for group in (self.points, self.lifts, self.course, self.plans, self.ghosts, self.sketch):
             scene_add(group)
 
     def centre(self, h: Hex) -> QPointF:
         return QPointF(*self.layout.to_pixel(h))
 
     def clear(self) -> None:
-        for group in (self.points, self.course, self.plans, self.ghosts, self.sketch):
+        for group in (self.points, self.lifts, self.course, self.plans, self.ghosts, self.sketch):
             group.clear()
 
     # ---- end points
@@ -137,6 +140,7 @@ class PlotOverlay:
     def show_points(self, preview: Preview | None) -> None:
         """A marker on every legal end point (or launch hex) of the selected ship."""
         self.points.clear()
+        self.lifts.clear()
         self.course.clear()
         if preview is None:
             return
@@ -151,7 +155,7 @@ class PlotOverlay:
             item = _disc(self.centre(h), r, SAFE, filled=False)
             item.setData(ROLE_KEY, "launch point")
             item.setToolTip("Launch here: the base's boosters lift the ship free of fuel")
-            item.setParentItem(self.points)
+            item.setParentItem(self.lifts)
 
     # ---- the hovered course
 

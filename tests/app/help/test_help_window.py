@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings, Qt, QUrl
 from PySide6.QtGui import QAction, QImage, QKeySequence, QTextDocument
-from PySide6.QtWidgets import QMenu, QWidget
+from PySide6.QtWidgets import QMenu, QPushButton, QWidget
 from pytestqt.qtbot import QtBot
 
 from app.board.view import NAVIGATION
@@ -207,3 +207,18 @@ def test_how_to_play_pictures_are_made_from_a_game_of_training(tmp_path: Path) -
     for picture in made:
         image = QImage(str(picture))
         assert image.width() > 200 and image.height() > 200, picture
+
+
+def test_help_closes_with_escape_or_its_close_button(qtbot: QtBot, window: MainWindow) -> None:
+    qtbot.keyClick(window.map_view, Qt.Key.Key_F1)
+    help = help_window(window)
+    qtbot.waitUntil(help.isVisible)
+    help.activateWindow()
+    qtbot.keyClick(help.tabs, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: not help.isVisible())
+    qtbot.keyClick(window.map_view, Qt.Key.Key_F1)
+    qtbot.waitUntil(help.isVisible)
+    close = next(b for b in help.findChildren(QPushButton) if b.text().replace("&", "") == "Close")
+    assert close.isVisible() and close.toolTip()
+    qtbot.mouseClick(close, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not help.isVisible())
