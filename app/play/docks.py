@@ -239,9 +239,14 @@ class CoursePanel(QWidget):
         layout = self.layout()
         assert layout is not None
         margins = layout.contentsMargins()
-        shown = (self.title, self.info, self.coast_button, self.take_back_button)
-        lines = sum(max(w.sizeHint().height(), w.fontMetrics().height()) for w in shown)
-        return lines + 3 * layout.spacing() + margins.top() + margins.bottom()
+
+        def height(w: QWidget) -> int:
+            return max(w.sizeHint().height(), w.fontMetrics().height())
+
+        # the heading, a line, and the buttons' one row (they sit side by side)
+        rows = height(self.title) + height(self.info)
+        rows += max(height(self.coast_button), height(self.take_back_button))
+        return rows + 2 * layout.spacing() + margins.top() + margins.bottom()
 
     def show_ship(
         self, state: GameState, ship: Ship | None, preview: Preview | None, mine: bool
