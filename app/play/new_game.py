@@ -112,10 +112,26 @@ class NewGameDialog(QDialog):
         self.count = QSpinBox()
         self.count.setObjectName("player_count")
         self.count.valueChanged.connect(self._seats_changed)
+        # The dice seed foretells every roll, so it is a secret: drawn at random and not
+        # shown unless a player asks to fix it (to replay a game or test a scenario).
         self.seed = QSpinBox()
+        self.seed.setObjectName("dice_seed")
         self.seed.setRange(0, 2**31 - 1)
         self.seed.setValue(random.randrange(2**31))
         self.seed.setToolTip("The dice are drawn from this number: the same seed, the same game")
+        self.seed.setVisible(False)
+        self.fixed_seed = QCheckBox("&Fixed dice seed")
+        self.fixed_seed.setObjectName("fixed_seed")
+        self.fixed_seed.setToolTip(
+            "Choose the number the dice are drawn from, to replay a game or test a "
+            "scenario. Whoever knows it can foresee every roll: leave this off to keep "
+            "the dice secret."
+        )
+        self.fixed_seed.toggled.connect(self.seed.setVisible)
+        dice = QHBoxLayout()
+        dice.addWidget(self.fixed_seed)
+        dice.addWidget(self.seed)
+        dice.addStretch(1)
         form = QFormLayout()
         scenario_label = QLabel("&Scenario:")
         scenario_label.setBuddy(self.scenario_box)
@@ -129,7 +145,7 @@ class NewGameDialog(QDialog):
         briefing.setMinimumWidth(440)
         form.addRow("", briefing)
         form.addRow("&Players:", self.count)
-        form.addRow("&Dice seed:", self.seed)
+        form.addRow("Dice:", dice)
         seats = QGroupBox("Seats, in order round the table")
         self.grid = QGridLayout(seats)
         self.names: list[QLineEdit] = []

@@ -205,10 +205,11 @@ class Player:
             self.type_into(count, str(len(names)))
             for i, name in enumerate(names):
                 self.type_into(self.find(QLineEdit, f"seat_name_{i}", dialog), name)
-            seed_box = next(
-                lb.buddy() for lb in dialog.findChildren(QLabel) if plain(lb.text()) == "Dice seed:"
-            )
-            self.type_into(seed_box, str(seed))
+            fixed = self.find(QCheckBox, "fixed_seed", dialog)
+            assert isinstance(fixed, QCheckBox)
+            if not fixed.isChecked():
+                self.click(fixed)
+            self.type_into(self.find(QSpinBox, "dice_seed", dialog), str(seed))
             for title in rules:
                 box = next(
                     b
