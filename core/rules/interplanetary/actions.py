@@ -137,4 +137,4 @@ def _resupply(state: GameState, mine: list[Ship]) -> tuple[str, str]:
     meeting = [s for s in mine if partners(state, s)]
     if meeting:
         return OPTIONAL, f"{_names(meeting)} may meet another ship (rendezvous)"
-    return NOTHING, "no ship is at a base it may use"
+    return NOTHING, "no ship has anything to do at a base"

@@ -36,4 +36,4 @@ def test_resupply_only_refits_and_purchases_with_a_full_tank_are_optional_extras
 def test_resupply_a_full_tank_and_a_closed_market_offer_nothing() -> None:
     state = at_outpost(fuel=15, points=0)
     assert services_for(state, state.ship("s")) == ()
-    assert what_to_do(state) == (NOTHING, "no ship is at a base it may use")
+    assert what_to_do(state) == (NOTHING, "no ship has anything to do at a base")
