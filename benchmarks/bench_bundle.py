@@ -11,7 +11,6 @@ script says so and measures nothing.
 
 from __future__ import annotations
 
-import compileall
 import os
 import statistics
 import subprocess
@@ -21,6 +20,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))  # benchlib
 BUNDLE = ROOT / "dist" / "ecliptic" / "ecliptic"
 RUNS = 9
 SIZE_GOAL_MB = 200
@@ -48,8 +48,9 @@ def main() -> int:
     if not BUNDLE.exists():
         print(f"No bundle at {BUNDLE.relative_to(ROOT)}: run `make dist` first.")
         return 0
-    compileall.compile_dir(ROOT / "core", quiet=1)
-    compileall.compile_dir(ROOT / "app", quiet=1)
+    from benchlib import compile_bytecode
+
+    compile_bytecode()
     source = [sys.executable, "-m", "app"]
     bundle = [str(BUNDLE)]
     times: dict[str, list[float]] = {"source": [], "bundle": []}

@@ -21,23 +21,22 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from core.board.hexgrid import ZERO
+from long_campaigns import fleet_at_rest
+
 from core.campaign import CampaignFile, GameRecord
 from core.campaign.history import SNAPSHOT_EVERY
 from core.engine import serial
 from core.engine.commands import EndPhase
-from core.engine.play import apply, new_game, waiting_for
+from core.engine.play import apply, waiting_for
 from core.files.resources import SCENARIOS
 from core.scenario.document import Seat
 from core.scenario.reader import load_scenario
-from core.vector.motion import Motion
-from core.vector.state import GameState, Ship, state_hash
+from core.vector.state import GameState, state_hash
 
 HERE = Path(__file__).resolve().parent
 SEATS = [Seat("Ann", "#e69f00"), Seat("Bob", "#56b4e9")]
@@ -51,26 +50,6 @@ IMPORTS = 3
 
 def training() -> GameState:
     state, _ = load_scenario(SCENARIOS / "training.toml").start(SEATS, 7, first=0)
-    return state
-
-
-def fleet_at_rest() -> GameState:
-    """Training's map and rules with 100 ships at rest in empty space (no gravity, no
-    body, no asteroids), 50 each for two players, and no victory condition."""
-    scenario = load_scenario(SCENARIOS / "training.toml")
-    m = scenario.starmap
-    empty = [
-        h
-        for h in m.bounds.hexes()
-        if h not in m.body_hexes and m.gravity_at(h) is None and h not in m.asteroids
-    ]
-    players = scenario.seat(SEATS)
-    ships = tuple(
-        Ship(f"s{i}", f"Ship {i}", p.id, p.side, "ship", Motion(h, ZERO), Fraction(15))
-        for i, h in enumerate(empty[:: len(empty) // SHIPS][:SHIPS])
-        for p in [players[i % 2]]
-    )
-    state, _ = new_game(scenario.rules, m, players, ships, seed=1, first=0)
     return state
 
 
@@ -99,7 +78,7 @@ def build_long(folder: Path) -> tuple[Path, int, float]:
     more, so opening replays the most commands it can after the last snapshot."""
     path = folder / "long.ecliptic"
     t0 = time.perf_counter()
-    with CampaignFile.create(path, "Long", fleet_at_rest()) as file:
+    with CampaignFile.create(path, "Long", fleet_at_rest(SHIPS)) as file:
         game = GameRecord(file, 1)
         while game.state.round <= ROUNDS:
             end_phase(game)
@@ -160,13 +139,10 @@ def import_with_campaign(folder: Path, rows: list[dict[str, Any]], run: int) -> 
     return elapsed
 
 
-def import_raw(folder: Path, rows: list[dict[str, Any]], run: int) -> float:
-    """The same rows, complete (ids, parents, depths worked out beforehand, which the
-    campaign does inside its time), inserted with sqlite3's executemany into a fresh
-    campaign file with the same pragmas, in one transaction."""
-    path = folder / f"raw-{run}.ecliptic"
-    CampaignFile.create(path, "Raw", training()).close()
-    tuples = [
+def entry_tuples(rows: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
+    """The rows as one line of entries in game 1 (id, game, parent, depth and the
+    logged fields, not automatic), ids counting from 1: the entry table's columns."""
+    return [
         (
             i + 1,
             1,
@@ -182,6 +158,15 @@ def import_raw(folder: Path, rows: list[dict[str, Any]], run: int) -> float:
         )
         for i, r in enumerate(rows)
     ]
+
+
+def import_raw(folder: Path, rows: list[dict[str, Any]], run: int) -> float:
+    """The same rows, complete (ids, parents, depths worked out beforehand, which the
+    campaign does inside its time), inserted with sqlite3's executemany into a fresh
+    campaign file with the same pragmas, in one transaction."""
+    path = folder / f"raw-{run}.ecliptic"
+    CampaignFile.create(path, "Raw", training()).close()
+    tuples = entry_tuples(rows)
     db = sqlite3.connect(path, isolation_level=None)
     db.execute("PRAGMA journal_mode = WAL")
     db.execute("PRAGMA synchronous = FULL")

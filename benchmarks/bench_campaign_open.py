@@ -21,7 +21,6 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-import compileall
 import gc
 import platform
 import sqlite3
@@ -151,8 +150,9 @@ def warm_open(window, app, path: Path) -> float:  # type: ignore[no-untyped-def]
 
 
 def main() -> None:
-    compileall.compile_dir(ROOT / "core", quiet=1)
-    compileall.compile_dir(ROOT / "app", quiet=1)
+    from benchlib import compile_bytecode
+
+    compile_bytecode()
     from long_campaigns import campaign
 
     paths = {rounds: campaign("fleet", rounds, worst=True) for rounds in ROUNDS}

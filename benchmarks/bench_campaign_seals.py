@@ -13,7 +13,6 @@ Run: ``make bench`` or ``.venv/bin/python benchmarks/bench_campaign_seals.py``.
 
 from __future__ import annotations
 
-import compileall
 import os
 import platform
 import sqlite3
@@ -24,9 +23,16 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-compileall.compile_dir(str(Path(__file__).resolve().parent.parent / "core"), quiet=1)
+from benchlib import compile_bytecode
 
-from bench_campaign import import_with_campaign, logged_rows, training  # noqa: E402
+compile_bytecode()  # before the project's modules are imported
+
+from bench_campaign import (  # noqa: E402
+    entry_tuples,
+    import_with_campaign,
+    logged_rows,
+    training,
+)
 
 from core.campaign import CampaignFile  # noqa: E402
 from core.campaign.seal import FIELDS, STEP_ROWS, SealCheck, seal  # noqa: E402
@@ -42,22 +48,7 @@ def main() -> None:
         rows = logged_rows(ENTRIES)
         imported = import_with_campaign(folder, rows, 0)
         path = folder / "import-0.ecliptic"
-        values = [
-            [
-                i + 1,
-                1,
-                i or None,
-                i + 1,
-                r["player"],
-                r["command"],
-                r["time"],
-                r["round"],
-                r["hash"],
-                r["events"],
-                False,
-            ]
-            for i, r in enumerate(rows)
-        ]
+        values = entry_tuples(rows)
         t0 = time.perf_counter()
         parent = ""
         for v in values:

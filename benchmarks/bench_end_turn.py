@@ -19,7 +19,6 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-import compileall
 import gc
 import platform
 import shutil
@@ -81,8 +80,9 @@ def top_up(window, lines: int) -> None:  # type: ignore[no-untyped-def]
 
 
 def main() -> None:
-    compileall.compile_dir(ROOT / "core", quiet=1)
-    compileall.compile_dir(ROOT / "app", quiet=1)
+    from benchlib import compile_bytecode
+
+    compile_bytecode()
     from long_campaigns import CACHE, campaign
 
     built = {rounds: campaign("sabotage", rounds) for rounds in ROUNDS}

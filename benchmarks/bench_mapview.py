@@ -52,21 +52,13 @@ def child_startup(start: float) -> None:
     from app.__main__ import start_window
 
     app, window = start_window()
-    from PySide6.QtCore import QEvent, QObject, QTimer
+    from app.shell.startprobe import after_first_paint
 
     def done() -> None:
         print(f"{time.time() - start:.4f} {time.process_time():.4f}")
         app.exit(0)
 
-    class FirstPaint(QObject):
-        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-            if event.type() == QEvent.Type.Paint:
-                watched.removeEventFilter(self)
-                QTimer.singleShot(0, done)  # runs once this paint has finished
-            return False
-
-    spy = FirstPaint()
-    window.map_view.viewport().installEventFilter(spy)
+    after_first_paint(window.map_view.viewport(), done)
     window.resize(WIDTH, HEIGHT)  # before the event loop: the first paint is at this size
     app.exec()
 
@@ -75,8 +67,9 @@ def child_bare(start: float) -> None:
     """The baseline: a bare PySide6 main window whose central widget is a QGraphicsView
     of an empty scene, the same size; print seconds from ``start`` to its first paint
     and the processor time used by then."""
-    from PySide6.QtCore import QEvent, QObject, QTimer
     from PySide6.QtWidgets import QApplication, QGraphicsScene, QGraphicsView, QMainWindow
+
+    from app.shell.startprobe import after_first_paint
 
     app = QApplication([])
     window = QMainWindow()
@@ -87,15 +80,7 @@ def child_bare(start: float) -> None:
         print(f"{time.time() - start:.4f} {time.process_time():.4f}")
         app.exit(0)
 
-    class FirstPaint(QObject):
-        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-            if event.type() == QEvent.Type.Paint:
-                watched.removeEventFilter(self)
-                QTimer.singleShot(0, done)  # runs once this paint has finished
-            return False
-
-    spy = FirstPaint()
-    view.viewport().installEventFilter(spy)
+    after_first_paint(view.viewport(), done)
     window.resize(WIDTH, HEIGHT)
     window.show()
     app.exec()
