@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 
 from app.preflight import XCB_LIBRARIES  # noqa: E402
 from core.campaign.filetypes import FILE_TYPES, OPENS_ALSO  # noqa: E402
-from core.files.version import write_build_info  # noqa: E402
+from core.files.version import source_revision, write_build_info  # noqa: E402
 
 BUILD = ROOT / "build" / "packaging"
 DIST = ROOT / "dist"
@@ -52,16 +52,6 @@ def debian_version() -> str:
     """The version as Debian orders it: a development version before its release
     (``0.2.0.dev0`` becomes ``0.2.0~dev0``)."""
     return version().replace(".dev", "~dev").replace("rc", "~rc")
-
-
-def revision() -> str:
-    done = subprocess.run(
-        ["git", "-C", str(ROOT), "describe", "--always", "--dirty=+dirty", "--abbrev=10"],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    return done.stdout.strip() or "unknown"
 
 
 def arch() -> str:
@@ -228,7 +218,7 @@ def prepare() -> dict[int, bytes]:
     import json
 
     BUILD.mkdir(parents=True, exist_ok=True)
-    write_build_info(BUILD / "build-info.json", version(), revision())
+    write_build_info(BUILD / "build-info.json", version(), source_revision())
     pngs = write_icons()
     (BUILD / "ecliptic.desktop").write_text(desktop_entry(), "utf-8")
     (BUILD / "ecliptic-mime.xml").write_text(mime_xml(), "utf-8")

@@ -162,12 +162,15 @@ class _Writer:
         data = serial.to_data(value, hashing=self.hashing)
         return json.dumps(data, sort_keys=True, separators=(",", ":")), _immutable(value)
 
+    def _known(self, value: object) -> str | None:
+        """The text kept for this very object (not another that had its id before)."""
+        known = self.texts.get(id(value))
+        return known[1] if known is not None and known[0] is value else None
+
     def _tuple(self, value: tuple[Any, ...]) -> tuple[str, bool]:
         long = len(value) >= LONG_TUPLE
-        if long:
-            known = self.texts.get(id(value))
-            if known is not None and known[0] is value:
-                return known[1], True
+        if long and (known := self._known(value)) is not None:
+            return known, True
         fixed = True
         parts = []
         for v in value:
@@ -181,10 +184,8 @@ class _Writer:
 
     def _dataclass(self, value: Any, cls: type) -> tuple[str, bool]:
         frozen = _frozen(cls)
-        if frozen:
-            known = self.texts.get(id(value))
-            if known is not None and known[0] is value:
-                return known[1], True
+        if frozen and (known := self._known(value)) is not None:
+            return known, True
         fixed = frozen
         pieces = []
         for key, name, is_added, default in _layout(cls):
