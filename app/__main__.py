@@ -11,12 +11,11 @@ after installing, so that the first start is as quick as the later ones).
 from __future__ import annotations
 
 import argparse
-import contextlib
 import gc
 import os
 import signal
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -58,26 +57,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-@contextlib.contextmanager
-def collector_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector. Starting up makes tens of thousands of
-    objects that live as long as the program (modules, classes, Qt's wrappers, the map),
-    and the collector would walk them again and again (some eighty passes before the
-    first picture, a few per cent of its time). Reference counting still frees
-    everything let go meanwhile."""
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
-            gc.enable()
-
-
 def render(argv: Sequence[str]) -> int:
     """``render FILE OUT.png ...``: no display needed, so no preflight and Qt offscreen."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    with collector_paused():  # a one-shot command: it ends right after the picture
+    from core.engine.gcpause import gc_paused
+
+    with gc_paused():  # a one-shot command: it ends right after the picture
         from app.board.render import main as render_main
 
         return render_main(argv, prog="ecliptic render")
@@ -112,7 +97,8 @@ def start_window(
 ) -> tuple[QApplication, MainWindow]:
     """Import Qt and the window, make the application and show the window (the event
     loop then paints it). The garbage collector stays paused until the event loop runs
-    (see :func:`collector_paused`). ImportError when PySide6 cannot be loaded."""
+    (see :func:`core.engine.gcpause.gc_paused`: start-up makes tens of thousands
+    of objects that live as long as the program). ImportError when PySide6 cannot be loaded."""
     was_on = gc.isenabled()
     gc.disable()
     try:

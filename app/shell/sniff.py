@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from core.campaign.fileformat import EXTENSION
 from core.campaign.filetypes import FILE_TYPES
 
 #: first bytes of files people open by mistake, and what to call them
@@ -26,8 +27,8 @@ WHAT_OPENS = "Ecliptic opens campaigns (.ecliptic), maps and scenarios (.toml)"
 def not_ours(path: Path) -> str | None:
     """Why ``path`` is not a campaign, map or scenario, when its content shows it at
     once; None when it may be one (the readers then check it in full)."""
-    for kind in FILE_TYPES[1:]:  # play-by-mail files: known, not opened by this version
-        if path.name.endswith(kind.extension):
+    for kind in FILE_TYPES:  # play-by-mail files: known, not opened by this version
+        if kind.extension != EXTENSION and path.name.endswith(kind.extension):
             return f"this is an {kind.description}, which this version of Ecliptic cannot open yet"
     try:
         with open(path, "rb") as f:

@@ -11,7 +11,8 @@ import pytest
 from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
-from app.__main__ import collector_paused, start_window
+from app.__main__ import start_window
+from core.engine.gcpause import gc_paused
 
 
 def test_the_window_starts_on_the_built_in_map_and_collects_garbage_again(
@@ -29,7 +30,7 @@ def test_the_window_starts_on_the_built_in_map_and_collects_garbage_again(
 
 def test_the_collector_pause_ends_even_when_the_work_fails() -> None:
     assert gc.isenabled()
-    with pytest.raises(ValueError, match="failed"), collector_paused():
+    with pytest.raises(ValueError, match="failed"), gc_paused():
         assert not gc.isenabled()
         raise ValueError("the work failed")
     assert gc.isenabled()
