@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
+from pytestqt.qtbot import QtBot
+
+from tests.patience import PATIENCE_MS
 
 # Must run before anything imports Qt: tests never need a real display.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -17,6 +22,22 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # every property test (a busy machine must not fail one); each test's own settings add to this.
 settings.register_profile("ecliptic", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("ecliptic")
+
+
+def _patient(wait: Callable[..., Any]) -> Callable[..., Any]:
+    """``wait`` with the suite's hang guard as its default timeout instead of
+    pytest-qt's 5 s: a wait ends when its event comes, so only a hung test waits this
+    long, and a busy machine never turns a slow event into a failure."""
+
+    @functools.wraps(wait)
+    def patient(self: QtBot, *args: Any, timeout: int = PATIENCE_MS, **kwargs: Any) -> Any:
+        return wait(self, *args, timeout=timeout, **kwargs)
+
+    return patient
+
+
+for _name in ("waitUntil", "waitSignal", "waitSignals", "waitExposed", "waitActive"):
+    setattr(QtBot, _name, _patient(getattr(QtBot, _name)))
 
 
 @pytest.fixture(autouse=True)

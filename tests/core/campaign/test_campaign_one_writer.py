@@ -24,6 +24,7 @@ from core.campaign import CampaignFile, GameRecord, HardLinked
 from core.campaign.seal import SealCheck
 from tests.core.campaign.test_campaign_durability import ROOT, WRITER, Lines
 from tests.core.campaigns import new_campaign
+from tests.patience import PATIENCE_S
 
 TRIALS = 25  # attempts through each name, per writer
 PROBER = [sys.executable, "-m", "tests.core.campaign_prober"]
@@ -60,7 +61,7 @@ class Prober:
     def close(self) -> None:
         if self.process.stdin is not None:
             self.process.stdin.close()
-        self.process.wait(30)
+        self.process.wait(PATIENCE_S)
 
 
 def refused_while_writing(writer_name: Path, names: list[Path], prober: Prober) -> list[str]:
