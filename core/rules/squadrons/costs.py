@@ -148,8 +148,11 @@ def _extra_counts(purchase: Purchase) -> Mapping[str, int]:
 _PLANET_WHY = {"jump": ": planets cannot jump", "maneuver": ": planets cannot move"}
 
 
-def check_design(design: Design, scheme: CostScheme) -> tuple[Refusal, ...]:
-    """Every reason ``scheme`` refuses ``design`` (empty when it may be built)."""
+def check_design(
+    design: Design, scheme: CostScheme, budget: int | None = None
+) -> tuple[Refusal, ...]:
+    """Every reason ``scheme`` refuses ``design`` (empty when it may be built), and with
+    a ``budget`` its costing more points than that."""
     refusals: list[Refusal] = []
     if not design.name.strip():
         refusals.append(Refusal("name", "The design needs a name"))
@@ -175,7 +178,16 @@ def check_design(design: Design, scheme: CostScheme) -> tuple[Refusal, ...]:
             refusals.append(
                 Refusal(name, f"{title} {value} is over the tech-{tech} limit of {limit}")
             )
+    if budget is not None:
+        refusals.extend(_over_budget("The design", price(design, scheme), budget))
     return tuple(refusals)
+
+
+def _over_budget(what: str, total: int, budget: int) -> list[Refusal]:
+    if total <= budget:
+        return []
+    why = f"{what} costs {total} points, {total - budget} over the budget of {budget}"
+    return [Refusal("budget", why)]
 
 
 def check_purchase(purchase: Purchase, budget: int, scheme: CostScheme) -> tuple[Refusal, ...]:
@@ -192,19 +204,12 @@ def check_purchase(purchase: Purchase, budget: int, scheme: CostScheme) -> tuple
             refusals.append(
                 Refusal(f"design:{name}", f"{name or 'A design without a name'}: {refusal.reason}")
             )
-    total = purchase_price(purchase, scheme)
-    if total > budget:
-        refusals.append(
-            Refusal(
-                "budget",
-                f"The purchase costs {total} points, {total - budget} over the budget of {budget}",
-            )
-        )
+    refusals.extend(_over_budget("The purchase", purchase_price(purchase, scheme), budget))
     return tuple(refusals)
 
 
 @overload
-def check(item: Design, scheme: CostScheme) -> tuple[Refusal, ...]: ...
+def check(item: Design, scheme: CostScheme, budget: int | None = None) -> tuple[Refusal, ...]: ...
 @overload
 def check(item: Purchase, scheme: CostScheme, budget: int) -> tuple[Refusal, ...]: ...
 
@@ -212,10 +217,10 @@ def check(item: Purchase, scheme: CostScheme, budget: int) -> tuple[Refusal, ...
 def check(
     item: Design | Purchase, scheme: CostScheme, budget: int | None = None
 ) -> tuple[Refusal, ...]:
-    """:func:`check_design` for a design, :func:`check_purchase` for a purchase (which
-    needs the side's ``budget``)."""
+    """:func:`check_design` for a design (within ``budget`` when given), :func:`check_purchase`
+    for a purchase (which needs the side's ``budget``)."""
     if isinstance(item, Design):
-        return check_design(item, scheme)
+        return check_design(item, scheme, budget)
     if budget is None:
         raise TypeError("checking a purchase needs the side's budget")
     return check_purchase(item, budget, scheme)

@@ -132,3 +132,13 @@ def test_the_flat_scheme_charges_a_point_a_level_at_any_tech() -> None:
 def test_checking_a_purchase_needs_a_budget() -> None:
     with pytest.raises(TypeError, match="budget"):
         check(Purchase(), SEED)  # type: ignore[call-overload]
+
+
+def test_a_design_over_its_points_budget_says_by_how_much() -> None:
+    design = Design("Battleship", 15, factors=Factors(attack=30, defense=20))
+    assert check(design, SEED, 50) == ()
+    (refusal,) = check(design, SEED, 45)
+    assert (refusal.about, refusal.reason) == (
+        "budget",
+        "The design costs 50 points, 5 over the budget of 45",
+    )
