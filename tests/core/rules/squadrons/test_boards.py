@@ -4,10 +4,12 @@ the built-in subsector, each rule named by its test."""
 from __future__ import annotations
 
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from core.board.mapcheck import map_warnings
 from core.board.starmap import BodyKind
 from core.files.mapfile import dumps_map, load_map, parse_map
 from core.files.resources import SOLAR_SYSTEM_MAP
@@ -181,3 +183,12 @@ def test_gas_giant_and_limit_are_saved_and_read_back(reach):
     again = parse_map(parse_toml(dumps_map(board), None))
     assert again == board
     assert any(b.kind is BodyKind.GAS_GIANT and b.limit == 2 for b in again.bodies)
+
+
+def test_editor_warns_of_a_limit_smaller_than_its_body(reach):
+    board = reach.board("Quill").map
+    planet = board.bodies[1]
+    small = replace(board, bodies=(board.bodies[0], replace(planet, size=2, limit=1)))
+    (warning,) = map_warnings(small)
+    assert warning.warning and warning.field == "bodies[1].limit"
+    assert "squadron game will refuse" in warning.message
