@@ -16,7 +16,9 @@ JUMP_TAB = "Jump Board"
 
 class BoardsNavigator(QWidget):
     """Every board of a subsector. ``hex_clicked(str, Hex)`` is a click on a system
-    board (the system's name and the hex); ``system_clicked(str)`` one on the jump board."""
+    board (the system's name and the hex); ``system_clicked(str)`` one on the jump board,
+    which also brings that system's board to the front unless ``open_on_click`` is off
+    (while a player picks a jump's destination, say)."""
 
     hex_clicked = Signal(str, object)
     system_clicked = Signal(str)
@@ -25,6 +27,7 @@ class BoardsNavigator(QWidget):
         super().__init__(parent)
         self.setObjectName("squadron_boards")
         self.subsector = subsector
+        self.open_on_click = True
         self.tabs = QTabWidget()
         self.tabs.setObjectName("board_tabs")
         self.tabs.setDocumentMode(True)
@@ -55,7 +58,8 @@ class BoardsNavigator(QWidget):
 
     def _system(self, name: str) -> None:
         self.system_clicked.emit(name)
-        self.show_board(name)
+        if self.open_on_click:
+            self.show_board(name)
 
     def show_board(self, name: str | None) -> None:
         """Bring a system's board (None: the jump board) to the front."""

@@ -155,3 +155,17 @@ def test_planet_counter_reads_as_a_planet(qtbot: QtBot):
         "p", "Khevra I", "Navy", "#3b6fd8", kind=PLANET, factors=Factors(0, 0, 5, 12, 4, 10)
     )
     assert planet.shows_factors and "(Navy planet)" in planet.tip()
+
+
+def test_jump_board_click_can_leave_the_jump_board_in_front(qtbot: QtBot, reach):
+    boards = BoardsNavigator(reach)
+    qtbot.addWidget(boards)
+    boards.resize(900, 800)
+    boards.show()
+    qtbot.waitExposed(boards)
+    boards.open_on_click = False
+    view = boards.jump
+    point = view.point_of(reach.system("Quill").hex).toPoint()
+    with qtbot.waitSignal(boards.system_clicked):
+        qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=point)
+    assert boards.shown() is None
