@@ -60,11 +60,12 @@ class Position:
 
 def _ship(system: str, n: int, owner: str, at: Hex, v: Vector, fuel: int) -> Ship:
     _, unit = RULESETS[system]
+    side = next(p.side for p in PLAYERS if p.id == owner)
     ship = Ship(
         f"{owner}{n}",
         f"{owner.upper()}-ship {n}",
         owner,
-        owner,
+        side,
         unit,
         Motion(at, v),
         Fraction(fuel),
@@ -78,7 +79,7 @@ def _ship(system: str, n: int, owner: str, at: Hex, v: Vector, fuel: int) -> Shi
     aid = load_ruleset("interplanetary").play_aid
     manifest = fit(aid, Outfit(guns=("artillery",), launched=("missile",)))
     return Ship(
-        ship.id, ship.name, owner, owner, ship.unit, ship.motion, ship.fuel, manifest=manifest
+        ship.id, ship.name, owner, side, ship.unit, ship.motion, ship.fuel, manifest=manifest
     )
 
 
