@@ -287,3 +287,29 @@ def test_replaying_a_refereed_campaign_reproduces_the_masters_hashes(
         state, _ = apply(state, serial.from_data(json.loads(step.command)))
         assert state_hash(state) == step.hash
     assert current_phase(state) == current_phase(record.state)
+
+
+def test_a_turn_cut_short_goes_on_without_playing_an_order_twice(
+    tmp_path: Path, sealed: CampaignFile, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for p in ("a", "b"):
+        referee.import_order_file(sealed, orders_of(sealed, p, to=tmp_path / p))
+    depth = len(GameRecord(sealed, 1).line())
+    real = GameRecord.play
+    calls = []
+
+    def crash_on_the_second(self: GameRecord, command: object, **kw: object) -> object:
+        calls.append(command)
+        if len(calls) == 2:
+            raise KeyboardInterrupt  # the program closed in the middle of the turn
+        return real(self, command, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(GameRecord, "play", crash_on_the_second)
+    with pytest.raises(KeyboardInterrupt):
+        referee.play_turn(sealed)
+    monkeypatch.undo()
+    assert len(GameRecord(sealed, 1).line()) == depth + 1
+    referee.play_turn(sealed)
+    line = GameRecord(sealed, 1).line()
+    assert [json.loads(s.command)["player"] for s in line[depth:]] == ["a", "b"]
+    assert referee.inbox(sealed).turn == 2
