@@ -81,7 +81,8 @@ def _referee(args: argparse.Namespace) -> int:
     with CampaignFile.open(args.campaign, read_only=read_only) as campaign:
         if args.action == "mode":
             if args.mode is not None:
-                referee.set_mode(campaign, args.mode)
+                for warning in referee.set_mode(campaign, args.mode):
+                    print(f"{args.campaign}: warning: {warning}", file=sys.stderr)
             print(f"{args.campaign}: played {referee.mode_of(campaign)}")
             return 0
         game = referee.main_game(campaign) if args.game is None else args.game

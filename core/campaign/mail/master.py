@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import secrets
 from dataclasses import dataclass
 
@@ -42,9 +43,10 @@ def mode_of(campaign: CampaignFile) -> str:
     return campaign.meta(_MODE) or OPEN
 
 
-def set_mode(campaign: CampaignFile, mode: str) -> None:
+def set_mode(campaign: CampaignFile, mode: str) -> list[str]:
     """Make the campaign open or refereed (a refereed one gets its mail id and the
-    referee's secret, which never leave the master)."""
+    referee's secret, which never leave the master). Returns warnings: the games whose
+    dice seed is small enough to be searched for (:func:`weak_seeds`)."""
     if mode not in MODES:
         raise ValueError(f"a campaign is played open or refereed, not {mode!r}")
     values = {_MODE: mode}
@@ -52,6 +54,36 @@ def set_mode(campaign: CampaignFile, mode: str) -> None:
         values[_ID] = secrets.token_hex(8)
         values[_SECRET] = secrets.token_hex(32)
     write_meta(campaign, values)
+    return weak_seeds(campaign) if mode == REFEREED else []
+
+
+#: a refereed game's dice seed has this many bits: the rolls every player reads in the
+#: log are a function of the seed, so a seed that could be searched for (the New Game
+#: dialog's fit in 31 bits) would let a player foretell every roll
+SEED_BITS = 128
+
+
+def new_seed() -> int:
+    """A dice seed for a refereed game: random, of :data:`SEED_BITS` bits."""
+    return secrets.randbits(SEED_BITS) | (1 << (SEED_BITS - 1))
+
+
+def weak_seeds(campaign: CampaignFile) -> list[str]:
+    """A warning for each game whose dice seed is small enough for a player to find
+    from the rolls in their log (its start cannot change: the log's hashes hold it)."""
+    warnings = []
+    for game in campaign.games():
+        try:
+            seed = json.loads(campaign.game_row(game.id).start)["dice"]["seed"]
+        except (ValueError, KeyError, TypeError):
+            continue  # a state without dice of that shape: nothing to say
+        if isinstance(seed, int) and seed.bit_length() < SEED_BITS - 8:
+            warnings.append(
+                f"game {game.id} ({game.title}) was started with a dice seed small enough "
+                "to be found from the rolls players read: start refereed games anew, with "
+                "a random seed, to keep future rolls secret"
+            )
+    return warnings
 
 
 def write_meta(campaign: CampaignFile, values: dict[str, str]) -> None:

@@ -47,10 +47,12 @@ from core.campaign.mail.master import (
     inbox_of,
     main_game,
     mode_of,
+    new_seed,
     refereed,
     set_mode,
     token,
     turn_of,
+    weak_seeds,
     write_meta,
 )
 from core.campaign.store import CampaignFile
@@ -65,7 +67,7 @@ from core.files.version import version_text
 __all__ = [
     "MODES", "OPEN", "REFEREED", "Inbox", "NotRefereed", "OrdersRefused", "check_order_file",
     "export_player_files", "import_all", "import_order_file", "inbox", "main_game",
-    "mode_of", "play_turn", "player_file", "set_mode", "turn_of",
+    "mode_of", "new_seed", "play_turn", "player_file", "set_mode", "turn_of", "weak_seeds",
 ]  # fmt: skip
 
 # ---- player files

@@ -198,3 +198,26 @@ def test_the_leak_check_catches_a_view_that_shows_hidden_manifests(
         player_files(fixed("interplanetary"))
     monkeypatch.undo()
     player_files(fixed("interplanetary"))  # the real view passes
+
+
+def test_sealed_dice_a_refereed_game_starts_with_a_seed_too_large_to_search(
+    tmp_path: Path,
+) -> None:
+    """The rolls every player reads are a function of the seed: a seed of 31 bits (the
+    New Game dialog's) could be found from them, so refereed games take 128 bits, and
+    making a campaign refereed warns of a game started with less."""
+    seeds = {referee.new_seed() for _ in range(4)}
+    assert len(seeds) == 4 and all(s.bit_length() == 128 for s in seeds)
+    small = CampaignFile.create(tmp_path / "small.ecliptic", "Small", fixed("void", seed=7).start)
+    try:
+        (warning,) = referee.set_mode(small, referee.REFEREED)
+        assert "game 1" in warning and "seed small enough" in warning
+    finally:
+        small.close()
+    position = fixed("interplanetary", seed=referee.new_seed(), apart=2)
+    large = CampaignFile.create(tmp_path / "large.ecliptic", "Large", position.start)
+    try:
+        assert referee.set_mode(large, referee.REFEREED) == []
+    finally:
+        large.close()
+    player_files(position)  # a 128-bit seed plays, and stays out of the files
