@@ -22,7 +22,7 @@ import hashlib
 import hmac
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, is_dataclass
 from pathlib import Path
 from typing import Any
 
@@ -232,7 +232,7 @@ def _load(path: Path, kind: str, fmt: str, limit: int) -> dict[str, Any]:
 def _parse(raw: bytes, path: Path, kind: str, fmt: str) -> dict[str, Any]:
     try:
         data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
+    except (ValueError, RecursionError):  # not UTF-8, not JSON, nested beyond reason
         raise MailFileError(
             path, f"is not an {kind}: it is cut short, damaged or another kind of file"
         ) from None
@@ -283,6 +283,8 @@ def read_player_file(path: Path | str) -> PlayerFile:
             raise MailFileError(path, "has a damaged log")
         log.append(LoggedTurn(round_, player, tuple(events)))
     view = _typed(path, data.get("view"), "a game state")
+    if not is_dataclass(view) or not hasattr(view, "players"):
+        raise MailFileError(path, "holds no game state")
     return PlayerFile(
         view=view,
         log=tuple(log),

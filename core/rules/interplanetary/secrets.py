@@ -81,12 +81,22 @@ def sighted(state: Any, player: str, event: Any) -> bool:
         return False
 
 
+#: the last state and player asked about, and the names of the ships hidden from them:
+#: a log is redacted against one state, event after event
+_last: list[tuple[Any, str, tuple[str, ...]]] = []
+
+
+def _hidden_names(state: Any, player: str) -> tuple[str, ...]:
+    if _last and _last[0][0] is state and _last[0][1] == player:
+        return _last[0][2]
+    names = tuple(state.ship(s).name for s in sorted(fog.sight(state, player).hidden))
+    _last[:] = [(state, player, names)]
+    return names
+
+
 def roll_seen(state: Any, player: str, event: Any) -> bool:
     """A roll is read unless it is made for something of a ship hidden from ``player``."""
-    hidden = fog.sight(state, player).hidden
-    if not hidden:
-        return True
-    return not any(f"{state.ship(s).name}'s " in event.why for s in hidden)
+    return not any(f"{name}'s " in event.why for name in _hidden_names(state, player))
 
 
 EVENT_RULES: EventRules = view.event_rules(

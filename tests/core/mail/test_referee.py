@@ -313,3 +313,31 @@ def test_a_turn_cut_short_goes_on_without_playing_an_order_twice(
     line = GameRecord(sealed, 1).line()
     assert [json.loads(s.command)["player"] for s in line[depth:]] == ["a", "b"]
     assert referee.inbox(sealed).turn == 2
+
+
+def test_hostile_mail_files_are_refused_with_a_message(tmp_path: Path) -> None:
+    """Nesting beyond reason, a state that is not one, orders that are not orders: each
+    one message naming the file, never a traceback."""
+    deep = "[" * 100_000 + "]" * 100_000
+    cases = {
+        "deep.ecliptic-player": (deep, files.read_player_file, "is not an Ecliptic player file"),
+        "deep.ecliptic-orders": (deep, files.read_order_file, "is not an Ecliptic order file"),
+    }
+    for name, (text, read, reason) in cases.items():
+        path = tmp_path / name
+        path.write_text(text)
+        with pytest.raises(MailFileError, match=reason):
+            read(path)
+    base = {"format": "ecliptic-player", "version": 1, "turn": 1, "round": 1, "log": []}
+    base.update({k: "x" for k in files._PLAYER_STRINGS})
+    for view, reason in ((7, "holds no game state"), ({"$type": "no.Such"}, "cannot read")):
+        path = tmp_path / "bad.ecliptic-player"
+        path.write_text(files._digested({**base, "view": view}))
+        with pytest.raises(MailFileError, match=reason):
+            files.read_player_file(path)
+    orders = {"format": "ecliptic-orders", "version": 1, "turn": 1, "round": 1}
+    orders.update({k: "x" for k in files._ORDER_STRINGS})
+    path = tmp_path / "bad.ecliptic-orders"
+    path.write_text(files._digested({**orders, "orders": [1, 2]}))
+    with pytest.raises(MailFileError, match="not an order"):
+        files.read_order_file(path)
