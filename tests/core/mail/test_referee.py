@@ -341,3 +341,17 @@ def test_hostile_mail_files_are_refused_with_a_message(tmp_path: Path) -> None:
     path.write_text(files._digested({**orders, "orders": [1, 2]}))
     with pytest.raises(MailFileError, match="not an order"):
         files.read_order_file(path)
+
+
+def test_a_player_gives_orders_on_the_view_and_saves_the_order_file(
+    tmp_path: Path, sealed: CampaignFile
+) -> None:
+    from core.campaign.mail.player import OrderProblem, check_orders, save_orders
+
+    pf = files.read_player_file(referee.export_player_files(sealed, tmp_path / "out")[0])
+    with pytest.raises(OrderProblem, match="order 1 cannot be given") as caught:
+        check_orders(pf, [Plot("a", "b0")])  # not her ship (and not the phase)
+    assert caught.value.index == 0
+    path = save_orders(pf, [], tmp_path)
+    assert files.read_order_file(path).orders == (EndPhase("a"),)
+    referee.import_order_file(sealed, path)  # the referee takes it
