@@ -41,7 +41,8 @@ def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         help="play even if some orders are missing: those players give none this turn",
     )
     export = actions.add_parser("export", help="write this turn's player files into FOLDER")
-    for parser in (status, imp, play, export):
+    imp.add_argument("campaign", type=Path)
+    for parser in (status, play, export):
         parser.add_argument("campaign", type=Path)
         parser.add_argument(
             "--game", type=int, metavar="N", help="which game; default: the one in play"
@@ -85,7 +86,7 @@ def _referee(args: argparse.Namespace) -> int:
                     print(f"{args.campaign}: warning: {warning}", file=sys.stderr)
             print(f"{args.campaign}: played {referee.mode_of(campaign)}")
             return 0
-        game = referee.main_game(campaign) if args.game is None else args.game
+        game = referee.main_game(campaign) if getattr(args, "game", None) is None else args.game
         if args.action == "import":
             status = 0
             for path, why in referee.import_all(campaign, args.files):
