@@ -19,9 +19,10 @@ from core.engine.commands import Command
 from core.engine.errors import IllegalCommand
 from core.engine.events import Event
 from core.engine.words import plural
+from core.rules.squadrons import fog
 from core.rules.squadrons.commands import Fire
 from core.rules.squadrons.damage import destroyed, halved, hit, now
-from core.rules.squadrons.events import Destroyed, Fired, VeilRemoved
+from core.rules.squadrons.events import Destroyed, Fired, Told, VeilRemoved
 from core.rules.squadrons.movement import own_counter, side_of
 from core.rules.squadrons.state import Counter, Place, SquadronGame
 
@@ -140,10 +141,10 @@ def remove_wrecks(state: SquadronGame) -> tuple[SquadronGame, list[Event]]:
     wrecks = {c.id: c for c in state.counters if destroyed(c, supply_takes_damage=supply)}
     if not wrecks:
         return state, []
-    events: list[Event] = [
-        Destroyed(f"{c.name} ({c.side}) has nothing left and is out of play", c.id)
-        for c in wrecks.values()
-    ]
+    events: list[Event] = []
+    for c in wrecks.values():
+        text = f"{c.name} ({c.side}) has nothing left and is out of play"
+        events.append(Told(text, c.side) if fog.hidden(state, c) else Destroyed(text, c.id))
     fleets = tuple(
         replace(f, members=tuple(m for m in f.members if m not in wrecks)) for f in state.fleets
     )
