@@ -10,6 +10,8 @@ from core.engine.errors import IllegalCommand, NotYourTurn, WrongPhase
 from core.engine.play import apply, current_phase, system_of, waiting_for
 from core.rules.squadrons.commands import DisbandFleet, Fire, FormFleet, Move, PlaceVeil
 from core.rules.squadrons.events import Fired, Told, for_side
+from core.rules.squadrons.factors import Factors
+from core.rules.squadrons.fire import preview
 from core.rules.squadrons.state import STEPS, Veil
 
 from .helpers import (
@@ -206,3 +208,11 @@ def test_with_allotted_damage_the_firing_side_names_the_factors_its_hits_fall_on
 def test_a_sides_own_moves_are_told_to_that_side_only() -> None:
     _, events = play(duel(), Move("ann", ("c1",), hx("Marlow", "0605")))
     assert for_side(events, ZHO) == [] and len(for_side(events, IMP)) == 1
+
+
+def test_a_fire_order_previews_the_hits_and_the_targets_factors_after_them() -> None:
+    state, _ = to_step(duel(), "fire-1")
+    seen = preview(state, Fire("zed", "z1", "c1"))
+    assert (seen.target, seen.hits, seen.halved, seen.destroyed) == ("c1", 6, False, False)
+    assert seen.after == Factors(4, 6, 7, 20, 7, 0, 0)
+    assert preview(state, Fire("ann", "c1", "z1")).destroyed
