@@ -186,6 +186,6 @@ def remove_wrecks(state: SquadronGame) -> tuple[SquadronGame, list[Event]]:
     after = replace(
         state,
         counters=tuple(c for c in state.counters if c.id not in wrecks),
-        fleets=tuple(f for f in fleets if f.members),
+        fleets=tuple(f for f in fleets if len(f.members) > 1),
     )
     return after, events
