@@ -187,9 +187,8 @@ def form_fleet(state: SquadronGame, command: FormFleet) -> tuple[SquadronGame, l
     fleets = tuple(
         replace(f, members=tuple(m for m in f.members if m not in ids)) for f in state.fleets
     )
-    after, fleet_id = replace(state, fleets=tuple(f for f in fleets if len(f.members) > 1)).new_id(
-        "F"
-    )
+    fleets = tuple(f for f in fleets if len(f.members) > 1)
+    after, fleet_id = replace(state, fleets=fleets).new_id("F")
     fleet = Fleet(fleet_id, side, command.name.strip(), tuple(c.id for c in members))
     after = replace(after, fleets=(*after.fleets, fleet))
     return after, [Told(f"fleet {fleet.name} formed of {len(members)} counters", side)]
