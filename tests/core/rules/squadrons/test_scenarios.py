@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from core.campaign import CampaignFile, GameRecord
+from core.cli.main import main
 from core.engine.play import start, waiting_for
 from core.engine.states import state_hash
 from core.files import tomlio
@@ -103,7 +104,9 @@ def test_a_scenario_with_bad_fields_lists_every_problem_with_its_field() -> None
     ]
 
 
-def test_a_squadron_game_stores_and_replays_through_a_campaign(tmp_path: Path) -> None:
+def test_a_squadron_game_stores_and_replays_through_a_campaign(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     state = begin("border-raid")
     jumps = raid_jumps(state)
     path = tmp_path / "raid.ecliptic"
@@ -125,6 +128,8 @@ def test_a_squadron_game_stores_and_replays_through_a_campaign(tmp_path: Path) -
         assert state_hash(again.state) == line[-1].hash
         for step in line[:: max(1, len(line) // 20)]:
             assert state_hash(again.state_at(step.id)) == step.hash
+    assert main(["campaign", "check", str(path)]) == 0
+    assert "no problems found" in capsys.readouterr().out
 
 
 def test_a_scenario_where_both_sides_buy_their_navies_places_each_purchase() -> None:
