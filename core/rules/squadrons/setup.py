@@ -59,6 +59,8 @@ def start_state(setup: Setup, seats: Sequence[Seat]) -> tuple[SquadronGame, list
     for side in setup.sides:
         if not any(s.side == side for s in seats):
             raise IllegalCommand(f"nobody plays {side}")
+        if side in dict(setup.budgets) and not any(c.side == side for c in setup.counters):
+            raise IllegalCommand(f"{side} has no counters: buy its navy first")
     switches = dict(DEFAULT_SWITCHES)
     switches.update(dict(setup.switches))
     hand = dict(setup.in_hand)

@@ -9,6 +9,7 @@ import pytest
 
 from core.campaign import CampaignFile, GameRecord
 from core.cli.main import main
+from core.engine.errors import IllegalCommand
 from core.engine.play import start, waiting_for
 from core.engine.states import state_hash
 from core.files import tomlio
@@ -166,3 +167,8 @@ def test_supply_counters_beyond_what_the_squadrons_carry_are_refused() -> None:
     line = Design("Line", 15, factors=Factors(2, 4, 5, 10, 4, 5, 3))
     with pytest.raises(PurchaseRefused, match=r"bought 5 supply counters; .* carry only 3"):
         with_purchases(setup, {"Imperium": Purchase((PurchaseLine(line, 1),), supply=5)})
+
+
+def test_a_buying_side_cannot_start_without_its_navy() -> None:
+    with pytest.raises(IllegalCommand, match="Imperium has no counters: buy its navy first"):
+        start(RULES, SEATS, seed=1, setup=load_scenario("skirmish-at-velde"))
