@@ -48,6 +48,9 @@ def with_purchases(setup: Setup, purchases: Mapping[str, Purchase]) -> Setup:
             place = deploy[side]
             veils.append(Veil(f"?{len(veils) + 1}", side, place.system, place.hex))
             hand[side] = hand.get(side, 0) + purchase.unknowns - 1
+    for side in budgets:
+        if not any(c.side == side for c in counters):
+            raise PurchaseRefused(f"{side} has bought no squadron or planet to play with")
     in_hand = tuple((s, hand.get(s, 0)) for s in setup.sides)
     return replace(setup, counters=tuple(counters), veils=tuple(veils), in_hand=in_hand, budgets=())
 

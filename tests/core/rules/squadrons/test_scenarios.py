@@ -172,3 +172,10 @@ def test_supply_counters_beyond_what_the_squadrons_carry_are_refused() -> None:
 def test_a_buying_side_cannot_start_without_its_navy() -> None:
     with pytest.raises(IllegalCommand, match="Imperium has no counters: buy its navy first"):
         start(RULES, SEATS, seed=1, setup=load_scenario("skirmish-at-velde"))
+
+
+def test_a_side_that_buys_nothing_to_play_with_is_refused() -> None:
+    with pytest.raises(PurchaseRefused, match="Zhodani has bought no squadron"):
+        line = Design("Line", 15, factors=Factors(2, 4, 5, 10, 4, 5, 3))
+        bought = {"Imperium": Purchase((PurchaseLine(line, 1),)), "Zhodani": Purchase(unknowns=3)}
+        with_purchases(load_scenario("skirmish-at-velde"), bought)
