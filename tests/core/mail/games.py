@@ -35,9 +35,15 @@ RULESETS = {
     "nplanetary": ("nplanetary", "frigate"),
     "void": ("system3void-strategic", "frigate-bastet"),
 }
-#: the dice seed and the fuel tanks are canaries: numbers no other part of a game has
+#: the dice seed and the fuel tanks are canaries: numbers no other part of a game has,
+#: each ship's tank in a thousand of its own (so burns never meet another ship's)
 SEEDS = st.integers(10**9, 10**12)
-FUELS = st.integers(600_001, 699_999)
+FUELS = st.integers(1, 999)
+
+
+def canary_fuel(k: int, draw: Any) -> int:
+    """The fuel of the ``k``-th ship: 600,000 and up, apart from every other ship's."""
+    return 600_000 + 1000 * k + draw(FUELS)
 
 
 @dataclass(frozen=True)
@@ -93,7 +99,8 @@ def vector_positions(draw: Any, system: str) -> Position:
     for p in players:
         for n in range(draw(st.integers(1, 2))):
             v = Vector(draw(st.integers(-1, 1)), draw(st.integers(-1, 1)))
-            ships.append(_ship(system, n, p.id, draw(hexes) + ZERO, v, draw(FUELS)))
+            fuel = canary_fuel(len(ships), draw)
+            ships.append(_ship(system, n, p.id, draw(hexes) + ZERO, v, fuel))
     switches: tuple[tuple[str, bool], ...] = ()
     if system == "interplanetary":
         switches = (("fog_of_war", draw(st.booleans())),)
@@ -153,8 +160,48 @@ def _answer(state: GameState, player: str) -> Command | None:
     return None
 
 
+@st.composite
+def squadron_positions(draw: Any) -> Position:
+    """A built-in squadron scenario (the ones with their navies given), played by the
+    squadron autopilot for up to eighty steps (ten days), or on to the next fire step
+    after them; the last step perhaps only by its first side (its sealed fire orders in,
+    the other's not yet). In the Border Raid the raiders may order their secret jump."""
+    from core.engine.play import start
+    from core.engine.system import Seat
+    from core.rules.squadrons import autopilot
+    from core.rules.squadrons.scenario import load_scenario
+    from core.rules.squadrons.state import RULES, STEPS
+
+    name = draw(st.sampled_from(["border-raid", "battle-for-tessaly"]))
+    seats = (Seat("ann", "Ann", "Imperium", "#aa2222"), Seat("zed", "Zed", "Zhodani", "#2222aa"))
+    first, _ = start(RULES, seats, seed=0, setup=load_scenario(name))
+    jumps = []
+    if name == "border-raid" and draw(st.booleans()):
+        to = first.world.board("Dunmore").parse("0305")
+        raiders = ("raider-1", "raider-2", "raider-3", "tender")
+        jumps = [autopilot.JumpOrder(1, c, "Dunmore", to) for c in raiders]
+    state, commands = first, []
+    steps = draw(st.integers(0, 80))
+    to_fire = draw(st.booleans())  # then go on to a fire step and stop halfway through it
+    for step in range(steps + 1 + (80 if to_fire else 0)):
+        waiting = [seat.id for seat in waiting_for(state)]
+        if not waiting or state.over:
+            break
+        last = step >= steps and (not to_fire or STEPS[state.step].startswith("fire"))
+        if last:  # the last step: perhaps only the first side's orders
+            waiting = waiting[: draw(st.integers(0, len(waiting)))]
+        for player in waiting:
+            for command in autopilot.orders(state, player, jumps):
+                state, _ = apply(state, command)
+                commands.append(command)
+        if last:
+            break
+    return Position("squadrons", first, tuple(commands))
+
+
 POSITIONS: dict[str, Callable[[], st.SearchStrategy[Position]]] = {
-    system: (lambda system=system: vector_positions(system)) for system in RULESETS
+    **{system: (lambda system=system: vector_positions(system)) for system in RULESETS},
+    "squadrons": squadron_positions,
 }
 
 

@@ -20,11 +20,11 @@ from core.campaign.mail import referee
 from core.campaign.mail.files import player_data
 from core.engine import serial
 from core.engine.commands import EndPhase
-from core.engine.play import current_phase
+from core.engine.play import current_phase, waiting_for
 from core.rules.interplanetary.combat.guns import Fire
 from core.vector.motion import Order
 from core.vector.orders import Plot
-from tests.core.mail.games import fixed
+from tests.core.mail.games import Position, fixed
 
 GOLDEN = Path(__file__).parents[1] / "data" / "mail"
 
@@ -51,26 +51,53 @@ def void_turn(record: GameRecord) -> None:
     record.play(EndPhase("a"))
 
 
+def squadron_steps(record: GameRecord) -> None:
+    """The squadron game: the Battle for Tessaly, the first three steps by the autopilot
+    ("?" counters on the boards, each side's moves told to it alone)."""
+    from core.rules.squadrons import autopilot
+
+    for _ in range(3):
+        for seat in waiting_for(record.state):
+            for command in autopilot.orders(record.state, seat.id):
+                record.play(command)
+
+
+def squadrons(folder: Path) -> CampaignFile:
+    from core.engine.play import start
+    from core.engine.system import Seat
+    from core.rules.squadrons.scenario import load_scenario
+    from core.rules.squadrons.state import RULES
+
+    seats = (Seat("a", "Ann", "Imperium", "#aa2222"), Seat("b", "Bob", "Zhodani", "#2222aa"))
+    first, _ = start(RULES, seats, seed=0, setup=load_scenario("battle-for-tessaly"))
+    return Position("squadrons", first, ()).campaign(folder)
+
+
 POSITIONS: dict[str, tuple[str, int, Callable[[GameRecord], None]]] = {
     "interplanetary-fog": ("interplanetary", 2, fire_under_fog),
     "interplanetary-hidden": ("interplanetary", 12, lambda record: None),
     "nplanetary-sealed": ("nplanetary", 12, sealed_movement),
     "void": ("void", 12, void_turn),
+    "squadrons-tessaly": ("squadrons", 0, squadron_steps),
 }
 
 
 def normalised(data: dict[str, Any]) -> dict[str, Any]:
     """The player file's data with the map and ruleset as their digests, no version."""
     view = dict(data["view"])
-    for shared in ("rules", "starmap"):
-        view[shared] = serial.digest(serial.from_data(view[shared]))
+    for shared in ("rules", "starmap", "world"):
+        if shared in view:
+            view[shared] = serial.digest(serial.from_data(view[shared]))
     return {**data, "view": view, "program": "(any)"}
 
 
 @pytest.mark.parametrize("name", sorted(POSITIONS))
 def test_golden_player_files(tmp_path: Path, name: str) -> None:
     system, apart, moves = POSITIONS[name]
-    campaign: CampaignFile = fixed(system, apart=apart).campaign(tmp_path)
+    if system == "squadrons":
+        campaign = squadrons(tmp_path)
+    else:
+        campaign = fixed(system, apart=apart).campaign(tmp_path)
     try:
         with campaign.writing() as conn:  # the same mail id and secret on every run
             conn.execute("UPDATE meta SET value = 'golden00' WHERE key = 'mail.id'")

@@ -25,7 +25,7 @@ from core.campaign.mail.files import player_text
 from core.engine import serial
 from core.engine.commands import Command, EndPhase
 from core.engine.dice import Dice, Rolled
-from core.engine.play import current_phase
+from core.engine.play import OrderSealed, current_phase
 from core.engine.system import system_ids
 from core.vector.plotting import PlanMade
 from core.vector.state import GameState, Plan
@@ -68,13 +68,15 @@ def master_secrets(campaign: CampaignFile) -> list[str]:
 def check_generic(
     text: str, player: str, master: GameState, campaign: CampaignFile, tokens: dict[str, str]
 ) -> None:
-    assert not mentions(text, master.dice.seed), "the dice seed is in a player file"
+    dice = getattr(master, "dice", None)
+    assert dice is None or not mentions(text, dice.seed), "the dice seed is in a player file"
+    own = json.loads(text)["view_hash"]  # a master's hash only where it saw all of it
     for secret in master_secrets(campaign):
-        assert secret not in text, "a hash or secret of the master is in a player file"
+        assert secret == own or secret not in text, "a hash or secret of the master is in a file"
     for other, token in tokens.items():
         assert other == player or token not in text, f"{other}'s token is in {player}'s file"
     data = json.loads(text)
-    mine = {s.id for s in master.ships if s.owner == player}
+    mine = {s.id for s in getattr(master, "ships", ()) if s.owner == player}
     for item in walk(data):
         kind = serial.resolve(str(item.get("$type", "")))
         if kind is None:
@@ -85,6 +87,8 @@ def check_generic(
             assert serial.from_data(item) == Dice(0), "the dice state is in a player file"
         if kind is PlanMade:
             assert item.get("ship") in mine, "another player's course is in the log"
+        if kind is OrderSealed:
+            assert item.get("player") == player, "how many orders another player sealed"
     view = serial.from_data(data["view"])
     for ship_id, plan in getattr(view, "plans", ()):
         assert isinstance(plan, Plan) and ship_id in mine, "another player's plan is in the view"
@@ -115,7 +119,33 @@ def check_interplanetary(text: str, player: str, master: GameState, start: GameS
                 assert f"{real.name}'s " not in event.text or not hasattr(event, "why")
 
 
-SYSTEM_CHECKS = {"interplanetary": check_interplanetary}
+def check_squadrons(text: str, player: str, master: Any, start: Any) -> None:
+    """The squadron game's fog: no enemy counter under a "?" in the view, no enemy jump
+    order or destination, no other side's sealed fire orders, nothing only the other
+    side is told."""
+    from core.rules.squadrons import fog
+    from core.rules.squadrons.events import Told
+
+    side = master.side_of(player)
+    data = json.loads(text)
+    view = serial.from_data(data["view"])
+    seen = {c.id: c for c in view.counters}
+    for c in master.counters:
+        if c.side == side:
+            continue
+        if fog.hidden(master, c):
+            assert c.id not in seen, f"{c.id}, under a '?', is in {player}'s view"
+        if c.id in seen:
+            shown = seen[c.id]
+            assert shown.jump is None, "an enemy's jump order is in the view"
+            assert shown.transit is None or shown.transit.destination == ""
+    assert all(master.side_of(o.player) == side for o in view.sealed)
+    for turn in data["log"]:
+        for event in serial.from_data(turn["events"]):
+            assert not isinstance(event, Told) or event.side == side, "another side's secret"
+
+
+SYSTEM_CHECKS = {"interplanetary": check_interplanetary, "squadrons": check_squadrons}
 
 
 def player_files(position: Position) -> None:
@@ -221,3 +251,26 @@ def test_sealed_dice_a_refereed_game_starts_with_a_seed_too_large_to_search(
     finally:
         large.close()
     player_files(position)  # a 128-bit seed plays, and stays out of the files
+
+
+def test_the_leak_check_catches_a_squadron_view_that_shows_counters_under_a_question_mark(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The squadron game's check is not vacuous either: showing the master is caught
+    where an enemy counter is under a "?"."""
+    from hypothesis import find
+
+    from core.engine import play
+    from core.rules.squadrons import fog
+
+    def veiled(position: Position) -> bool:
+        state = position.start
+        for command in position.commands:
+            state, _ = play.apply(state, command)
+        return any(fog.hidden(state, c) for c in state.counters)
+
+    position = find(POSITIONS["squadrons"](), veiled, settings=settings(database=None))
+    player_files(position)  # the real view passes
+    monkeypatch.setattr(play, "view", lambda state, player: state)
+    with pytest.raises(AssertionError, match="under a '\\?'"):
+        player_files(position)
