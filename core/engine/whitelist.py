@@ -85,6 +85,8 @@ def _dataclass(value: Any, whitelist: Whitelist) -> Any:
     if spec is None:
         raise Unlisted(f"no view lists what is public of a {cls.__name__}")
     seen = spec(value) if callable(spec) else spec
+    if not seen.members and _all_whole(cls, seen.whole):
+        return value  # every field public as it is: the frozen value itself
     kept: dict[str, Any] = {}
     for f in dataclasses.fields(cls):
         if not f.init:
@@ -104,6 +106,17 @@ def _dataclass(value: Any, whitelist: Whitelist) -> Any:
         else:
             raise Unlisted(f"{cls.__name__}.{f.name} is hidden and has no blank to show")
     return cls(**kept)
+
+
+_init_names: dict[type, frozenset[str]] = {}
+
+
+def _all_whole(cls: type, whole: frozenset[str]) -> bool:
+    names = _init_names.get(cls)
+    if names is None:
+        names = frozenset(f.name for f in dataclasses.fields(cls) if f.init)
+        _init_names[cls] = names
+    return names <= whole
 
 
 def redact(state: Any, player: str, events: Iterable[Any]) -> list[Any]:
