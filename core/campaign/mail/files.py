@@ -111,9 +111,12 @@ def _canonical(data: dict[str, Any]) -> str:
 
 
 def _digested(data: dict[str, Any]) -> str:
-    body = _canonical(data)
-    data = {**data, "digest": hashlib.sha256(body.encode()).hexdigest()}
-    return json.dumps(data, sort_keys=True, indent=1) + "\n"
+    """The file's text: its ``format`` first (so the first bytes say what it is:
+    ``{"format": "ecliptic-player"``), the rest with sorted keys, then the digest."""
+    digest = hashlib.sha256(_canonical(data).encode()).hexdigest()
+    rest = {k: v for k, v in data.items() if k != "format"}
+    body = json.dumps({**rest, "digest": digest}, sort_keys=True, indent=1)
+    return '{"format": ' + json.dumps(data.get("format")) + ",\n" + body[2:] + "\n"
 
 
 def player_data(pf: PlayerFile) -> dict[str, Any]:
