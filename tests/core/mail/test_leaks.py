@@ -274,3 +274,28 @@ def test_the_leak_check_catches_a_squadron_view_that_shows_counters_under_a_ques
     monkeypatch.setattr(play, "view", lambda state, player: state)
     with pytest.raises(AssertionError, match="under a '\\?'"):
         player_files(position)
+
+
+def every_event_type() -> list[type]:
+    from core.engine.events import Event
+
+    found, todo = [], [Event]
+    while todo:
+        cls = todo.pop()
+        found.append(cls)
+        todo.extend(cls.__subclasses__())
+    return found
+
+
+@pytest.mark.parametrize("system", sorted(POSITIONS))
+def test_every_event_of_a_system_with_secrets_is_listed_for_its_readers(system: str) -> None:
+    """A new event a system can say is classified (public, own side, seen ships...), not
+    left out of every player's log by default without anyone deciding so."""
+    from core.engine.events import Event
+    from core.engine.system import system_for
+
+    rules = system_for(system).event_rules  # type: ignore[attr-defined]
+    prefixes = ("core.engine.", "core.vector.", f"core.rules.{system}.")
+    for kind in every_event_type():
+        if kind.__module__.startswith(prefixes) and kind is not Event:
+            assert any(k in rules for k in kind.__mro__), f"{kind.__name__} has no reader rule"
