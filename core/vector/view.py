@@ -90,12 +90,20 @@ def public(state: Any, player: str, event: Any) -> bool:
     return True
 
 
+def ships_of(state: Any, event: Any) -> list[Any]:
+    """The ships an event is about: its ``ship`` is an id, or (movement's events, which
+    know a ship only by what they say of it) a name; every ship of that name."""
+    key = getattr(event, "ship", None)
+    try:
+        return [state.ship(key)]
+    except KeyError:
+        return [s for s in state.ships if s.name == key]
+
+
 def own_ship(state: Any, player: str, event: Any) -> bool:
     """Whether the ship the event is about is ``player``'s."""
-    try:
-        return bool(state.ship(event.ship).owner == player)
-    except KeyError:
-        return False
+    ships = ships_of(state, event)
+    return bool(ships) and all(s.owner == player for s in ships)
 
 
 def event_rules(

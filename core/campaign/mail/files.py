@@ -282,7 +282,12 @@ def read_player_file(path: Path | str) -> PlayerFile:
             raise MailFileError(path, "has a damaged log")
         events = _typed(path, item.get("events"), "a log entry")
         round_, player = item.get("round"), item.get("player")
-        if not (isinstance(events, list) and isinstance(round_, int) and isinstance(player, str)):
+        if not (
+            isinstance(events, list | tuple)
+            and all(isinstance(e, Event) for e in events)
+            and isinstance(round_, int)
+            and isinstance(player, str)
+        ):
             raise MailFileError(path, "has a damaged log")
         log.append(LoggedTurn(round_, player, tuple(events)))
     view = _typed(path, data.get("view"), "a game state")

@@ -74,11 +74,10 @@ MANIFEST = (DamagePlaced, ModuleUsed, SystemAction, Serviced)
 
 
 def sighted(state: Any, player: str, event: Any) -> bool:
-    """Whether ``player`` sees the manifest of the ship ``event`` is about."""
-    try:
-        return fog.detected(state, player, state.ship(event.ship))
-    except KeyError:
-        return False
+    """Whether ``player`` sees the manifest of the ship ``event`` is about (by id, or by
+    name for movement's events; with two ships of one name, only if both are seen)."""
+    ships = view.ships_of(state, event)
+    return bool(ships) and all(fog.detected(state, player, s) for s in ships)
 
 
 #: the last state and player asked about, and the names of the ships hidden from them:

@@ -355,3 +355,32 @@ def test_a_player_gives_orders_on_the_view_and_saves_the_order_file(
     path = save_orders(pf, [], tmp_path)
     assert files.read_order_file(path).orders == (EndPhase("a"),)
     referee.import_order_file(sealed, path)  # the referee takes it
+
+
+def test_a_player_file_log_reads_back_and_hides_an_unseen_enemys_burns(tmp_path: Path) -> None:
+    """A whole round by mail under fog of war, the ships 5 hexes apart: each player's log
+    reads back with every move, but an unseen enemy's fuel burned is not in it."""
+    from core.campaign.mail.player import save_orders
+    from core.vector.movement import FuelBurned, Moved
+
+    campaign = fixed("interplanetary", apart=5).campaign(tmp_path)
+    try:
+        for turn in range(8):
+            for path in referee.export_player_files(campaign, tmp_path / str(turn)):
+                pf = files.read_player_file(path)
+                if pf.expected:
+                    plot = [Plot(pf.player, f"{pf.player}0", Order(burn=(Direction.N,)))]
+                    orders = plot if pf.phase == "astrogation" else []
+                    referee.import_order_file(campaign, save_orders(pf, orders, tmp_path))
+            referee.play_turn(campaign)
+        for player, enemy in (("a", "b0"), ("b", "a0")):
+            pf = files.read_player_file(
+                referee.export_player_files(campaign, tmp_path / "end")[player == "b"]
+            )
+            events = [e for t in pf.log for e in t.events]
+            names = {"a0": "A-ship 0", "b0": "B-ship 0"}  # movement's events name ships
+            assert {e.ship for e in events if isinstance(e, Moved)} == set(names.values())
+            burns = {e.ship for e in events if isinstance(e, FuelBurned)}
+            assert burns == {names[f"{player}0"]} and names[enemy] not in burns
+    finally:
+        campaign.close()
