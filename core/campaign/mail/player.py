@@ -34,13 +34,18 @@ class OrderProblem(IllegalCommand):
 
 def check_orders(pf: PlayerFile, orders: Sequence[Command]) -> Any:
     """The view after ``orders`` (plans drawn from them), or :class:`OrderProblem` naming
-    the first the rules refuse and why. Orders of another player are refused."""
+    the first the rules refuse and why. Orders of another player are refused; ending
+    the phase is only asked whether it may be done now (what it brings about is worked
+    out by the referee, with the dice and everything the view does not hold)."""
     state = pf.view
     for n, order in enumerate(orders):
         if order.player != pf.player:
             raise OrderProblem(n, f"order {n + 1} is given for another player")
         try:
-            state, _ = playing.apply(state, order)
+            if isinstance(order, EndPhase):  # the end of a phase is the referee's work
+                playing.system(state).admit(state, order)
+            else:
+                state, _ = playing.apply(state, order)
         except IllegalCommand as exc:
             raise OrderProblem(n, f"order {n + 1} cannot be given: {exc}") from None
     return state
