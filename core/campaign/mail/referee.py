@@ -6,12 +6,10 @@ only that player's view); the players whose orders the game waits for answer wit
 order file; :func:`import_order_file` checks each (right game, turn, seat, version, not
 already sent, sealed by that seat's player file, made from the view the master shows
 now, every order legal) and keeps it in the campaign's inbox without playing it;
-:func:`play_turn` plays every order kept, in seat order, then ends each sender's phase,
-and the turn counter moves on. Nothing is written to the campaign by a refused file.
-
-The mode, the campaign's mail id, the referee's secret and the inbox are kept in the
-``meta`` table (keys ``mail.*``), so no schema change was needed and old files open as
-before (they are open campaigns).
+:func:`play_turn` plays every order kept, in seat order (an order file ends its
+player's phase with an ``EndPhase`` among its orders), and the turn counter moves on.
+Nothing is written to the campaign by a refused file. What the master keeps for this
+(mode, mail id, secret, turn, inbox) is :mod:`core.campaign.mail.master`'s.
 """
 
 from __future__ import annotations
@@ -23,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from core.campaign import playing
-from core.campaign.errors import CampaignError
+from core.campaign.errors import CampaignError, reading
 from core.campaign.history import GameRecord
 from core.campaign.mail import files
 from core.campaign.mail.files import (
@@ -120,7 +118,8 @@ def _log(record: GameRecord, state: Any, player: str) -> tuple[LoggedTurn, ...]:
     for entry_id, who, round_, text in rows:
         if entry_id not in ids:
             continue
-        events = redact(state, player, serial.from_data(json.loads(text)))
+        with reading(record.file.path, f"log entry {entry_id}'s events"):
+            events = redact(state, player, serial.from_data(json.loads(text)))
         if events:
             out.append(LoggedTurn(int(round_), str(who), tuple(events)))
     return tuple(out)

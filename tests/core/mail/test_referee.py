@@ -384,3 +384,15 @@ def test_a_player_file_log_reads_back_and_hides_an_unseen_enemys_burns(tmp_path:
             assert burns == {names[f"{player}0"]} and names[enemy] not in burns
     finally:
         campaign.close()
+
+
+def test_a_damaged_log_entry_is_named_when_player_files_are_made(
+    tmp_path: Path, master: CampaignFile
+) -> None:
+    from core.campaign.errors import DamagedCampaign
+
+    GameRecord(master, 1).play(EndPhase("a"))
+    with master.writing() as conn:
+        conn.execute("UPDATE entry SET events = '[{\"$type\": \"no.Such\"}]'")
+    with pytest.raises(DamagedCampaign, match="log entry 1's events cannot be read"):
+        referee.export_player_files(master, tmp_path / "out")
