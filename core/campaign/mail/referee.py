@@ -157,12 +157,11 @@ def export_player_files(
     box = inbox_of(campaign, record)
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    written = []
-    for player, name in box.names.items():
-        pf = _player_file(campaign, record, box, player)
-        target = folder / player_file_name(record.title, box.turn, name)
-        written.append(files.write_player_file(pf, target))
-    return written
+    made = [_player_file(campaign, record, box, p) for p in box.names]  # all made, then written
+    return [
+        files.write_player_file(pf, folder / player_file_name(record.title, box.turn, pf.name))
+        for pf in made
+    ]
 
 
 # ---- order files
