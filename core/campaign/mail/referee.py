@@ -158,9 +158,11 @@ def export_player_files(
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     made = [_player_file(campaign, record, box, p) for p in box.names]  # all made, then written
+    names = [pf.name for pf in made]
     return [
-        files.write_player_file(pf, folder / player_file_name(record.title, box.turn, pf.name))
+        files.write_player_file(pf, folder / player_file_name(record.title, box.turn, label))
         for pf in made
+        for label in [pf.name if names.count(pf.name) == 1 else f"{pf.name} {pf.player}"]
     ]
 
 
