@@ -18,7 +18,7 @@ from core.engine.errors import GameOver, IllegalCommand, NotYourTurn, WrongPhase
 from core.engine.events import Event
 from core.engine.phases import Phase
 from core.engine.system import Handler, Seat
-from core.rules.squadrons import fire, fog, logistics, movement, turn
+from core.rules.squadrons import fire, fog, logistics, movement, secrets, turn
 from core.rules.squadrons.commands import (
     BeginJump,
     CancelJump,
@@ -76,6 +76,8 @@ class SquadronSystem:
     }
     answers: frozenset[type[Command]] = frozenset()
     switches: Mapping[str, str] = SWITCHES
+    #: which events each player reads in their log (play by mail: a player file's log)
+    event_rules = secrets.EVENT_RULES
 
     def start(
         self, ruleset: Any, seats: Sequence[Any], seed: int, setup: Any
