@@ -68,7 +68,7 @@ def _movable(state: GameState, command: Command) -> Ship:
 def check_plot(state: GameState, command: Command) -> tuple[GameState, list[Event]]:
     """A burn: refused for a ship whose drives are disabled (a coast is always fine) and
     for the vector games' land/dock fields (NPlanetary has its own orders)."""
-    if isinstance(command, Launch | Unplot):
+    if isinstance(command, Launch):
         raise IllegalCommand("in NPlanetary a landed ship lifts off with a burn order")
     assert isinstance(command, Plot)
     ship = _movable(state, command)
@@ -118,6 +118,9 @@ def _moor(
             ship = state.ship(order.ship)
             if ship.status is ShipStatus.LANDED:
                 state = state.with_ship(replace(_lifted(ship), docked_at=None))
+            state, more = planner(state, order)
+            events.extend(more)
+        elif isinstance(order, Unplot):
             state, more = planner(state, order)
             events.extend(more)
         elif isinstance(order, Land | Dock):

@@ -27,7 +27,7 @@ from core.rules.nplanetary.sections import SECTIONS
 from core.vector import turns
 from core.vector.game import VectorSystem
 from core.vector.hooks import Hooks
-from core.vector.orders import Plot
+from core.vector.orders import Launch, Plot
 from core.vector.state import GameState, Player
 
 #: every NPlanetary order is checked when given and resolved with its phase
@@ -35,6 +35,7 @@ HANDLERS: dict[type[Command], Handler] = {
     kind: check for kinds in PHASE_ORDERS.values() for kind in kinds
 }
 HANDLERS[Plot] = movement.check_plot
+HANDLERS[Launch] = movement.check_plot
 
 CHECKS[Land] = movement.check_land
 CHECKS[Dock] = movement.check_dock

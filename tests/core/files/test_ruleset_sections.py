@@ -69,7 +69,7 @@ def test_interplanetary_reads_exactly_the_play_aid_keys() -> None:
 
 
 def test_a_system_without_sections_of_its_own_reads_none() -> None:
-    assert reader_for("nplanetary", {"guns": []}) is None
+    assert reader_for("void", {"guns": []}) is None
 
 
 def test_a_ruleset_of_a_system_not_installed_is_read_with_an_installed_systems_sections() -> None:
@@ -105,7 +105,7 @@ def test_a_malformed_section_is_reported_with_the_files_own_structure_problems(t
 def test_interplanetary_reads_its_play_aid_back_typed() -> None:
     rules = load_ruleset("interplanetary")
     assert isinstance(aid_of(rules), PlayAid)
-    assert aid_of(load_ruleset("nplanetary")) is None
+    assert aid_of(load_ruleset("system3void-tactical")) is None
     with pytest.raises(ForeignValue, match="carries no Interplanetary play aid"):
         aid_of(replace(rules, play_aid=("ace", "king")))
 
