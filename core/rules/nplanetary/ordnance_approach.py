@@ -60,10 +60,20 @@ def closest_squared(piece: Course, target: Course) -> tuple[Fraction, Fraction]:
     return n0 + t * b + t * t * a, t
 
 
+def _hexes(a: Hex | Vector) -> int:
+    return max(abs(a.q), abs(a.r), abs(a.q + a.r))
+
+
 def meeting(piece: Course, target: Course) -> Moment | None:
     """The first moment of the turn the two are within half a hex (exactly half counts),
-    or None when they never are."""
+    or None when they never are.
+
+    Two that start more hexes apart than their relative vector is long never come
+    within 0.87 hexes (the hex count never falls below that difference, and a hex apart
+    is at least sqrt(3)/2 on the plane): a test in integers first, for many pairs."""
     p0, v = _relative(piece, target)
+    if _hexes(p0) > _hexes(v):
+        return None
     n0 = norm(p0)
     if 4 * n0 <= 1:
         return Fraction(0)

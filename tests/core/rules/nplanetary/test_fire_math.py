@@ -18,7 +18,7 @@ from core.rules.nplanetary.combat_math import (
     share_strength,
     velocity_term,
 )
-from core.rules.nplanetary.combat_sight import blocking_body, fire_point
+from core.rules.nplanetary.combat_sight import blocking_body
 from core.rules.nplanetary.ordnance_approach import Course, closest_squared, meeting
 
 E = Vector.of(Direction.SE)
@@ -169,18 +169,15 @@ def sight_map() -> StarMap:
 
 
 def test_a_planet_between_attacker_and_target_blocks_fire() -> None:
-    m = sight_map()
-    body = blocking_body(m, fire_point(m, Hex(0, 0)), fire_point(m, Hex(6, 0)))
+    body = blocking_body(sight_map(), Hex(0, 0), Hex(6, 0))
     assert body is not None and body.name == "Mars"
 
 
 def test_asteroids_never_block_fire_not_even_ceres() -> None:
-    m = sight_map()
-    assert blocking_body(m, fire_point(m, Hex(0, 3)), fire_point(m, Hex(6, 3))) is None
+    assert blocking_body(sight_map(), Hex(0, 3), Hex(6, 3)) is None
 
 
-def test_a_planetary_base_fires_from_its_hexside_over_the_horizon_only() -> None:
+def test_a_base_on_a_planet_fires_out_of_it_but_not_through_another() -> None:
     m = sight_map()
-    base = fire_point(m, Hex(3, 0), Direction.SE)  # on Mars, facing SE
-    assert blocking_body(m, base, fire_point(m, Hex(6, 0))) is None
-    assert blocking_body(m, base, fire_point(m, Hex(0, 0))) is not None
+    assert blocking_body(m, Hex(3, 0), Hex(6, 0)) is None  # from Mars' own hex
+    assert blocking_body(m, Hex(6, 0), Hex(0, 0)) is not None
