@@ -14,6 +14,7 @@ half a hex needs a square root; it is exact when that root is whole.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from math import isqrt, sqrt
@@ -86,3 +87,34 @@ def meeting(piece: Course, target: Course) -> Moment | None:
     if root * root == disc:
         return Fraction(-b - root, 2 * a)
     return (-b - sqrt(disc)) / (2 * a)
+
+
+#: the side, in hexes, of the squares (in axial q and r) :class:`CourseIndex` files by
+CELL = 4
+
+
+class CourseIndex:
+    """Courses filed by the squares of axial ``q`` and ``r`` their box (widened by a hex
+    each way) covers, so that a piece is tested only against courses that pass near it:
+    two points within half a hex differ by less than one in ``q`` and in ``r``."""
+
+    def __init__(self, courses: Iterable[Course]) -> None:
+        self._cells: dict[tuple[int, int], list[Course]] = {}
+        for course in courses:
+            for key in _cells(course):
+                self._cells.setdefault(key, []).append(course)
+
+    def near(self, course: Course) -> list[Course]:
+        """The courses filed in any square ``course`` covers, each once, in filing order."""
+        seen: dict[str, Course] = {}
+        for key in _cells(course):
+            for other in self._cells.get(key, ()):
+                seen.setdefault(other.id, other)
+        return list(seen.values())
+
+
+def _cells(course: Course) -> Iterable[tuple[int, int]]:
+    a, b = course.start, course.end
+    q0, q1 = (min(a.q, b.q) - 1) // CELL, (max(a.q, b.q) + 1) // CELL
+    r0, r1 = (min(a.r, b.r) - 1) // CELL, (max(a.r, b.r) + 1) // CELL
+    return ((q, r) for q in range(q0, q1 + 1) for r in range(r0, r1 + 1))

@@ -19,7 +19,7 @@ from core.rules.nplanetary.combat_math import (
     velocity_term,
 )
 from core.rules.nplanetary.combat_sight import blocking_body
-from core.rules.nplanetary.ordnance_approach import Course, closest_squared, meeting
+from core.rules.nplanetary.ordnance_approach import Course, CourseIndex, closest_squared, meeting
 
 E = Vector.of(Direction.SE)
 small = st.integers(min_value=-6, max_value=6)
@@ -181,3 +181,13 @@ def test_a_base_on_a_planet_fires_out_of_it_but_not_through_another() -> None:
     m = sight_map()
     assert blocking_body(m, Hex(3, 0), Hex(6, 0)) is None  # from Mars' own hex
     assert blocking_body(m, Hex(6, 0), Hex(0, 0)) is not None
+
+
+@given(st.lists(st.tuples(small, small, small, small), min_size=1, max_size=12), small, small)
+def test_the_course_index_finds_every_course_a_piece_can_meet(
+    spans: list[tuple[int, int, int, int]], q: int, r: int
+) -> None:
+    courses = [Course(str(i), Hex(a, b), Hex(c, d)) for i, (a, b, c, d) in enumerate(spans)]
+    piece = Course("p", Hex(q, r), Hex(q + 2, r - 1))
+    near = {c.id for c in CourseIndex(courses).near(piece)}
+    assert {c.id for c in courses if meeting(piece, c) is not None} <= near
