@@ -18,10 +18,27 @@ from core.engine.events import Event
 from core.engine.system import Handler
 from core.files.ruleset import KNOWN_SWITCHES
 from core.files.rulesets import load_ruleset
-from core.rules.nplanetary import combat, movement, ordnance, ordnance_flight
+from core.rules.nplanetary import (
+    combat,
+    development,
+    income,
+    logistics,
+    movement,
+    ordnance,
+    ordnance_flight,
+)
 from core.rules.nplanetary.asked import able
 from core.rules.nplanetary.model import NO_HOLDINGS, holdings_of, with_holdings
-from core.rules.nplanetary.orders import PHASE_ORDERS, Attack, Dock, Land, LayOrdnance
+from core.rules.nplanetary.orders import (
+    PHASE_ORDERS,
+    Attack,
+    Deploy,
+    Dock,
+    Land,
+    LayOrdnance,
+    Purchase,
+    Transfer,
+)
 from core.rules.nplanetary.phases import CHECKS, RESOLVERS, ROUND_END, check, resolve
 from core.rules.nplanetary.sections import SECTIONS
 from core.vector import turns
@@ -45,6 +62,13 @@ CHECKS[Attack] = combat.check_attack
 RESOLVERS["ordnance"] = ordnance.resolve_launches
 RESOLVERS["combat"] = combat.resolve_combat
 movement.AFTER_MOVE.append(ordnance_flight.after_move)
+# np-economy: development, logistics and the end of round
+CHECKS[Purchase] = development.check_purchase
+CHECKS[Deploy] = development.check_deploy
+CHECKS[Transfer] = logistics.check_transfer
+RESOLVERS["development"] = development.resolve_development
+RESOLVERS["logistics"] = logistics.resolve_logistics
+ROUND_END.append(income.end_of_round)
 
 
 def _round_ended(state: GameState, player: str | None) -> tuple[GameState, list[Event]]:
