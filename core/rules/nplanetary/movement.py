@@ -107,11 +107,11 @@ def check_dock(state: GameState, command: Command) -> None:
 
 def _moor(
     state: GameState, orders: Sequence[Command], planner: Planner
-) -> tuple[GameState, list[Event], set[str]]:
-    """Carry out the burns' plans and the landings and dockings; the ids of the ships
-    that moored (they do not move this turn)."""
+) -> tuple[GameState, list[Event], dict[str, str]]:
+    """Carry out the burns' plans and the landings and dockings; the ships that moored,
+    with where (a landed ship stays; a docked one moves with its installation)."""
     events: list[Event] = []
-    moored: set[str] = set()
+    moored: dict[str, str] = {}
     insts = {i.id: i for i in holdings_of(state).installations}
     for order in orders:
         if isinstance(order, Plot):
@@ -140,7 +140,7 @@ def _moor(
                 ship = replace(ship, docked_at=base.id, motion=base.motion)
                 text = f"{ship.name} docks at {base.name}"
             state = state.with_ship(ship)
-            moored.add(ship.id)
+            moored[ship.id] = base.id
             events.append(Moored(text, ship.id, base.id, type(order).__name__.lower()))
     return state, events, moored
 
@@ -172,8 +172,8 @@ def resolve(
     state = _move_installations(state)
     insts = {i.id: i for i in holdings_of(state).installations}
     for ship in state.ships:
-        home = ship.docked_at or moorings.get(ship.id)
-        if ship.id in moored or not ship.in_play or home is None:
+        home = moored.get(ship.id) or ship.docked_at or moorings.get(ship.id)
+        if not ship.in_play or home is None:
             continue
         base = insts.get(home)
         still = base is not None and stationary_with(ship.motion, base.motion)

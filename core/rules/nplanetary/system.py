@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from core.engine.commands import Command
+from core.engine.errors import NotYourTurn
 from core.engine.events import Event
 from core.engine.system import Handler
 from core.files.ruleset import KNOWN_SWITCHES
@@ -103,6 +104,15 @@ class NPlanetarySystem(VectorSystem):
         if asked or any(able(state, p.id) for p in state.players):
             return asked
         return everyone  # nobody can act, even after a whole turn passed: ask everyone
+
+    def admit(self, state: GameState, command: Command) -> None:
+        super().admit(state, command)
+        if command.player not in {p.id for p in self.waiting_for(state)}:
+            handler = self.handlers.get(type(command))
+            if handler is not None:
+                handler(state, command)  # its own reason first (a civilian ship...)
+            phase = turns.current_phase(state)
+            raise NotYourTurn(f"you have nothing to order in the {phase} phase")
 
     def end_phase(
         self, state: GameState, player: str | None, orders: Sequence[Command]
