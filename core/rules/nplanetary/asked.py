@@ -2,9 +2,10 @@
 asked, and a phase nobody can act in passes by itself (seed "Phases").
 
 What "could order" means in each phase is a ruling (docs/rules/nplanetary.md):
-ordnance, an armed ship carrying ordnance; combat, an armed ship or base with some
-ship, installation or piece of ordnance within reach (its full strength, less the range,
-plus the relative speed, still one or more); movement, a ship with working drives and
+ordnance, an armed ship carrying ordnance; combat, an armed ship or base with another
+player's ship, installation or piece of ordnance within reach (its full strength, less
+the range, plus the relative speed, still one or more: attacking one's own is allowed
+but does not by itself call a player to the combat phase); movement, a ship with working drives and
 fuel, or one that could dock for free; development, a base with supplies enough for the
 cheapest purchase, or a ship carrying an installation; logistics, a ship or base with a
 partner to transfer with.
@@ -48,9 +49,21 @@ def _ordnance(state: GameState, player: str) -> bool:
 def _combat(state: GameState, player: str) -> bool:
     attackers: list[Ship | Installation] = [*_ships(state, player), *_bases(state, player)]
     targets = [
-        *((t.id, t.motion.position, t.motion.velocity) for t in state.ships if t.in_play),
-        *((i.id, i.motion.position, i.motion.velocity) for i in holdings_of(state).installations),
-        *((o.id, o.motion.position, o.motion.velocity) for o in state.ordnance),
+        *(
+            (t.id, t.motion.position, t.motion.velocity)
+            for t in state.ships
+            if t.in_play and t.owner != player
+        ),
+        *(
+            (i.id, i.motion.position, i.motion.velocity)
+            for i in holdings_of(state).installations
+            if i.owner != player
+        ),
+        *(
+            (o.id, o.motion.position, o.motion.velocity)
+            for o in state.ordnance
+            if o.owner != player
+        ),
     ]
     for a in attackers:
         if not may_attack(state, a):

@@ -29,7 +29,8 @@ from core.rules.nplanetary import (
     ordnance_flight,
 )
 from core.rules.nplanetary.asked import able
-from core.rules.nplanetary.model import NO_HOLDINGS, holdings_of, with_holdings
+from core.rules.nplanetary.model import holdings_of, with_holdings
+from core.rules.nplanetary.opening import Opening, lay_opening
 from core.rules.nplanetary.orders import (
     PHASE_ORDERS,
     Attack,
@@ -91,10 +92,20 @@ class NPlanetarySystem(VectorSystem):
         self, ruleset: Any, seats: Sequence[Any], seed: int, setup: Any
     ) -> tuple[GameState, list[Event]]:
         state, events = super().start(ruleset, seats, seed, setup)
-        if holdings_of(state) is NO_HOLDINGS and state.terms is None:
-            state = with_holdings(state, NO_HOLDINGS)
+        state = with_holdings(state, holdings_of(state))
+        if isinstance(getattr(setup, "opening", None), Opening):
+            state = lay_opening(state, setup.opening)
         state, more = self._pass_idle(state)
         return state, events + more
+
+    @staticmethod
+    def read_opening(
+        data: Any, starmap: Any, rules: Any, sides: Any, ships: Any
+    ) -> tuple[Opening | None, list[tuple[str, str]]]:
+        """A scenario's ``[opening]`` table, checked as the scenario is read."""
+        from core.rules.nplanetary.opening_file import read_opening
+
+        return read_opening(data, starmap, rules, sides, ships)
 
     def waiting_for(self, state: GameState) -> Sequence[Player]:
         everyone = turns.waiting_for(state)

@@ -105,7 +105,7 @@ def test_a_malformed_section_is_reported_with_the_files_own_structure_problems(t
 def test_interplanetary_reads_its_play_aid_back_typed() -> None:
     rules = load_ruleset("interplanetary")
     assert isinstance(aid_of(rules), PlayAid)
-    assert aid_of(load_ruleset("system3void-tactical")) is None
+    assert aid_of(load_ruleset("nplanetary")) is None
     with pytest.raises(ForeignValue, match="carries no Interplanetary play aid"):
         aid_of(replace(rules, play_aid=("ace", "king")))
 

@@ -77,8 +77,8 @@ def test_when_nobody_can_ever_act_everyone_is_asked_rather_than_turning_for_ever
 
 
 def test_in_combat_only_players_with_a_target_in_reach_are_asked() -> None:
-    state = table("combat")
-    assert asked(state) == {"a", "b"}
+    # Bob's destroyer (3) reaches Ann's frigate two hexes off; her frigate (2) does not
+    assert asked(table("combat")) == {"b"}
     far = position(
         "combat",
         "ship a1 a frigate at 2,2 fuel 15",
