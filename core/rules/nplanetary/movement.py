@@ -30,8 +30,8 @@ from core.vector.course_check import movement_params
 from core.vector.hooks import hooks_of
 from core.vector.movement import move
 from core.vector.orders import Launch, Plot, Unplot
-from core.vector.plotting import plan
-from core.vector.state import GameState, Ship, ShipStatus
+from core.vector.plotting import PlanMade, plan
+from core.vector.state import GameState, Plan, Ship, ShipStatus
 from core.vector.turns import current_phase
 
 Planner = Callable[[GameState, Command], tuple[GameState, list[Event]]]
@@ -113,16 +113,21 @@ def _moor(
     events: list[Event] = []
     moored: dict[str, str] = {}
     insts = {i.id: i for i in holdings_of(state).installations}
+    plans: dict[str, Plan | None] = dict(state.plans)
     for order in orders:
         if isinstance(order, Plot):
+            # checked when given, against this same position (the phase is sealed)
             ship = state.ship(order.ship)
             if ship.status is ShipStatus.LANDED:
                 state = state.with_ship(replace(_lifted(ship), docked_at=None))
-            state, more = planner(state, order)
-            events.extend(more)
+            plans[ship.id] = Plan(order.order)
+            hexes = len(order.order.burn)
+            text = f"{ship.name} plots a course: " + (
+                f"a burn of {hexes} hex{'es' if hexes > 1 else ''}" if hexes else "no burn"
+            )
+            events.append(PlanMade(text, ship.id))
         elif isinstance(order, Unplot):
-            state, more = planner(state, order)
-            events.extend(more)
+            plans[order.ship] = None
         elif isinstance(order, Land | Dock):
             ship, base = state.ship(order.ship), insts[order.base]
             if isinstance(order, Land):
@@ -142,6 +147,7 @@ def _moor(
             state = state.with_ship(ship)
             moored[ship.id] = base.id
             events.append(Moored(text, ship.id, base.id, type(order).__name__.lower()))
+    state = replace(state, plans=tuple((k, p) for k, p in plans.items() if p is not None))
     return state, events, moored
 
 
