@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from core.engine.commands import Command
-from core.engine.errors import NotYourTurn
+from core.engine.errors import IllegalCommand, NotYourTurn
 from core.engine.events import Event
 from core.engine.system import Handler
 from core.files.ruleset import KNOWN_SWITCHES
@@ -82,6 +82,9 @@ def _round_ended(state: GameState, player: str | None) -> tuple[GameState, list[
     return state, events
 
 
+#: seed "Phases": up to six players
+MOST_PLAYERS = 6
+
 HOOKS = Hooks(round_end=(_round_ended,))
 
 
@@ -91,6 +94,10 @@ class NPlanetarySystem(VectorSystem):
     def start(
         self, ruleset: Any, seats: Sequence[Any], seed: int, setup: Any
     ) -> tuple[GameState, list[Event]]:
+        if len(seats) > MOST_PLAYERS:
+            raise IllegalCommand(
+                f"NPlanetary is for up to {MOST_PLAYERS} players, not {len(seats)}"
+            )
         state, events = super().start(ruleset, seats, seed, setup)
         state = with_holdings(state, holdings_of(state))
         if isinstance(getattr(setup, "opening", None), Opening):

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from core.board.hexgrid import ZERO, Direction, Hex
 from core.board.starmap import Bounds, StarMap
 from core.engine.commands import Command, EndPhase
-from core.engine.errors import NotYourTurn
+from core.engine.errors import IllegalCommand, NotYourTurn
 from core.engine.play import apply, current_phase, new_game, waiting_for
 from core.rules.nplanetary.orders import Attack, LayOrdnance, Purchase, Transfer
 from core.vector.motion import Motion, Order
@@ -172,3 +172,11 @@ def _apply_logging(state: GameState, log: list[Command]) -> GameState:
             state, _ = apply(state, command)
             log.append(command)
     return state
+
+
+def test_up_to_six_players() -> None:
+    seats = tuple(Player(f"p{i}", f"P{i}", f"p{i}") for i in range(7))
+    with pytest.raises(IllegalCommand, match="up to 6 players"):
+        new_game("nplanetary", OPEN, seats, (), seed=1)
+    state, _ = new_game("nplanetary", OPEN, seats[:6], (), seed=1)
+    assert len(state.players) == 6
