@@ -18,11 +18,11 @@ from core.engine.events import Event
 from core.engine.system import Handler
 from core.files.ruleset import KNOWN_SWITCHES
 from core.files.rulesets import load_ruleset
-from core.rules.nplanetary import movement
+from core.rules.nplanetary import development, income, logistics, movement
 from core.rules.nplanetary.asked import able
 from core.rules.nplanetary.model import NO_HOLDINGS, holdings_of, with_holdings
-from core.rules.nplanetary.orders import PHASE_ORDERS, Dock, Land
-from core.rules.nplanetary.phases import CHECKS, ROUND_END, check, resolve
+from core.rules.nplanetary.orders import PHASE_ORDERS, Deploy, Dock, Land, Purchase, Transfer
+from core.rules.nplanetary.phases import CHECKS, RESOLVERS, ROUND_END, check, resolve
 from core.rules.nplanetary.sections import SECTIONS
 from core.vector import turns
 from core.vector.game import VectorSystem
@@ -38,6 +38,13 @@ HANDLERS[Plot] = movement.check_plot
 
 CHECKS[Land] = movement.check_land
 CHECKS[Dock] = movement.check_dock
+# the economy (np-economy): development, logistics and the end of the round
+CHECKS[Purchase] = development.check_purchase
+CHECKS[Deploy] = development.check_deploy
+CHECKS[Transfer] = logistics.check_transfer
+RESOLVERS["development"] = development.resolve_development
+RESOLVERS["logistics"] = logistics.resolve_logistics
+ROUND_END.append(income.end_of_round)
 
 
 def _round_ended(state: GameState, player: str | None) -> tuple[GameState, list[Event]]:
