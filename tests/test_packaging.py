@@ -123,6 +123,6 @@ def test_each_file_type_has_its_own_icon_on_every_system(build: ModuleType) -> N
     registry = build.inno_file_types()
     plist = build.macos_document_types()["CFBundleDocumentTypes"]
     for t in FILE_TYPES:
-        assert f'DestDir: "{{app}}\\icons"' in registry and f"{t.icon}.ico" in registry
+        assert 'DestDir: "{app}\\icons"' in registry and f"{t.icon}.ico" in registry
         assert f'ValueData: "{{app}}\\icons\\{t.icon}.ico"' in registry
         assert any(d["CFBundleTypeIconFile"] == f"{t.icon}.icns" for d in plist)

@@ -105,6 +105,11 @@ class GameSession(QObject):
         self._undo: list[GameState] = []  # quick game: the states before this phase's orders
         self.skip_optional = False
         """Also pass by phases that offer only optional extras (a player's preference)."""
+        self.hand_over = True
+        """Show the hand-over screen when another player takes the seat (hot seat)."""
+        self.primary: str | None = None
+        """What the primary button says in place of the phase's words (a player file)."""
+        self.read_only_why = "another Ecliptic has this campaign open"
         self._start_tracks(self.live)
         if record is not None and record.head is not None:
             self._load_log(record)
@@ -116,11 +121,13 @@ class GameSession(QObject):
     @property
     def state(self) -> GameState:
         """The state on show: a past one in the replay view, else the live one as the
-        player at the table may see it (with sealed orders: their own, drawn as their
-        plans, and nobody else's)."""
+        player at the table may see it: the rule system's view for them (with sealed
+        orders their own, drawn as their plans, and nobody else's; under fog of war no
+        undetected enemy's manifest), the same view a refereed campaign's player file
+        holds."""
         if self.viewing is not None:
             return self.viewing
-        if not self.live.sealed or self.live.over:
+        if self.live.over:
             return self.live
         waiting = engine.waiting_for(self.live)
         if not waiting:

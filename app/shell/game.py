@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from app.play.systems import Outfits, SystemDocks
     from app.play.turn import HandOver, TurnBar
     from core.campaign import CampaignFile, GameRecord
+    from core.campaign.mail.files import PlayerFile
     from core.engine.events import Event
     from core.scenario.document import Scenario, Seat
     from core.vector.state import GameState, Player
@@ -101,9 +102,11 @@ class GameActions:
         *,
         record: GameRecord | None = None,
         read_only: bool = False,
+        mail: PlayerFile | None = None,
     ) -> bool:
         """Show a game from ``state`` (new, or continued; kept in a campaign when
-        ``record`` is given) and hand the seat over; False if the player keeps the game
+        ``record`` is given; one player's side of a refereed game when ``mail``, a
+        player file, is) and hand the seat over; False if the player keeps the game
         already on screen instead."""
         if self.session is not None and not self.close_game():
             return False
@@ -114,7 +117,13 @@ class GameActions:
 
         self.show_map(state.starmap)
         assert self.scene is not None
-        session = GameSession(state, events, title=title, record=record, read_only=read_only)
+        if mail is not None:
+            from app.play.orders import OrderSession
+
+            session: GameSession = OrderSession(mail)
+            session.save_asked.connect(self.save_order_file)
+        else:
+            session = GameSession(state, events, title=title, record=record, read_only=read_only)
         session.skip_optional = self.skip_optional_action.isChecked()
         self.show_system_docks(session.ui)
         self.session = session
@@ -145,19 +154,14 @@ class GameActions:
         quick game is lost, so the player is asked first."""
         if self.session is None:
             return True
+        question = self.closing_question()
         if (
-            self.campaign is None
-            and not self.session.state.over
+            question
             and self.isVisible()
             and self.ask_before_closing
             and not getattr(getattr(self, "editor_mode", None), "flying", False)
         ):  # a test flight is thrown away without asking: the scenario is in the editor
-            answer = QMessageBox.question(
-                self,
-                "Close Game",
-                "Close this quick game? Quick games are not kept: start a campaign "
-                "(File › New Campaign) to keep a game.",
-            )
+            answer = QMessageBox.question(self, "Close Game", question)
             if answer != QMessageBox.StandardButton.Yes:
                 return False
         if self.board is not None:
@@ -177,6 +181,25 @@ class GameActions:
         self._update_game_actions()
         self.setWindowTitle("Ecliptic")
         return True
+
+    def closing_question(self, *, quitting: bool = False) -> str:
+        """What to ask before the game on screen is closed, or the program quits (""
+        when nothing is lost): a quick game is lost, and so are orders not yet saved to
+        an order file."""
+        session = self.session
+        if session is None or self.campaign is not None or session.state.over:
+            return ""
+        unsaved = getattr(session, "unsaved", None)
+        if unsaved is not None:  # a player file: only the orders are the player's
+            if not unsaved():
+                return ""
+            return "Close without saving your orders? Save Order File keeps them for the referee."
+        if quitting:
+            return "A quick game is in progress and quick games are not kept. Quit?"
+        return (
+            "Close this quick game? Quick games are not kept: start a campaign "
+            "(File › New Campaign) to keep a game."
+        )
 
     def end_turn(self) -> None:
         """The primary button (Ctrl+Enter): end the current phase; the game goes on to
@@ -255,7 +278,8 @@ class GameActions:
             return
         same = player.id == self._last_seat
         self._last_seat = player.id
-        if len(self.session.state.players) > 1 and not same and not self.session.read_only:
+        handing = self.session.hand_over and not self.session.read_only
+        if len(self.session.state.players) > 1 and not same and handing:
             state = self.session.state
             phase = self.session.ui.phase_title(self.session.phase()).lower()
             detail = f"Round {state.round}: {phase} phase"
@@ -279,7 +303,7 @@ class GameActions:
         from app.play.phases import orders_hint, primary_label, steps
         from core.vector.state import ShipStatus
 
-        primary = primary_label(state, session.ui, ends_turn=session.ends_turn())
+        primary = session.primary or primary_label(state, session.ui, ends_turn=session.ends_turn())
         hint = ""
         if session.can_plot() and seat is not None:
             plotted = {sid for sid, _ in state.plans}
@@ -297,7 +321,7 @@ class GameActions:
         if session.replaying:
             hint = "Replay: the map as it was (Escape returns to play)"
         elif session.read_only:
-            hint = "Read-only: another Ecliptic has this campaign open"
+            hint = f"Read-only: {session.read_only_why}"
         shown = session.shown_player() if session.replaying else seat
         self.turn_bar.show_turn(state.round, steps(state, session.ui), shown, hint, primary)
         self.end_turn_action.setText(f"&{primary}")

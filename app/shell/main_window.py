@@ -238,15 +238,9 @@ class MainWindow(GameActions, FileActions, Menus, DockLayout, CampaignWindow, QM
             self.map_view.show_default()  # the view has its real size only now
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if (
-            self.session is not None
-            and self.campaign is None
-            and not self.session.state.over
-            and self.ask_before_closing
-        ):
-            answer = QMessageBox.question(
-                self, "Quit", "A quick game is in progress and quick games are not kept. Quit?"
-            )
+        question = self.closing_question(quitting=True)
+        if question and self.ask_before_closing:
+            answer = QMessageBox.question(self, "Quit", question)
             if answer != QMessageBox.StandardButton.Yes:
                 event.ignore()
                 return
