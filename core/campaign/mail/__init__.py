@@ -1,0 +1,7 @@
+"""Play by mail with secrets kept: player files (one player's view), order files (one
+player's orders for one turn) and the referee's side of a refereed campaign.
+
+:mod:`.files` reads and writes the two kinds of file; :mod:`.referee` is what the
+referee's program does with the master campaign: who must send orders, importing and
+checking order files, playing the turn, writing the next player files.
+"""
