@@ -50,6 +50,7 @@ class MailWindow:
         self.referee_panel.import_asked.connect(lambda: self.import_order_files())
         self.referee_panel.play_asked.connect(lambda: self.play_turn_and_export())
         self.referee_panel.export_asked.connect(lambda: self.export_player_files())
+        self.referee_panel.folder_asked.connect(lambda: self.choose_mail_folder())
         dock = QDockWidget("Referee", self)
         dock.setObjectName("referee_dock")
         dock.setWidget(self.referee_panel)
@@ -68,7 +69,7 @@ class MailWindow:
         try:
             mail = read_player_file(path)
         except MailFileError as exc:
-            self._mail_problem("Cannot open the player file", path, exc.reason)
+            self._mail_problem(path, exc.reason)
             return False
         shown = self.play(mail.view, [], mail.title, mail=mail)
         if not shown:
@@ -107,7 +108,7 @@ class MailWindow:
             target = target.with_name(target.name + ".ecliptic-orders")
         orders = session.orders()
         try:
-            write_order_file(make_orders(mail, orders), target)
+            write_order_file(make_orders(mail, session.order_file_orders()), target)
         except OSError as exc:
             QMessageBox.warning(self, "Cannot save the order file", str(exc))
             return False
@@ -169,14 +170,15 @@ class MailWindow:
         value = self.settings.value(FOLDER_KEY, {})
         return dict(value) if isinstance(value, dict) else {}
 
-    def _ask_folder(self) -> Path | None:
+    def choose_mail_folder(self) -> Path | None:
         """Ask where the player files go, starting at the campaign's mail folder."""
-        assert self.campaign is not None
+        if self.campaign is None:
+            return None
         start = self.mail_folder()
         start.mkdir(parents=True, exist_ok=True)
         name = QFileDialog.getExistingDirectory(
             self,
-            "Export Player Files To",
+            "Player Files Go To",
             start_at(start),
         )
         if not name:
@@ -185,6 +187,7 @@ class MailWindow:
         folders = self._folders()
         folders[str(self.campaign.path)] = str(folder)
         self.settings.setValue(FOLDER_KEY, folders)
+        self.refresh_referee()
         return folder
 
     def export_player_files(self, folder: Path | None = None) -> list[Path]:
@@ -194,9 +197,7 @@ class MailWindow:
         from core.campaign.errors import CampaignError
         from core.campaign.mail.referee import export_player_files
 
-        folder = folder or self._ask_folder()
-        if folder is None:
-            return []
+        folder = folder or self.mail_folder()
         try:
             written = export_player_files(self.campaign, folder)
         except (CampaignError, OSError) as exc:
@@ -270,9 +271,7 @@ class MailWindow:
             )
             if answer != QMessageBox.StandardButton.Yes:
                 return False
-        folder = folder or self._ask_folder()
-        if folder is None:
-            return False
+        folder = folder or self.mail_folder()
         path = self.campaign.path
         try:
             play_turn(self.campaign, without_missing=bool(missing))
@@ -291,21 +290,15 @@ class MailWindow:
         if self.refereed():
             return self.import_order_files([path])
         self._mail_problem(
-            "Cannot import the order file",
             path,
             "order files are for the referee: open the refereed campaign first, then "
             "import it (Referee dock, Import Order Files)",
         )
         return False
 
-    def _mail_problem(self, title: str, path: Path, reason: str) -> None:
-        box = QMessageBox(
-            QMessageBox.Icon.Warning,
-            title,
-            f"{path.name} {reason}.",
-            QMessageBox.StandardButton.Ok,
-            self,
-        )
-        box.setObjectName("mail_problem_box")
-        box.open()
-        self.status_label.setText(f"{path.name} {reason}")
+    def _mail_problem(self, path: Path, reason: str) -> None:
+        """Why a player or order file cannot be used, as for any file that cannot be
+        opened (the file is left as it is)."""
+        from core.board.problems import FileProblems, Problem
+
+        self.show_problems(path, FileProblems([Problem(reason)]))

@@ -38,6 +38,7 @@ class RefereePanel(QWidget):
     import_asked = Signal()
     play_asked = Signal()
     export_asked = Signal()
+    folder_asked = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -55,20 +56,24 @@ class RefereePanel(QWidget):
             "Check order files the players sent and keep them for the turn (Ctrl+I); a "
             "file that cannot be taken is refused, saying why, and nothing changes"
         )
-        self.play_button = QPushButton("Play Turn and Export…")
+        self.play_button = QPushButton("Play Turn and Export")
         self.play_button.setObjectName("play_turn_button")
         self.play_button.setToolTip(
             "Play every order in, then write each player's file for the next turn (a "
             "player whose orders are missing gives none, if you agree)"
         )
-        self.export_button = QPushButton("Export Player Files…")
+        self.export_button = QPushButton("Export Player Files")
         self.export_button.setToolTip(
-            "Write this turn's player files again (each holds only its player's side)"
+            "Write this turn's player files (each holds only its player's side) into the "
+            "folder named below"
         )
         self.folder = QLabel("")
         self.folder.setObjectName("referee_folder")
         self.folder.setWordWrap(True)
         self.folder.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.folder_button = QPushButton("Change Folder…")
+        self.folder_button.setToolTip("Where this campaign's player files are written")
+        self.folder_button.clicked.connect(self.folder_asked)
         self.import_button.clicked.connect(self.import_asked)
         self.play_button.clicked.connect(self.play_asked)
         self.export_button.clicked.connect(self.export_asked)
@@ -81,6 +86,7 @@ class RefereePanel(QWidget):
         layout.addLayout(buttons)
         layout.addWidget(self.export_button)
         layout.addWidget(self.folder)
+        layout.addWidget(self.folder_button)
 
     def show_inbox(self, box: Inbox | None, title: str = "", folder: Path | None = None) -> None:
         """Show where the turn stands (None: no refereed campaign)."""
@@ -88,6 +94,7 @@ class RefereePanel(QWidget):
         enabled = box is not None and bool(box.expected)
         self.import_button.setEnabled(enabled)
         self.export_button.setEnabled(box is not None)
+        self.folder_button.setEnabled(box is not None)
         if box is None:
             self.heading.setText("No refereed campaign is open.")
             self.play_button.setEnabled(False)

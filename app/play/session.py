@@ -110,6 +110,8 @@ class GameSession(QObject):
         self.primary: str | None = None
         """What the primary button says in place of the phase's words (a player file)."""
         self.read_only_why = "another Ecliptic has this campaign open"
+        self.sees_all = False
+        """Show the whole state, no player's view (a refereed campaign's referee)."""
         self._start_tracks(self.live)
         if record is not None and record.head is not None:
             self._load_log(record)
@@ -127,7 +129,7 @@ class GameSession(QObject):
         holds."""
         if self.viewing is not None:
             return self.viewing
-        if self.live.over:
+        if self.live.over or self.sees_all:
             return self.live
         waiting = engine.waiting_for(self.live)
         if not waiting:

@@ -20,7 +20,7 @@ from core.engine.errors import IllegalCommand
 SKIP_OPTIONAL_KEY = "play/skip_optional_phases"
 
 #: the docks every player at the table may use while the seat is handed over
-SHARED_DOCKS = frozenset({"ships", "events", "dice", "campaign"})
+SHARED_DOCKS = frozenset({"ships", "events", "dice", "campaign", "referee"})
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QSettings
@@ -438,7 +438,13 @@ class GameActions:
         self.close_game_action.setEnabled(self.session is not None)
         self.redo_action.setEnabled(self.session is not None and self.session.can_redo())
         in_campaign = self.campaign is not None
+        refereed = self.refereed()
         self.save_copy_action.setEnabled(in_campaign)
-        self.export_mail_action.setEnabled(in_campaign)
+        # a refereed campaign's whole copy would give a player every secret
+        self.export_mail_action.setEnabled(in_campaign and not refereed)
+        self.import_orders_action.setEnabled(refereed)
+        self.export_players_action.setEnabled(refereed)
+        orders = getattr(self.session, "save_asked", None) is not None
+        self.save_orders_action.setEnabled(orders and not self.session.read_only)
         self.replay_action.setEnabled(in_campaign)
         self.replay_action.setChecked(self.session is not None and self.session.replaying)

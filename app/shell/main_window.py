@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QStackedWidget, 
 
 from app.board.scene import StarMapScene
 from app.board.view import MapView
+from app.campaign.mail import MailWindow
 from app.campaign.window import CampaignWindow
 from app.play.turn import HandOver, TurnBar
 from app.shell.dock_layout import DockLayout
@@ -39,12 +40,15 @@ GEOMETRY_KEY = "main_window/geometry"
 STATE_KEY = "main_window/state"
 
 
-class MainWindow(GameActions, FileActions, Menus, DockLayout, CampaignWindow, QMainWindow):
+class MainWindow(
+    GameActions, FileActions, Menus, DockLayout, CampaignWindow, MailWindow, QMainWindow
+):
     """Top-level window. ``settings`` defaults to QSettings("Ecliptic", "Ecliptic").
 
     Its parts are mixins, one idea each: the game (:mod:`app.shell.game`), files
     (:mod:`app.shell.files`), menus (:mod:`app.shell.menus`), docks
-    (:mod:`app.shell.dock_layout`) and campaigns (:mod:`app.campaign.window`)."""
+    (:mod:`app.shell.dock_layout`), campaigns (:mod:`app.campaign.window`) and play by
+    mail (:mod:`app.campaign.mail`)."""
 
     def __init__(
         self,
@@ -91,6 +95,7 @@ class MainWindow(GameActions, FileActions, Menus, DockLayout, CampaignWindow, QM
         self._init_campaign()
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.replay_bar)
         self._create_docks()
+        self._init_mail()
         self.ship_list.ship_chosen.connect(self._ship_chosen)
         self.course_panel.choices_changed.connect(self._choices_changed)
         self.course_panel.take_back.connect(self.take_back)

@@ -76,4 +76,14 @@ def test_a_play_by_mail_file_is_named_not_misread(qtbot: QtBot, tmp_path: Path) 
     window = open_window(qtbot, tmp_path, orders)
     qtbot.waitUntil(lambda: problems_box(window) is not None, timeout=PATIENCE_MS)
     box = problems_box(window)
-    assert box is not None and "order file" in box.informativeText()
+    assert box is not None and "order files are for the referee" in box.informativeText()
+
+
+def test_a_damaged_player_file_is_explained(qtbot: QtBot, tmp_path: Path) -> None:
+    player = tmp_path / "turn 3 Ann.ecliptic-player"
+    player.write_text('{"format": "ecliptic-player", "vers')
+    window = open_window(qtbot, tmp_path, player)
+    qtbot.waitUntil(lambda: problems_box(window) is not None, timeout=PATIENCE_MS)
+    box = problems_box(window)
+    assert box is not None and "cut short" in box.informativeText()
+    assert player.read_text() == '{"format": "ecliptic-player", "vers'
