@@ -1,5 +1,6 @@
 """The engine's command line: ``python -m core validate FILE...`` and ``info FILE``
 (and ``plot FILE``; ``campaign info|replay|check FILE``: see :mod:`core.cli.campaign`;
+``referee mode|status|import|play|export`` and ``orders check``: see :mod:`core.cli.mail`;
 ``tmx export|import``: see :mod:`core.cli.tmx`).
 
 Both take map, ruleset and scenario files, told apart by their top-level ``format`` key
@@ -20,6 +21,7 @@ from pathlib import Path
 from core.board.problems import FileProblems
 from core.board.starmap import StarMap
 from core.cli import campaign as campaign_cli
+from core.cli import mail as mail_cli
 from core.engine.words import plural
 from core.files.ruleset import Ruleset, show_amount
 from core.files.version import VersionAction
@@ -268,6 +270,7 @@ def main(argv: list[str] | None = None) -> int:
         c.add_argument("source", type=Path)
         c.add_argument("target", type=Path)
     campaign_cli.add_parser(sub)
+    mail_cli.add_parsers(sub)
     args = parser.parse_args(argv)
     if args.command == "tmx":
         from core.cli import tmx
@@ -275,6 +278,8 @@ def main(argv: list[str] | None = None) -> int:
         return tmx.run(args.tmx_command, args.source, args.target)
     if args.command == "campaign":
         return campaign_cli.run(args)
+    if args.command in ("referee", "orders"):
+        return mail_cli.run(args)
     if args.command == "validate":
         return _validate(args.files)
     if args.command == "plot":

@@ -70,9 +70,11 @@ class RuleSystem(Protocol):
     Optional extensions, looked up by name where needed, so a system without them still
     meets the protocol: ``ruleset_sections``, the keys of a ruleset file the system reads
     itself and how (:class:`core.files.ruleset_sections.RulesetSections`; Interplanetary's
-    play aid), which the files layer asks for when it parses a ruleset of the system; and
-    for the vector games ``hooks`` (:class:`core.vector.hooks.Hooks`), the system's part
-    in movement."""
+    play aid), which the files layer asks for when it parses a ruleset of the system;
+    ``event_rules`` (:data:`core.engine.whitelist.EventRules`), which of its events each
+    player may read (a player file's log; without it every event is shown); and for the
+    vector games ``hooks`` (:class:`core.vector.hooks.Hooks`), the system's part in
+    movement."""
 
     #: "interplanetary", "nplanetary", "void", "squadrons"
     id: str
@@ -134,7 +136,9 @@ class RuleSystem(Protocol):
 
     def view(self, state: Any, player: str) -> Any:
         """What one player may see of the state (fog of war, sealed orders, hidden
-        counters); the state itself for a game without secrets."""
+        counters), built from a whitelist (:func:`core.engine.whitelist.project`), never
+        by deleting secrets from a copy; the state itself for a game without secrets.
+        A player file holds exactly this, so it must hide the dice too."""
         ...
 
     def turn_key(self, state: Any) -> tuple[int, ...]:
@@ -156,6 +160,7 @@ BUILT_IN: dict[str, str] = {
     "interplanetary": "core.rules.interplanetary.system:SYSTEM",
     "nplanetary": "core.rules.nplanetary.system:SYSTEM",
     "void": "core.rules.void.system:SYSTEM",
+    "squadrons": "core.rules.squadrons.system:SYSTEM",
 }
 
 #: built-in rulesets played by a rule system of another name (System III Void has two

@@ -12,7 +12,9 @@ members a player may see at all. A value of a type the whitelist does not name r
 Events are redacted the same way (:func:`redact`): a system's ``event_rules`` say which
 event types a player may read, always or when a test on the state says so; an event of
 a type not listed is left out of that player's log. A system without ``event_rules``
-declares no secrets, and its events are shown as they are.
+declares no secrets, and its events are shown as they are. In every system a player
+reads only their own "order sealed" events: how many orders another player has sealed
+could tell of counters they keep hidden (who has ended the phase is in the view).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from fractions import Fraction
 from typing import Any
 
 from core.engine.events import Event
-from core.engine.play import system_of
+from core.engine.play import OrderSealed, system_of
 
 
 class Unlisted(TypeError):
@@ -83,6 +85,8 @@ def _dataclass(value: Any, whitelist: Whitelist) -> Any:
     if spec is None:
         raise Unlisted(f"no view lists what is public of a {cls.__name__}")
     seen = spec(value) if callable(spec) else spec
+    if not seen.members and _all_whole(cls, seen.whole):
+        return value  # every field public as it is: the frozen value itself
     kept: dict[str, Any] = {}
     for f in dataclasses.fields(cls):
         if not f.init:
@@ -104,13 +108,27 @@ def _dataclass(value: Any, whitelist: Whitelist) -> Any:
     return cls(**kept)
 
 
+_init_names: dict[type, frozenset[str]] = {}
+
+
+def _all_whole(cls: type, whole: frozenset[str]) -> bool:
+    names = _init_names.get(cls)
+    if names is None:
+        names = frozenset(f.name for f in dataclasses.fields(cls) if f.init)
+        _init_names[cls] = names
+    return names <= whole
+
+
 def redact(state: Any, player: str, events: Iterable[Any]) -> list[Any]:
     """The events ``player`` may read, by the game's system's ``event_rules`` (see the
     module's docstring); ``state`` is the game as it stands."""
     rules: EventRules | None = getattr(system_of(state), "event_rules", None)
-    if rules is None:
-        return list(events)
-    return [e for e in events if readable(rules, state, player, e)]
+    return [
+        e
+        for e in events
+        if (e.player == player if isinstance(e, OrderSealed) else
+            rules is None or readable(rules, state, player, e))
+    ]  # fmt: skip
 
 
 def readable(rules: EventRules, state: Any, player: str, event: Any) -> bool:

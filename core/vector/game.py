@@ -9,7 +9,6 @@ its hooks into movement (:class:`~core.vector.hooks.Hooks`) and what a player ma
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
 
@@ -21,15 +20,19 @@ from core.engine.events import Event
 from core.engine.phases import Phase
 from core.engine.play import GameSetup
 from core.engine.system import Handler
+from core.engine.whitelist import EventRules, Whitelist, project
 from core.files.ruleset import Ruleset
 from core.files.ruleset_sections import RulesetSections
 from core.vector import turns
+from core.vector import view as vector_view
 from core.vector.hooks import NO_HOOKS, Hooks
 from core.vector.orders import Launch, Plot, Unplot
 from core.vector.plotting import plan
 from core.vector.state import GameState, Player
 
 View = Callable[[GameState, str], GameState]
+#: a system's own whitelist entries for one player's view (its secrets)
+Shown = Callable[[GameState, str], Whitelist]
 
 
 class VectorSystem:
@@ -47,6 +50,8 @@ class VectorSystem:
         hooks: Hooks = NO_HOOKS,
         switches: Mapping[str, str] | None = None,
         view: View | None = None,
+        shown: Shown | None = None,
+        event_rules: EventRules | None = None,
         load_rules: Callable[[str], Ruleset] | None = None,
         ruleset_sections: RulesetSections | None = None,
     ) -> None:
@@ -69,6 +74,9 @@ class VectorSystem:
             own[command] = self._settling(handler)
         self.handlers: Mapping[type[Command], Handler] = MappingProxyType(own)
         self._view = view
+        self._shown = shown
+        #: which events each player may read (:func:`core.engine.whitelist.redact`)
+        self.event_rules: EventRules = event_rules or vector_view.event_rules()
 
     def __repr__(self) -> str:
         return f"VectorSystem({self.id!r})"
@@ -175,15 +183,16 @@ class VectorSystem:
         return turns.verdict(state, self.hooks)
 
     def view(self, state: GameState, player: str) -> GameState:
-        """What ``player`` may see: of the sealed orders only their own, shown as the
-        plans they make (so the plotter draws them); then what the system hides."""
-        if state.sealed:
-            own = tuple(c for c in state.sealed if c.player == player)
-            state = replace(state, sealed=own)
-            for order in own:
-                if isinstance(order, Plot | Launch | Unplot):
-                    state, _ = plan(state, order, self.hooks)
-        return self._view(state, player) if self._view is not None else state
+        """What ``player`` may see, built from the whitelist (:mod:`core.vector.view`
+        and the system's own ``shown`` entries): of the sealed orders only their own,
+        shown as the plans they make (so the plotter draws them)."""
+        seen = state
+        for order in state.sealed:
+            if order.player == player and isinstance(order, Plot | Launch | Unplot):
+                seen, _ = plan(seen, order, self.hooks)
+        own = self._shown(state, player) if self._shown is not None else None
+        out = project(seen, vector_view.whitelist(seen, player, own))
+        return self._view(out, player) if self._view is not None else out
 
     def turn_key(self, state: GameState) -> tuple[int, ...]:
         """Changes when a player's turn ends (with sealed orders: when a phase ends)."""

@@ -22,7 +22,7 @@ import hashlib
 import hmac
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, is_dataclass
 from pathlib import Path
 from typing import Any
 
@@ -111,9 +111,12 @@ def _canonical(data: dict[str, Any]) -> str:
 
 
 def _digested(data: dict[str, Any]) -> str:
-    body = _canonical(data)
-    data = {**data, "digest": hashlib.sha256(body.encode()).hexdigest()}
-    return json.dumps(data, sort_keys=True, indent=1) + "\n"
+    """The file's text: its ``format`` first (so the first bytes say what it is:
+    ``{"format": "ecliptic-player"``), the rest with sorted keys, then the digest."""
+    digest = hashlib.sha256(_canonical(data).encode()).hexdigest()
+    rest = {k: v for k, v in data.items() if k != "format"}
+    body = json.dumps({**rest, "digest": digest}, sort_keys=True, indent=1)
+    return '{"format": ' + json.dumps(data.get("format")) + ",\n" + body[2:] + "\n"
 
 
 def player_data(pf: PlayerFile) -> dict[str, Any]:
@@ -232,7 +235,7 @@ def _load(path: Path, kind: str, fmt: str, limit: int) -> dict[str, Any]:
 def _parse(raw: bytes, path: Path, kind: str, fmt: str) -> dict[str, Any]:
     try:
         data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
+    except (ValueError, RecursionError):  # not UTF-8, not JSON, nested beyond reason
         raise MailFileError(
             path, f"is not an {kind}: it is cut short, damaged or another kind of file"
         ) from None
@@ -279,10 +282,17 @@ def read_player_file(path: Path | str) -> PlayerFile:
             raise MailFileError(path, "has a damaged log")
         events = _typed(path, item.get("events"), "a log entry")
         round_, player = item.get("round"), item.get("player")
-        if not (isinstance(events, list) and isinstance(round_, int) and isinstance(player, str)):
+        if not (
+            isinstance(events, list | tuple)
+            and all(isinstance(e, Event) for e in events)
+            and isinstance(round_, int)
+            and isinstance(player, str)
+        ):
             raise MailFileError(path, "has a damaged log")
         log.append(LoggedTurn(round_, player, tuple(events)))
     view = _typed(path, data.get("view"), "a game state")
+    if not is_dataclass(view) or not hasattr(view, "players"):
+        raise MailFileError(path, "holds no game state")
     return PlayerFile(
         view=view,
         log=tuple(log),

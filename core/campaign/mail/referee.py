@@ -6,28 +6,22 @@ only that player's view); the players whose orders the game waits for answer wit
 order file; :func:`import_order_file` checks each (right game, turn, seat, version, not
 already sent, sealed by that seat's player file, made from the view the master shows
 now, every order legal) and keeps it in the campaign's inbox without playing it;
-:func:`play_turn` plays every order kept, in seat order, then ends each sender's phase,
-and the turn counter moves on. Nothing is written to the campaign by a refused file.
-
-The mode, the campaign's mail id, the referee's secret and the inbox are kept in the
-``meta`` table (keys ``mail.*``), so no schema change was needed and old files open as
-before (they are open campaigns).
+:func:`play_turn` plays every order kept, in seat order (an order file ends its
+player's phase with an ``EndPhase`` among its orders), and the turn counter moves on.
+Nothing is written to the campaign by a refused file. What the master keeps for this
+(mode, mail id, secret, turn, inbox) is :mod:`core.campaign.mail.master`'s.
 """
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import json
-import secrets
 from collections.abc import Sequence
-from contextlib import suppress
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from core.campaign import playing
-from core.campaign.errors import CampaignError
+from core.campaign.errors import CampaignError, reading
 from core.campaign.history import GameRecord
 from core.campaign.mail import files
 from core.campaign.mail.files import (
@@ -39,153 +33,40 @@ from core.campaign.mail.files import (
     player_file_name,
     read_order_file,
 )
+from core.campaign.mail.master import (
+    MODES,
+    OPEN,
+    REFEREED,
+    Inbox,
+    NotRefereed,
+    OrdersRefused,
+    game_name,
+    inbox,
+    inbox_of,
+    main_game,
+    mode_of,
+    new_seed,
+    refereed,
+    set_mode,
+    token,
+    turn_of,
+    weak_seeds,
+    write_meta,
+)
 from core.campaign.store import CampaignFile
 from core.engine import play, serial
-from core.engine.commands import EndPhase
+from core.engine.commands import Command, EndPhase
 from core.engine.errors import IllegalCommand
 from core.engine.events import Event
 from core.engine.states import state_hash
 from core.engine.whitelist import redact
 from core.files.version import version_text
 
-OPEN, REFEREED = "open", "refereed"
-MODES = (OPEN, REFEREED)
-_MODE, _ID, _SECRET = "mail.mode", "mail.id", "mail.secret"
-
-
-class OrdersRefused(MailFileError):
-    """An order file the referee's campaign does not take; the message says why. The
-    campaign is unchanged."""
-
-
-class NotRefereed(CampaignError):
-    """A referee's action asked of a campaign played openly."""
-
-
-# ---- the mode
-
-
-def mode_of(campaign: CampaignFile) -> str:
-    """``"open"`` or ``"refereed"``; campaigns made before modes existed are open."""
-    return campaign.meta(_MODE) or OPEN
-
-
-def set_mode(campaign: CampaignFile, mode: str) -> None:
-    """Make the campaign open or refereed (a refereed one gets its mail id and the
-    referee's secret, which never leave the master)."""
-    if mode not in MODES:
-        raise ValueError(f"a campaign is played open or refereed, not {mode!r}")
-    values = {_MODE: mode}
-    if mode == REFEREED and campaign.meta(_ID) is None:
-        values[_ID] = secrets.token_hex(8)
-        values[_SECRET] = secrets.token_hex(32)
-    _write_meta(campaign, values)
-
-
-def _write_meta(campaign: CampaignFile, values: dict[str, str]) -> None:
-    with campaign.writing() as conn:
-        conn.executemany(
-            "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", list(values.items())
-        )
-
-
-def _refereed(campaign: CampaignFile) -> tuple[str, str]:
-    mail_id, secret = campaign.meta(_ID), campaign.meta(_SECRET)
-    if mode_of(campaign) != REFEREED or mail_id is None or secret is None:
-        raise NotRefereed(campaign.path, "is played openly, not by a referee")
-    return mail_id, secret
-
-
-# ---- where a game stands
-
-
-def main_game(campaign: CampaignFile) -> int:
-    """The game the referee plays now: the newest game not finished (a battle inside a
-    turn before its strategic game), else the last."""
-    games = campaign.games()
-    if not games:
-        raise CampaignError(campaign.path, "holds no game")
-    running = [g for g in games if g.result is None]
-    return (running or games)[-1].id
-
-
-def turn_of(campaign: CampaignFile, game_id: int) -> int:
-    """The referee's turn of game ``game_id``: 1, then one more for each turn played."""
-    return int(campaign.meta(f"mail.turn.{game_id}") or 1)
-
-
-def game_name(campaign: CampaignFile, game_id: int) -> str:
-    """How order and player files name the game: the campaign's mail id and the game."""
-    mail_id, _ = _refereed(campaign)
-    return f"{mail_id}:{game_id}"
-
-
-def _token(secret: str, game: str, turn: int, player: str) -> str:
-    text = f"{game}|{turn}|{player}".encode()
-    return hmac.new(secret.encode(), text, hashlib.sha256).hexdigest()[:32]
-
-
-@dataclass(frozen=True)
-class Inbox:
-    """Where a refereed game's turn stands: the players whose orders it waits for (ids,
-    seat order) and the order files received so far by player."""
-
-    game_id: int
-    turn: int
-    round: int
-    phase: str
-    expected: tuple[str, ...]
-    received: dict[str, OrderFile]
-    names: dict[str, str]
-
-    @property
-    def missing(self) -> tuple[str, ...]:
-        return tuple(p for p in self.expected if p not in self.received)
-
-
-def inbox(campaign: CampaignFile, game_id: int | None = None) -> Inbox:
-    """Who must send orders this turn and whose order files are in."""
-    game_id = main_game(campaign) if game_id is None else game_id
-    record = GameRecord(campaign, game_id)
-    return _inbox(campaign, record)
-
-
-def _inbox(campaign: CampaignFile, record: GameRecord) -> Inbox:
-    _refereed(campaign)
-    state = record.state
-    turn = turn_of(campaign, record.id)
-    prefix = f"mail.inbox.{record.id}.{turn}."
-    received = {}
-    for key, text in _meta_like(campaign, prefix):
-        received[key[len(prefix) :]] = _stored_orders(campaign, text)
-    expected = () if playing.is_over(state) else tuple(p.id for p in play.waiting_for(state))
-    names = {p.id: p.name for p in state.players}
-    return Inbox(
-        record.id,
-        turn,
-        playing.round_of(state),
-        play.current_phase(state),
-        expected,
-        received,
-        names,
-    )
-
-
-def _meta_like(campaign: CampaignFile, prefix: str) -> list[tuple[str, str]]:
-    with campaign.reading() as db:
-        rows = db.execute(
-            "SELECT key, value FROM meta WHERE substr(key, 1, ?) = ? ORDER BY key",
-            (len(prefix), prefix),
-        ).fetchall()
-    return [(str(k), str(v)) for k, v in rows]
-
-
-def _stored_orders(campaign: CampaignFile, text: str) -> OrderFile:
-    try:
-        return files.order_from_text(text, "an order file kept in the inbox")
-    except MailFileError as exc:
-        raise CampaignError(campaign.path, f"{exc.reason} (an order file in its inbox)") from None
-
+__all__ = [
+    "MODES", "OPEN", "REFEREED", "Inbox", "NotRefereed", "OrdersRefused", "check_order_file",
+    "export_player_files", "import_all", "import_order_file", "inbox", "main_game",
+    "mode_of", "new_seed", "play_turn", "player_file", "set_mode", "turn_of", "weak_seeds",
+]  # fmt: skip
 
 # ---- player files
 
@@ -194,11 +75,11 @@ def player_file(campaign: CampaignFile, game_id: int, player: str) -> PlayerFile
     """What ``player`` receives this turn: their view of the master and the log as they
     may read it, and the token that seals their orders."""
     record = GameRecord(campaign, game_id)
-    return _player_file(campaign, record, _inbox(campaign, record), player)
+    return _player_file(campaign, record, inbox_of(campaign, record), player)
 
 
 def _player_file(campaign: CampaignFile, record: GameRecord, box: Inbox, player: str) -> PlayerFile:
-    _, secret = _refereed(campaign)
+    _, secret = refereed(campaign)
     if player not in box.names:
         raise CampaignError(campaign.path, f"game {record.id} has no player {player!r}")
     game = game_name(campaign, record.id)
@@ -214,7 +95,7 @@ def _player_file(campaign: CampaignFile, record: GameRecord, box: Inbox, player:
         player=player,
         name=box.names[player],
         expected=player in box.expected,
-        token=_token(secret, game, box.turn, player),
+        token=token(secret, game, box.turn, player),
         view=view,
         view_hash=state_hash(view),
         log=_log(record, state, player),
@@ -237,7 +118,8 @@ def _log(record: GameRecord, state: Any, player: str) -> tuple[LoggedTurn, ...]:
     for entry_id, who, round_, text in rows:
         if entry_id not in ids:
             continue
-        events = redact(state, player, serial.from_data(json.loads(text)))
+        with reading(record.file.path, f"log entry {entry_id}'s events"):
+            events = redact(state, player, serial.from_data(json.loads(text)))
         if events:
             out.append(LoggedTurn(int(round_), str(who), tuple(events)))
     return tuple(out)
@@ -250,7 +132,7 @@ def export_player_files(
     whole or not at all); the paths written, in seat order."""
     game_id = main_game(campaign) if game_id is None else game_id
     record = GameRecord(campaign, game_id)
-    box = _inbox(campaign, record)
+    box = inbox_of(campaign, record)
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     written = []
@@ -275,7 +157,7 @@ def check_order_file(campaign: CampaignFile, path: Path | str) -> OrderFile:
 
 
 def _game_of(campaign: CampaignFile, path: Path, of: OrderFile) -> int:
-    mail_id, _ = _refereed(campaign)
+    mail_id, _ = refereed(campaign)
     ours, _, number = of.game.partition(":")
     if ours != mail_id or not number.isdigit():
         raise OrdersRefused(path, f"is for another game ({of.game}), not {campaign.name()}")
@@ -285,7 +167,7 @@ def _game_of(campaign: CampaignFile, path: Path, of: OrderFile) -> int:
 
 
 def _check(campaign: CampaignFile, record: GameRecord, path: Path, of: OrderFile) -> Inbox:
-    box = _inbox(campaign, record)
+    box = inbox_of(campaign, record)
     name = box.names.get(of.player, of.player)
     if of.player not in box.names:
         raise OrdersRefused(path, f"is from {of.player!r}, who does not play in this game")
@@ -293,9 +175,9 @@ def _check(campaign: CampaignFile, record: GameRecord, path: Path, of: OrderFile
         raise OrdersRefused(path, f"is {name}'s orders for turn {of.turn}, played already")
     if of.turn > box.turn:
         raise OrdersRefused(path, f"is for turn {of.turn}; the game is at turn {box.turn}")
-    _, secret = _refereed(campaign)
+    _, secret = refereed(campaign)
     if not hmac.compare_digest(
-        of.seal, files.body_seal(of, _token(secret, of.game, of.turn, of.player))
+        of.seal, files.body_seal(of, token(secret, of.game, of.turn, of.player))
     ):
         raise OrdersRefused(
             path,
@@ -344,7 +226,7 @@ def import_order_file(campaign: CampaignFile, path: Path | str) -> OrderFile:
     of = read_order_file(path)
     record = GameRecord(campaign, _game_of(campaign, path, of))
     _check(campaign, record, path, of)
-    _write_meta(campaign, {f"mail.inbox.{record.id}.{of.turn}.{of.player}": order_text(of)})
+    write_meta(campaign, {f"mail.inbox.{record.id}.{of.turn}.{of.player}": order_text(of)})
     return of
 
 
@@ -355,31 +237,84 @@ def play_turn(
     an ``EndPhase`` among its orders), in seat order; the events, as the referee sees
     them. Refused while an expected player's orders are missing, unless
     ``without_missing``: then those players give no orders and their phase is ended (a
-    ruling: a silent player's ships coast)."""
+    ruling: a silent player's ships coast).
+
+    Everyone's orders are played together on a copy in memory first, so a turn that
+    cannot be played whole writes nothing. Each command is then stored as it is played;
+    a play cut short (the program closed meanwhile) goes on from where it stopped the
+    next time, without playing any order twice."""
     game_id = main_game(campaign) if game_id is None else game_id
     record = GameRecord(campaign, game_id)
-    box = _inbox(campaign, record)
+    box = inbox_of(campaign, record)
     if box.missing and not without_missing:
         names = ", ".join(box.names[p] for p in box.missing)
         raise CampaignError(campaign.path, f"turn {box.turn} still waits for orders from {names}")
+    started = f"mail.started.{game_id}.{box.turn}"
+    at = campaign.meta(started)
+    if at is None:
+        planned = _planned(campaign, record.state, box)
+        write_meta(campaign, {started: str(record.head or 0)})
+        done = 0
+    else:  # an interrupted play: the same plan, from the state it started at
+        start = int(at) or None
+        planned = _planned(campaign, record.state_at(start), box)
+        done = _done_already(campaign, record, start, planned)
     events: list[Event] = []
-    for player in box.expected:
-        of = box.received.get(player)
-        if of is not None:
-            for order in of.orders:
-                events += record.play(order)
-        else:  # a silent player's phase ends without orders, where it can
-            with suppress(IllegalCommand):
-                events += record.play(EndPhase(player))
-    done = {f"mail.played.{game_id}.{box.turn}.{p}": box.received[p].seal for p in box.received}
-    done[f"mail.turn.{game_id}"] = str(box.turn + 1)
+    for command in planned[done:]:
+        events += record.play(command)
+    finished = {f"mail.played.{game_id}.{box.turn}.{p}": of.seal for p, of in box.received.items()}
+    finished[f"mail.turn.{game_id}"] = str(box.turn + 1)
     prefix = f"mail.inbox.{game_id}.{box.turn}."
     with campaign.writing() as conn:
         conn.executemany(
-            "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", list(done.items())
+            "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", list(finished.items())
         )
         conn.execute("DELETE FROM meta WHERE substr(key, 1, ?) = ?", (len(prefix), prefix))
+        conn.execute("DELETE FROM meta WHERE key = ?", (started,))
     return events
+
+
+def _planned(campaign: CampaignFile, state: Any, box: Inbox) -> list[Command]:
+    """The turn's commands in the order they are played, tried together in memory on
+    ``state``, where the turn began (whose orders it waited for is asked of it)."""
+    planned: list[Command] = []
+    for player in [p.id for p in play.waiting_for(state)]:
+        of = box.received.get(player)
+        if of is None:  # a silent player's phase ends without orders, where it can
+            try:
+                state, _ = playing.apply(state, EndPhase(player))
+                planned.append(EndPhase(player))
+            except IllegalCommand:
+                pass
+            continue
+        for n, order in enumerate(of.orders, 1):
+            try:
+                state, _ = playing.apply(state, order)
+            except IllegalCommand as exc:
+                raise CampaignError(
+                    campaign.path,
+                    f"turn {box.turn} cannot be played: order {n} of {box.names[player]} "
+                    f"cannot follow the orders played before it: {exc}",
+                ) from None
+            planned.append(order)
+    return planned
+
+
+def _done_already(
+    campaign: CampaignFile, record: GameRecord, start: int | None, planned: list[Command]
+) -> int:
+    """How many of ``planned`` an interrupted play stored after entry ``start``."""
+    line = record.line()
+    ids = [step.id for step in line]
+    after = line[ids.index(start) + 1 :] if start in ids else line if start is None else None
+    texts = [serial.dumps(c) for c in planned]
+    if after is None or [s.command for s in after] != texts[: len(after)]:
+        raise CampaignError(
+            campaign.path,
+            "a turn was being played when the campaign was closed, and the game has been "
+            "changed since; undo to where the turn began (or restore that branch) to play it",
+        )
+    return len(after)
 
 
 def import_all(campaign: CampaignFile, paths: Sequence[Path | str]) -> list[tuple[Path, str]]:

@@ -10,18 +10,22 @@ then on, whoever fired it at.
 Rulings: "closer than the range" is read as within it (3 hexes apart or less); showing
 is mutual, by the longer of the two ships' ranges; what was seen is shown only while in
 range (the players remember the rest). A pure function of the state, so the window can
-show the seated player only their own view (:func:`view`).
+show the seated player only their own view, and a player file holds only it
+(:func:`view`, a whitelist: :mod:`core.engine.whitelist`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields
+from fractions import Fraction
 
 from core.board.hexgrid import Hex
+from core.engine.whitelist import Shown, Whitelist, project
 from core.rules.interplanetary.aid.carried import aid_of, manifest_of
 from core.rules.interplanetary.aid.manifest import Manifest
-from core.rules.interplanetary.scenario.terms import terms_of
+from core.rules.interplanetary.scenario.terms import Start, Terms, terms_of
 from core.vector.state import GameState, Ship
+from core.vector.view import SHIP_PUBLIC, whitelist
 
 SWITCH = "fog_of_war"
 
@@ -93,23 +97,50 @@ def sight(state: GameState, player: str) -> Sight:
     return Sight(player, hidden, tuple(guns))
 
 
-def view(state: GameState, player: str) -> GameState:
-    """The state as ``player`` may see it: hidden ships without their manifest (only the
-    guns that fired are kept on it) and with their fuel unknown (shown as 0 here; ask
-    :func:`sight` to tell an unknown from an empty tank). For display, never for play."""
+def _revealed(ship: Ship, seen: Sight) -> Manifest | None:
+    """What is known of a hidden ship's manifest: the guns that fired, nothing else."""
+    own = manifest_of(ship)
+    if own is None or not seen.guns_of(ship.id):
+        return None
+    guns: list[str | None] = [None] * len(own.guns)
+    for p, g in seen.guns_of(ship.id):
+        guns[p] = g
+    return Manifest(guns=tuple(guns))
+
+
+def shown(state: GameState, player: str) -> Whitelist:
+    """Fog of war's whitelist entries for ``player``: a ship they see is shown whole; a
+    hidden one shows its counter (:data:`core.vector.view.SHIP_PUBLIC`) and the guns
+    that fired, its fuel shown as 0 (ask :func:`sight` to tell an unknown from an empty
+    tank). A scenario's starting outfits (kept for ships that come back) are shown only
+    for ships the player sees."""
     seen = sight(state, player)
-    if not seen.hidden:
-        return state
-    ships = []
-    for ship in state.ships:
-        if ship.id in seen.hidden:
-            manifest = None
-            own = manifest_of(ship)
-            if own is not None and seen.guns_of(ship.id):
-                guns: list[str | None] = [None] * len(own.guns)
-                for p, g in seen.guns_of(ship.id):
-                    guns[p] = g
-                manifest = Manifest(guns=tuple(guns))
-            ship = replace(ship, manifest=manifest, fitted=None, fuel=ship.fuel * 0)
-        ships.append(ship)
-    return replace(state, ships=tuple(ships))
+    every = frozenset(f.name for f in fields(Ship))
+
+    def ship(s: Ship) -> Shown:
+        if s.id not in seen.hidden:
+            return Shown(whole=every)
+        return Shown(
+            whole=SHIP_PUBLIC, blanks={"fuel": Fraction(0), "manifest": _revealed(s, seen)}
+        )
+
+    def start(s: Start) -> Shown:
+        known = s.ship not in seen.hidden and any(x.id == s.ship for x in state.ships)
+        return Shown(
+            whole=frozenset(f.name for f in fields(Start) if known or f.name != "manifest")
+        )
+
+    terms = frozenset(f.name for f in fields(Terms))
+    return {
+        Ship: ship,
+        Terms: Shown(fields=frozenset({"starts"}), whole=terms - {"starts"}),
+        Start: start,
+    }
+
+
+def view(state: GameState, player: str) -> GameState:
+    """The state as ``player`` may see it (Interplanetary has no sealed orders): built
+    from the vector games' whitelist and :func:`shown`. For display and player files,
+    never for play."""
+    seen: GameState = project(state, whitelist(state, player, shown(state, player)))
+    return seen

@@ -1,0 +1,220 @@
+"""Positions of every rule system for the play-by-mail tests: a game of two or three
+players on open space, played some random commands into a refereed campaign.
+
+``POSITIONS`` maps each registered rule system to a hypothesis strategy of positions;
+a system registered without one fails the leak test (``test_leaks.py``) until it adds
+its own here: the squadron game's view joins through this table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from hypothesis import strategies as st
+
+from core.board.hexgrid import ZERO, Direction, Hex, Vector
+from core.board.starmap import Bounds, StarMap
+from core.campaign import CampaignFile, GameRecord
+from core.campaign.mail import referee
+from core.engine.commands import Command, EndPhase
+from core.engine.errors import IllegalCommand
+from core.engine.play import apply, new_game, waiting_for
+from core.vector.motion import Motion, Order
+from core.vector.orders import Plot
+from core.vector.state import GameState, Player, Ship
+
+OPEN = StarMap("Open space", Bounds(30, 30))
+PLAYERS = (Player("a", "Ann", "red"), Player("b", "Bob", "blue"), Player("c", "Cy", "green"))
+#: each system's ruleset and the unit its ships are
+RULESETS = {
+    "interplanetary": ("interplanetary", "ship"),
+    "nplanetary": ("nplanetary", "frigate"),
+    "void": ("system3void-strategic", "frigate-bastet"),
+}
+#: the dice seed and the fuel tanks are canaries: numbers no other part of a game has,
+#: each ship's tank in a thousand of its own (so burns never meet another ship's)
+SEEDS = st.integers(10**9, 10**12)
+FUELS = st.integers(1, 999)
+
+
+def canary_fuel(k: int, draw: Any) -> int:
+    """The fuel of the ``k``-th ship: 600,000 and up, apart from every other ship's."""
+    return 600_000 + 1000 * k + draw(FUELS)
+
+
+@dataclass(frozen=True)
+class Position:
+    """A game's start and the commands to play into its campaign."""
+
+    system: str
+    start: GameState
+    commands: tuple[Command, ...]
+
+    def campaign(self, folder: Path) -> CampaignFile:
+        """A refereed campaign of this position, its commands played."""
+        campaign = CampaignFile.create(folder / "master.ecliptic", "Leak test", self.start)
+        referee.set_mode(campaign, referee.REFEREED)
+        record = GameRecord(campaign, 1)
+        for command in self.commands:
+            record.play(command)
+        return campaign
+
+
+def _ship(system: str, n: int, owner: str, at: Hex, v: Vector, fuel: int) -> Ship:
+    _, unit = RULESETS[system]
+    side = next(p.side for p in PLAYERS if p.id == owner)
+    ship = Ship(
+        f"{owner}{n}",
+        f"{owner.upper()}-ship {n}",
+        owner,
+        side,
+        unit,
+        Motion(at, v),
+        Fraction(fuel),
+    )
+    if system != "interplanetary":
+        return ship
+    from core.files.rulesets import load_ruleset
+    from core.rules.interplanetary.aid.manifest import fit  # only Interplanetary's ships carry one
+    from core.rules.interplanetary.aid.playaid import Outfit
+
+    aid = load_ruleset("interplanetary").play_aid
+    manifest = fit(aid, Outfit(guns=("artillery",), launched=("missile",)))
+    return Ship(
+        ship.id, ship.name, owner, side, ship.unit, ship.motion, ship.fuel, manifest=manifest
+    )
+
+
+@st.composite
+def vector_positions(draw: Any, system: str) -> Position:
+    """Two or three players, one or two ships each, anywhere on open space; then up to a
+    dozen commands, each a random plot, gun shot or end of phase that the game takes."""
+    players = PLAYERS[: draw(st.integers(2, 3))]
+    hexes = st.builds(Hex, st.integers(5, 20), st.integers(5, 20))
+    ships = []
+    for p in players:
+        for n in range(draw(st.integers(1, 2))):
+            v = Vector(draw(st.integers(-1, 1)), draw(st.integers(-1, 1)))
+            fuel = canary_fuel(len(ships), draw)
+            ships.append(_ship(system, n, p.id, draw(hexes) + ZERO, v, fuel))
+    switches: tuple[tuple[str, bool], ...] = ()
+    if system == "interplanetary":
+        switches = (("fog_of_war", draw(st.booleans())),)
+    ruleset, _ = RULESETS[system]
+    start, _ = new_game(ruleset, OPEN, players, ships, seed=draw(SEEDS), switches=switches)
+    state, commands = start, []
+    for _ in range(draw(st.integers(0, 12))):
+        command = _next(draw, state)
+        if command is None:
+            break
+        state, _ = apply(state, command)
+        commands.append(command)
+    return Position(system, start, tuple(commands))
+
+
+def _next(draw: Any, state: GameState) -> Command | None:
+    waiting = waiting_for(state)
+    if not waiting or state.over:
+        return None
+    player = draw(st.sampled_from([p.id for p in waiting]))
+    mine = [s for s in state.ships if s.owner == player and s.in_play]
+    enemies = [s for s in state.ships if s.owner != player and s.in_play]
+    choices: list[Command] = [EndPhase(player)]
+    for ship in mine:
+        burn = draw(st.sampled_from([(), *((d,) for d in Direction)]))
+        choices.append(Plot(player, ship.id, Order(burn=burn)))
+        if enemies and state.rules.system_id == "interplanetary":
+            from core.rules.interplanetary.combat.guns import Fire
+
+            choices.append(Fire(player, ship.id, 0, draw(st.sampled_from(enemies)).id))
+    for command in draw(st.permutations(choices)):
+        try:
+            apply(state, command)
+            return command
+        except IllegalCommand:
+            continue
+    return _answer(state, player)
+
+
+def _answer(state: GameState, player: str) -> Command | None:
+    """A pending decision answered the plain way (hold fire, damage placed as suggested)."""
+    from core.rules.interplanetary.combat.attack import AllocateDamage, PendingAnswer
+    from core.rules.interplanetary.combat.guns import Hold
+
+    for item in getattr(state, "pending", ()):
+        if item.player == player:
+            answer: Command = (
+                Hold(player, item.ship)
+                if isinstance(item, PendingAnswer)
+                else AllocateDamage(player, item.ship)
+            )
+            try:
+                apply(state, answer)
+                return answer
+            except IllegalCommand:
+                return None
+    return None
+
+
+@st.composite
+def squadron_positions(draw: Any) -> Position:
+    """A built-in squadron scenario (the ones with their navies given), played by the
+    squadron autopilot for up to eighty steps (ten days), or on to the next fire step
+    after them; the last step perhaps only by its first side (its sealed fire orders in,
+    the other's not yet). In the Border Raid the raiders may order their secret jump."""
+    from core.engine.play import start
+    from core.engine.system import Seat
+    from core.rules.squadrons import autopilot
+    from core.rules.squadrons.scenario import load_scenario
+    from core.rules.squadrons.state import RULES, STEPS
+
+    name = draw(st.sampled_from(["border-raid", "battle-for-tessaly"]))
+    seats = (Seat("ann", "Ann", "Imperium", "#aa2222"), Seat("zed", "Zed", "Zhodani", "#2222aa"))
+    first, _ = start(RULES, seats, seed=0, setup=load_scenario(name))
+    jumps = []
+    if name == "border-raid" and draw(st.booleans()):
+        to = first.world.board("Dunmore").parse("0305")
+        raiders = ("raider-1", "raider-2", "raider-3", "tender")
+        jumps = [autopilot.JumpOrder(1, c, "Dunmore", to) for c in raiders]
+    state, commands = first, []
+    steps = draw(st.integers(0, 80))
+    to_fire = draw(st.booleans())  # then go on to a fire step and stop halfway through it
+    for step in range(steps + 1 + (80 if to_fire else 0)):
+        waiting = [seat.id for seat in waiting_for(state)]
+        if not waiting or state.over:
+            break
+        last = step >= steps and (not to_fire or STEPS[state.step].startswith("fire"))
+        if last:  # the last step: perhaps only the first side's orders
+            waiting = waiting[: draw(st.integers(0, len(waiting)))]
+        for player in waiting:
+            for command in autopilot.orders(state, player, jumps):
+                state, _ = apply(state, command)
+                commands.append(command)
+        if last:
+            break
+    return Position("squadrons", first, tuple(commands))
+
+
+POSITIONS: dict[str, Callable[[], st.SearchStrategy[Position]]] = {
+    **{system: (lambda system=system: vector_positions(system)) for system in RULESETS},
+    "squadrons": squadron_positions,
+}
+
+
+def fixed(
+    system: str, *, fog: bool = True, seed: int = 987_654_321_123, apart: int = 12
+) -> Position:
+    """A fixed position: Ann's and Bob's ships ``apart`` hexes apart (twelve: out of
+    detector range), no command played."""
+    ruleset, _ = RULESETS[system]
+    ships = (
+        _ship(system, 0, "a", Hex(6, 10), ZERO, 612_345),
+        _ship(system, 0, "b", Hex(6 + apart, 10), ZERO, 654_321),
+    )
+    switches = (("fog_of_war", fog),) if system == "interplanetary" else ()
+    start, _ = new_game(ruleset, OPEN, PLAYERS[:2], ships, seed=seed, switches=switches)
+    return Position(system, start, ())
