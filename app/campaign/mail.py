@@ -93,7 +93,9 @@ class MailWindow:
     def save_order_file(self) -> bool:
         """Save the orders given as the order file for the referee (asks where)."""
         from app.play.orders import OrderSession
-        from core.campaign.mail.files import make_orders, order_file_name, write_order_file
+        from core.campaign.mail.files import order_file_name
+        from core.campaign.mail.player import save_orders
+        from core.engine.errors import IllegalCommand
 
         session = self.session
         if not isinstance(session, OrderSession) or session.read_only:
@@ -107,9 +109,11 @@ class MailWindow:
         if not target.name.endswith(".ecliptic-orders"):
             target = target.with_name(target.name + ".ecliptic-orders")
         orders = session.orders()
-        try:
-            write_order_file(make_orders(mail, session.order_file_orders()), target)
-        except OSError as exc:
+        try:  # checked on the view again, the phase's end added, written whole
+            written = save_orders(mail, orders, target.parent)
+            if written != target:
+                written.replace(target)
+        except (IllegalCommand, OSError) as exc:
             QMessageBox.warning(self, "Cannot save the order file", str(exc))
             return False
         session.saved = orders

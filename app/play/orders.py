@@ -66,11 +66,6 @@ class OrderSession(GameSession):
         """The orders given, in order (a taken-back order is gone from the list)."""
         return tuple(c for c in self.commands if not isinstance(c, EndPhase))
 
-    def order_file_orders(self) -> tuple[Command, ...]:
-        """What the order file carries: the orders, then the end of the player's phase
-        (which the referee's program plays after them)."""
-        return (*self.orders(), EndPhase(self.mail.player))
-
     def unsaved(self) -> bool:
         """Orders given since the last save (or any, before the first)."""
         return bool(self.orders()) and self.orders() != self.saved

@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 
 from tests.app.acceptance.user import Player
-from tests.patience import PATIENCE_MS
 
 PICKET = Path(__file__).parent / "scenarios" / "picket.toml"
 NAMES = ("Ann", "Bob")
@@ -97,8 +96,12 @@ def import_orders(referee: Player, path: Path) -> None:
 
 def refusal(referee: Player) -> str:
     """The text of the refusal box on screen, which the referee then closes."""
-    box = referee.win.findChild(QMessageBox, "orders_refused_box")
-    referee.qtbot.waitUntil(lambda: box is not None and box.isVisible(), timeout=PATIENCE_MS)
+    def shown() -> QMessageBox | None:
+        boxes = referee.win.findChildren(QMessageBox, "orders_refused_box")
+        return next((b for b in boxes if b.isVisible()), None)
+
+    assert shown() is not None, referee.status()
+    box = shown()
     assert isinstance(box, QMessageBox)
     text = box.informativeText()
     referee.click(box.button(QMessageBox.StandardButton.Ok))
