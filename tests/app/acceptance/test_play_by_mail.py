@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -25,12 +26,12 @@ from pytestqt.qtbot import QtBot
 
 from tests.app.acceptance.user import Player
 
-PICKET = Path(__file__).parent / "scenarios" / "picket.toml"
+PICKET = Path(__file__).parent / "scenarios" / "far-picket.toml"
 NAMES = ("Ann", "Bob")
 
 
 def new_refereed_campaign(referee: Player, file: Path, fog: bool = True) -> None:
-    """File › New Campaign: the picket scenario (browsed to), two players, fog of war,
+    """File › New Campaign: the far picket scenario (browsed to), two players, fog of war,
     played refereed by mail, kept in ``file``."""
 
     def fill(dialog: QWidget) -> None:
@@ -39,7 +40,7 @@ def new_refereed_campaign(referee: Player, file: Path, fog: bool = True) -> None
         )
         combo = referee.find(QComboBox, "scenario_box", dialog)
         assert isinstance(combo, QComboBox)
-        referee.pick(combo, "Acceptance Picket")
+        referee.pick(combo, "Acceptance Far Picket")
         referee.type_into(referee.find(QLineEdit, "campaign_name", dialog), "Picket by mail")
         referee.type_into(referee.find(QLineEdit, "campaign_file", dialog), str(file))
         referee.type_into(referee.find(QSpinBox, "player_count", dialog), "2")
@@ -51,8 +52,10 @@ def new_refereed_campaign(referee: Player, file: Path, fog: bool = True) -> None
         if fog:
             fog_box = referee.find(QCheckBox, "rule_fog_of_war", dialog)
             assert isinstance(fog_box, QCheckBox)
-            if not fog_box.isChecked():
-                referee.click(fog_box)
+            if not fog_box.isChecked():  # by the keyboard: the box may be below the screen
+                fog_box.setFocus()
+                referee.qtbot.keyClick(fog_box, Qt.Key.Key_Space)
+            assert fog_box.isChecked()
         referee.click(referee.find(QRadioButton, "mode_refereed", dialog))
         referee.agree_to_questions()
         referee.press("Create", dialog)
@@ -96,6 +99,7 @@ def import_orders(referee: Player, path: Path) -> None:
 
 def refusal(referee: Player) -> str:
     """The text of the refusal box on screen, which the referee then closes."""
+
     def shown() -> QMessageBox | None:
         boxes = referee.win.findChildren(QMessageBox, "orders_refused_box")
         return next((b for b in boxes if b.isVisible()), None)
@@ -145,7 +149,7 @@ def test_a_refereed_turn_by_mail_from_new_campaign_to_the_next_player_files(
     you = Player(qtbot, tmp_path / mover)
     open_file(you, player_file_of(files, mover))
     assert you.seated() == mover
-    assert you.win.windowTitle().startswith(f"Acceptance Picket: {mover}'s side, turn 1")
+    assert you.win.windowTitle().startswith(f"Acceptance Far Picket: {mover}'s side, turn 1")
     assert not you.menu("File", "Export for Mail").isEnabled()
     orders = tmp_path / f"{mover} turn 1.ecliptic-orders"
     give_orders(you, orders)
@@ -155,6 +159,15 @@ def test_a_refereed_turn_by_mail_from_new_campaign_to_the_next_player_files(
     them = Player(qtbot, tmp_path / other)
     open_file(them, player_file_of(files, other))
     assert them.label("turn_hint").startswith("Read-only: the referee waits for nobody's")
+    # ...and only their side: under fog of war the far Blue picket's manifest is not
+    # in Ann's file, while the referee, who keeps the master, sees it
+    assert other == "Ann"
+    them.select_ship("Blue picket")
+    them.show_tab("Manifest")
+    assert "fog of war hides its manifest" in them.label("manifest_title")
+    referee.select_ship("Blue picket")
+    referee.show_tab("Manifest")
+    assert "fog of war" not in referee.label("manifest_title")
 
     # an order file edited after it was written is refused, and nothing changes
     edited = tmp_path / "edited.ecliptic-orders"

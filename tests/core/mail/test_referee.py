@@ -393,6 +393,6 @@ def test_a_damaged_log_entry_is_named_when_player_files_are_made(
 
     GameRecord(master, 1).play(EndPhase("a"))
     with master.writing() as conn:
-        conn.execute("UPDATE entry SET events = '[{\"$type\": \"no.Such\"}]'")
+        conn.execute('UPDATE entry SET events = \'[{"$type": "no.Such"}]\'')
     with pytest.raises(DamagedCampaign, match="log entry 1's events cannot be read"):
         referee.export_player_files(master, tmp_path / "out")
