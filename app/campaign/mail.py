@@ -146,6 +146,7 @@ class MailWindow:
         if not self.session.read_only:
             self.session.read_only = True
             self.session.read_only_why = REFEREE_WHY
+        self.take_seat()  # nobody sits at the referee's table: the map, not the hand-over
         self._game_changed()
         dock.show()
         dock.raise_()
@@ -168,7 +169,7 @@ class MailWindow:
         chosen = self._folders().get(str(self.campaign.path))
         if chosen:
             return Path(chosen)
-        return self.campaign.path.with_name(f"{self.campaign.path.stem} mail")
+        return self.campaign.path.with_name(f"{self.campaign.path.stem} files")
 
     def _folders(self) -> dict[str, str]:
         value = self.settings.value(FOLDER_KEY, {})

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
@@ -126,7 +126,8 @@ class GameSession(QObject):
         player at the table may see it: the rule system's view for them (with sealed
         orders their own, drawn as their plans, and nobody else's; under fog of war no
         undetected enemy's manifest), the same view a refereed campaign's player file
-        holds."""
+        holds. The dice stay the live game's: at the table they are never shown, and
+        a game without secrets is shown as it is."""
         if self.viewing is not None:
             return self.viewing
         if self.live.over or self.sees_all:
@@ -136,7 +137,11 @@ class GameSession(QObject):
             return self.live
         key = (self.live, waiting[0].id)
         if self._seen is None or self._seen[0] is not key[0] or self._seen[1] != key[1]:
-            self._seen = (key[0], key[1], engine.view(self.live, key[1]))
+            seen = engine.view(self.live, key[1])
+            if seen is not self.live and hasattr(seen, "dice"):
+                seen = replace(seen, dice=self.live.dice)
+                seen = self.live if seen == self.live else seen
+            self._seen = (key[0], key[1], seen)
         return self._seen[2]
 
     @property

@@ -424,8 +424,12 @@ class GameActions:
         # A decision the game waits for (placing a hit, firing back) is answered in its
         # dock; the phase cannot end before it.
         waiting = self.session is not None and bool(self.session.state.pending)
-        self.end_turn_action.setEnabled(playing and not over and not waiting)
-        self.turn_bar.end_button.setEnabled(playing and not over and not waiting)
+        # a read-only game (a refereed master, a player file with nothing to order)
+        # ends no phase
+        read_only = self.session is not None and self.session.read_only
+        ending = playing and not over and not waiting and not read_only
+        self.end_turn_action.setEnabled(ending)
+        self.turn_bar.end_button.setEnabled(ending)
         # A campaign's undo also works from the hand-over screen: the player who just
         # ended their turn may take it back before the next one sits down.
         campaign_undo = self.session is not None and self.session.record is not None

@@ -131,7 +131,7 @@ def test_a_refereed_turn_by_mail_from_new_campaign_to_the_next_player_files(
 ) -> None:
     referee = Player(qtbot, tmp_path / "referee")
     master = tmp_path / "referee" / "picket.ecliptic"
-    mail = tmp_path / "referee" / "picket mail"  # beside the campaign, unless changed
+    mail = tmp_path / "referee" / "picket files"  # beside the campaign, unless changed
     new_refereed_campaign(referee, master)
     # the referee sees the whole game, and play moves on only by order files
     assert referee.win.docks["referee"].isVisible()
