@@ -56,6 +56,7 @@ from core.campaign.mail.master import (
 from core.campaign.store import CampaignFile
 from core.engine import play, serial
 from core.engine.commands import Command, EndPhase
+from core.engine.dice import Dice
 from core.engine.errors import IllegalCommand
 from core.engine.events import Event
 from core.engine.states import state_hash
@@ -85,6 +86,7 @@ def _player_file(campaign: CampaignFile, record: GameRecord, box: Inbox, player:
     game = game_name(campaign, record.id)
     state = record.state
     view = play.view(state, player)
+    _no_dice(campaign, view)
     return PlayerFile(
         game=game,
         campaign=campaign.name(),
@@ -101,6 +103,26 @@ def _player_file(campaign: CampaignFile, record: GameRecord, box: Inbox, player:
         log=_log(record, state, player),
         program=version_text(),
     )
+
+
+def _no_dice(campaign: CampaignFile, view: Any) -> None:
+    """Refuse a view that shows the dice (a rule system whose ``view`` is not built from
+    a whitelist): the seed would tell every roll to come."""
+    todo = [serial.to_data(view)]
+    while todo:
+        data = todo.pop()
+        if isinstance(data, dict):
+            if data.get("$type") == serial.name_of(Dice) and (
+                data.get("seed") or data.get("loaded")
+            ):
+                system = play.system_of(view).name
+                raise CampaignError(
+                    campaign.path,
+                    f"cannot be played refereed: {system}'s view of a player shows the dice",
+                )
+            todo.extend(data.values())
+        elif isinstance(data, list):
+            todo.extend(data)
 
 
 def _log(record: GameRecord, state: Any, player: str) -> tuple[LoggedTurn, ...]:
@@ -135,12 +157,13 @@ def export_player_files(
     box = inbox_of(campaign, record)
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    written = []
-    for player, name in box.names.items():
-        pf = _player_file(campaign, record, box, player)
-        target = folder / player_file_name(record.title, box.turn, name)
-        written.append(files.write_player_file(pf, target))
-    return written
+    made = [_player_file(campaign, record, box, p) for p in box.names]  # all made, then written
+    names = [pf.name for pf in made]
+    return [
+        files.write_player_file(pf, folder / player_file_name(record.title, box.turn, label))
+        for pf in made
+        for label in [pf.name if names.count(pf.name) == 1 else f"{pf.name} {pf.player}"]
+    ]
 
 
 # ---- order files

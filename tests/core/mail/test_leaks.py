@@ -207,10 +207,13 @@ def test_sealed_dice_the_seed_is_in_the_master_and_the_rolls_in_the_logs() -> No
 def test_the_leak_check_catches_a_view_that_shows_everything(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The checks are not vacuous: a view that is the master itself is caught (the seed)."""
+    """The checks are not vacuous: a view that is the master itself is caught (the seed),
+    even without the referee's own refusal of a view that shows the dice."""
+    from core.campaign.mail import referee as referee_module
     from core.engine import play
 
     monkeypatch.setattr(play, "view", lambda state, player: state)
+    monkeypatch.setattr(referee_module, "_no_dice", lambda campaign, view: None)
     with pytest.raises(AssertionError, match="seed"):
         player_files(fixed("nplanetary"))
 

@@ -396,3 +396,14 @@ def test_a_damaged_log_entry_is_named_when_player_files_are_made(
         conn.execute('UPDATE entry SET events = \'[{"$type": "no.Such"}]\'')
     with pytest.raises(DamagedCampaign, match="log entry 1's events cannot be read"):
         referee.export_player_files(master, tmp_path / "out")
+
+
+def test_a_rule_system_whose_view_shows_the_dice_cannot_be_refereed(
+    tmp_path: Path, master: CampaignFile, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from core.engine import play
+
+    monkeypatch.setattr(play, "view", lambda state, player: state)  # a view that is no view
+    with pytest.raises(Exception, match="view of a player shows the dice"):
+        referee.export_player_files(master, tmp_path / "out")
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
