@@ -105,13 +105,10 @@ class GameSession(QObject):
         self._undo: list[GameState] = []  # quick game: the states before this phase's orders
         self.skip_optional = False
         """Also pass by phases that offer only optional extras (a player's preference)."""
-        self.hand_over = True
-        """Show the hand-over screen when another player takes the seat (hot seat)."""
-        self.primary: str | None = None
-        """What the primary button says in place of the phase's words (a player file)."""
+        self.hand_over = True  # the hand-over screen between players (not a player file's)
+        self.primary: str | None = None  # the primary button's words, in place of the phase's
+        self.sees_all = False  # whole states shown, no player's view (a referee's master)
         self.read_only_why = "another Ecliptic has this campaign open"
-        self.sees_all = False
-        """Show the whole state, no player's view (a refereed campaign's referee)."""
         self._start_tracks(self.live)
         if record is not None and record.head is not None:
             self._load_log(record)
