@@ -148,6 +148,10 @@ class MailWindow:
             self.session.read_only_why = REFEREE_WHY
         self.take_seat()  # nobody sits at the referee's table: the map, not the hand-over
         self._game_changed()
+        mover = self.session.shown_player()
+        ships = [s for s in self.session.live.ships if mover and s.owner == mover.id]
+        if ships:  # the map where the turn's player is
+            self.map_view.centre_on_hex(ships[0].motion.position)
         dock.show()
         dock.raise_()
         self.refresh_referee()

@@ -120,11 +120,9 @@ class GameSession(QObject):
     @property
     def state(self) -> GameState:
         """The state on show: a past one in the replay view, else the live one as the
-        player at the table may see it: the rule system's view for them (with sealed
-        orders their own, drawn as their plans, and nobody else's; under fog of war no
-        undetected enemy's manifest), the same view a refereed campaign's player file
-        holds. The dice stay the live game's: at the table they are never shown, and
-        a game without secrets is shown as it is."""
+        player at the table may see it, the rule system's view that a player file holds
+        (sealed orders: only their own, drawn as plans; fog of war: no undetected
+        enemy's manifest); with the live dice, never shown at the table."""
         if self.viewing is not None:
             return self.viewing
         if self.live.over or self.sees_all:
@@ -153,8 +151,9 @@ class GameSession(QObject):
 
     def seat(self) -> Player | None:
         """Who is at the table now: the active player, or (sealed orders) the first
-        player still to give them. None when the game is over or shown in replay."""
-        return None if self.replaying else self.shown_player()
+        player still to give them. None when the game is over, in replay or shown to a
+        referee (every dock then shows all)."""
+        return None if self.replaying or self.sees_all else self.shown_player()
 
     def phase(self) -> str:
         return engine.current_phase(self.state)

@@ -11,7 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QEvent, QObject, QSettings
+from PySide6.QtGui import QFileOpenEvent
 from PySide6.QtWidgets import QLabel, QMenu, QMessageBox
 
 from app.board.scene import StarMapScene
@@ -188,6 +189,21 @@ class FileActions:
             self._fill_recent_menu()
             return
         self.open_path(path)
+
+
+class OpenRequests(QObject):
+    """Files the desktop asks the running program to open (macOS sends a double-clicked
+    campaign, player or order file as an event, not on the command line)."""
+
+    def __init__(self, window: FileActions) -> None:
+        super().__init__()
+        self.window = window
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if isinstance(event, QFileOpenEvent) and event.file():
+            self.window.open_path(Path(event.file()))
+            return True
+        return super().eventFilter(watched, event)
 
 
 def recent_labels(paths: list[str]) -> list[str]:

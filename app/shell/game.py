@@ -322,7 +322,7 @@ class GameActions:
             hint = "Replay: the map as it was (Escape returns to play)"
         elif session.read_only:
             hint = f"Read-only: {session.read_only_why}"
-        shown = session.shown_player() if session.replaying else seat
+        shown = session.shown_player() if session.replaying or session.sees_all else seat
         self.turn_bar.show_turn(state.round, steps(state, session.ui), shown, hint, primary)
         self.end_turn_action.setText(f"&{primary}")
         self._update_title()
