@@ -189,3 +189,23 @@ def test_a_refereed_turn_by_mail_from_new_campaign_to_the_next_player_files(
     # ...and the played file is refused from now on
     import_orders(referee, orders)
     assert "played already" in refusal(referee)
+
+
+def test_new_campaign_offers_open_or_refereed_and_open_is_the_default(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    you = Player(qtbot, tmp_path)
+
+    def look(dialog: QWidget) -> None:
+        open_mode = you.find(QRadioButton, "mode_open", dialog)
+        refereed = you.find(QRadioButton, "mode_refereed", dialog)
+        assert isinstance(open_mode, QRadioButton) and isinstance(refereed, QRadioButton)
+        assert open_mode.isChecked() and not refereed.isChecked()
+        assert "Export for Mail" in you.label("mode_note")
+        you.click(refereed)
+        assert "player file" in you.label("mode_note")
+        assert "Nobody but you sees" in you.label("mode_note")
+        you.press("Cancel", dialog)
+
+    you.answer(lambda: you.choose("File", "New Campaign"), look)
+    assert you.win.campaign is None
