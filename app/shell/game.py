@@ -41,6 +41,12 @@ if TYPE_CHECKING:
     from core.vector.state import GameState, Player
 
 
+def refereed_file(campaign: CampaignFile) -> bool:
+    from core.campaign.mail.referee import REFEREED, mode_of
+
+    return mode_of(campaign) == REFEREED
+
+
 class GameActions:
     """The game side of the main window (see the module's docstring)."""
 
@@ -124,7 +130,11 @@ class GameActions:
             session.save_asked.connect(self.save_order_file)
         else:
             session = GameSession(state, events, title=title, record=record, read_only=read_only)
-        session.skip_optional = self.skip_optional_action.isChecked()
+        # a refereed master passes by only phases with nothing in them, whatever the
+        # referee's preference, so the master does not move on by who opens it
+        session.skip_optional = self.skip_optional_action.isChecked() and not (
+            record is not None and refereed_file(record.file)
+        )
         self.show_system_docks(session.ui)
         self.session = session
         self.event_log.clear()
