@@ -56,8 +56,9 @@ class Menus:
         self.export_mail_action.triggered.connect(self.export_for_mail)
         # play by mail with a referee (app.campaign.mail)
         self.save_orders_action = file_menu.addAction("Save &Order File…")
-        self.save_orders_action.setShortcut(QKeySequence("Ctrl+Shift+O"))
-        self.save_orders_action.setStatusTip("Your orders in a player file, for the referee")
+        self.save_orders_action.setStatusTip(
+            "Your orders in a player file, for the referee (the primary button, Ctrl+Enter)"
+        )
         self.save_orders_action.triggered.connect(self.save_order_file)
         self.import_orders_action = file_menu.addAction("&Import Order Files…")
         self.import_orders_action.setShortcut(QKeySequence("Ctrl+I"))

@@ -70,8 +70,10 @@ def test_sealed_orders_by_mail_each_player_sees_only_their_own(
         target_file = tmp_path / f"{name}.ecliptic-orders"
         monkeypatch.setattr("app.campaign.mail.ask_save", lambda *_a, t=target_file: (t, ""))
         assert win.turn_bar.end_button.text() == "Save Order File"
+        assert "without saving your orders" in win.closing_question()
         win.end_turn()
         assert target_file.exists()
+        assert win.closing_question() == ""  # saved: nothing is lost by closing
         orders.append(target_file)
         win.close()
 
