@@ -190,6 +190,16 @@ def test_a_refereed_turn_by_mail_from_new_campaign_to_the_next_player_files(
     import_orders(referee, orders)
     assert "played already" in refusal(referee)
 
+    # turn 2: whoever the game waits for now opens their new file and orders in turn
+    (mover,) = {n for n, s in inbox(referee).items() if s == "waiting for orders"}
+    player = them if mover == other else you
+    open_file(player, player_file_of(files, mover))
+    assert player.seated() == mover and "turn 2" in player.win.windowTitle()
+    orders = tmp_path / f"{mover} turn 2.ecliptic-orders"
+    give_orders(player, orders)
+    import_orders(referee, orders)
+    assert inbox(referee)[mover] == "orders in"
+
 
 def test_new_campaign_offers_open_or_refereed_and_open_is_the_default(
     qtbot: QtBot, tmp_path: Path
