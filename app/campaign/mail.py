@@ -75,6 +75,7 @@ class MailWindow:
         if not shown:
             return False
         self.player_file = path
+        self._remember(path)  # Open Recent, with the maps and scenarios
         self.setWindowTitle(f"{mail.title}: {mail.name}'s side, turn {mail.turn} — Ecliptic")
         if mail.expected:
             self.status_label.setText(
