@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QStackedWidget, 
 
 from app.board.scene import StarMapScene
 from app.board.view import MapView
+from app.campaign.mail import MailWindow
 from app.campaign.window import CampaignWindow
 from app.play.turn import HandOver, TurnBar
 from app.shell.dock_layout import DockLayout
@@ -39,12 +40,15 @@ GEOMETRY_KEY = "main_window/geometry"
 STATE_KEY = "main_window/state"
 
 
-class MainWindow(GameActions, FileActions, Menus, DockLayout, CampaignWindow, QMainWindow):
+class MainWindow(
+    GameActions, FileActions, Menus, DockLayout, CampaignWindow, MailWindow, QMainWindow
+):
     """Top-level window. ``settings`` defaults to QSettings("Ecliptic", "Ecliptic").
 
     Its parts are mixins, one idea each: the game (:mod:`app.shell.game`), files
     (:mod:`app.shell.files`), menus (:mod:`app.shell.menus`), docks
-    (:mod:`app.shell.dock_layout`) and campaigns (:mod:`app.campaign.window`)."""
+    (:mod:`app.shell.dock_layout`), campaigns (:mod:`app.campaign.window`) and play by
+    mail (:mod:`app.campaign.mail`)."""
 
     def __init__(
         self,
@@ -91,6 +95,7 @@ class MainWindow(GameActions, FileActions, Menus, DockLayout, CampaignWindow, QM
         self._init_campaign()
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.replay_bar)
         self._create_docks()
+        self._init_mail()
         self.ship_list.ship_chosen.connect(self._ship_chosen)
         self.course_panel.choices_changed.connect(self._choices_changed)
         self.course_panel.take_back.connect(self.take_back)
@@ -238,15 +243,9 @@ class MainWindow(GameActions, FileActions, Menus, DockLayout, CampaignWindow, QM
             self.map_view.show_default()  # the view has its real size only now
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if (
-            self.session is not None
-            and self.campaign is None
-            and not self.session.state.over
-            and self.ask_before_closing
-        ):
-            answer = QMessageBox.question(
-                self, "Quit", "A quick game is in progress and quick games are not kept. Quit?"
-            )
+        question = self.closing_question(quitting=True)
+        if question and self.ask_before_closing:
+            answer = QMessageBox.question(self, "Quit", question)
             if answer != QMessageBox.StandardButton.Yes:
                 event.ignore()
                 return
