@@ -11,6 +11,7 @@ from __future__ import annotations
 from core.files.ruleset import KNOWN_SWITCHES
 from core.files.rulesets import load_ruleset
 from core.rules.void import engagement as engagement  # its events load with the system
+from core.rules.void.sections import SECTIONS
 from core.vector.game import VectorSystem
 
 SYSTEM = VectorSystem(
@@ -18,4 +19,5 @@ SYSTEM = VectorSystem(
     "System III Void",
     switches={"hexside_entered": KNOWN_SWITCHES["hexside_entered"]},
     load_rules=load_ruleset,
+    ruleset_sections=SECTIONS,
 )
