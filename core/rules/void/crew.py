@@ -58,8 +58,9 @@ def with_kit(ship: Ship, kit: Kit) -> Ship:
     return replace(ship, manifest=kit)
 
 
-def stocked(rules: Ruleset, ship: Ship, torpedoes: int | None = None) -> Ship:
-    """The ship with its kit: ``torpedoes`` aboard (None: its class's full missile
-    load, from the ship table)."""
-    count = tables_of(rules).row(ship.unit).missile_load if torpedoes is None else torpedoes
-    return with_kit(ship, replace(kit_of(ship), torpedoes=count))
+def kit_for(rules: Ruleset, ship: Ship) -> Kit:
+    """The ship's Void state; a ship that has none yet (as a scenario starts it) carries
+    its class's full missile load and a rested crew."""
+    if isinstance(ship.manifest, Kit):
+        return ship.manifest
+    return Kit(torpedoes=tables_of(rules).row(ship.unit).missile_load)

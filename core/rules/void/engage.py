@@ -28,7 +28,7 @@ from core.rules.void.battle import (
     Resolution,
     Role,
 )
-from core.rules.void.crew import kit_of, with_kit
+from core.rules.void.crew import kit_for, with_kit
 from core.rules.void.offers import FUEL, Offer, after_move, course_of, very_high
 from core.rules.void.tables import tables_of
 from core.rules.void.terms import Fought, terms_of, with_terms
@@ -211,7 +211,7 @@ def _entering(state: GameState, ship: Ship, role: Role) -> BattleShip:
         ship.motion.position,
         ship.motion.velocity,
         ship.fuel,
-        kit_of(ship),
+        kit_for(state.rules, ship),
         ship.juiced,
         very_high(state, ship),
         ship.disabled_for,

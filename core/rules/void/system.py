@@ -151,7 +151,10 @@ SYSTEM = VoidSystem(
     "System III Void",
     handlers=HANDLERS,
     hooks=HOOKS,
-    switches={"hexside_entered": KNOWN_SWITCHES["hexside_entered"]},
+    switches={
+        name: KNOWN_SWITCHES[name]
+        for name in ("hexside_entered", "tactical_scale", "narrative_points", "narrative_per_ship")
+    },
     load_rules=load_ruleset,
     ruleset_sections=SECTIONS,
 )

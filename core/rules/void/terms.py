@@ -53,10 +53,25 @@ class VoidTerms:
         return replace(self, narrative=tuple(sorted(left.items())))
 
 
+#: ruling: the narrative points each holder starts with, per player or per ship
+POINTS_PER_PLAYER = 2
+POINTS_PER_SHIP = 1
+
+
 def terms_of(state: GameState) -> VoidTerms:
-    """The game's Void terms (a game started without any: tactical scale, no narrative
-    points)."""
-    return state.terms if isinstance(state.terms, VoidTerms) else VoidTerms()
+    """The game's Void terms; a game that has none yet starts them from its switches
+    (tactical scale, narrative points per player or per ship)."""
+    if isinstance(state.terms, VoidTerms):
+        return state.terms
+    tactical = state.uses("tactical_scale", True)
+    if not state.uses("narrative_points"):
+        return VoidTerms(tactical)
+    if state.uses("narrative_per_ship"):
+        points = tuple((s.id, POINTS_PER_SHIP) for s in state.ships if s.in_play)
+        return VoidTerms(tactical, "ship", tuple(sorted(points)))
+    return VoidTerms(
+        tactical, "player", tuple(sorted((p.id, POINTS_PER_PLAYER) for p in state.players))
+    )
 
 
 def with_terms(state: GameState, terms: VoidTerms) -> GameState:
