@@ -11,12 +11,14 @@ attacked).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from core.board.hexgrid import Hex, Vector
 from core.board.tracer import Entered, Hexside, trace
 from core.rules.void.battle import Cost
+from core.vector.course_check import high_acceleration
+from core.vector.movement import MoveResult
 from core.vector.state import GameState, Ship, ShipStatus
 
 #: what each way of paying costs in fuel (high acceleration: the strategic two-hex burn)
@@ -141,3 +143,17 @@ def after_move(state: GameState, ship: Ship) -> tuple[Offer, ...]:
     """The encounters the course a ship has just flown offers (the Engage command's)."""
     start, end = course_of(ship)
     return offers(state, ship, start, end, ship.motion.velocity)
+
+
+def for_course(state: GameState, ship: Ship, result: MoveResult, hexes: int) -> tuple[Offer, ...]:
+    """What a plotted course (the plotter's move on paper, its burn ``hexes`` long) would
+    offer once flown: the ship as the burn leaves it (fuel paid, a high burn's juice and
+    cooldown), so a very-high burn offers nothing and a high burn cannot pay for one."""
+    high, cooldown = high_acceleration(state.rules, ship, hexes)
+    flown = replace(
+        ship,
+        fuel=ship.fuel - result.fuel,
+        juiced=high,
+        cooldown=cooldown if high or cooldown else max(0, ship.cooldown - 1),
+    )
+    return offers(state, flown, result.start, result.end, result.velocity)
