@@ -261,3 +261,23 @@ def test_very_high_acceleration_ships_drawn_into_battle_roll_on_the_torpedo_colu
     assert battle is not None and battle.ship("k").very_high
     assert battle.ship("k").kit.crew_out == 3  # a 6 on the Torpedo column: D3
     assert any(e.text == "K's crew is out for 3 turns" for e in events)
+
+
+def test_a_following_player_may_attack_the_same_hex_in_the_same_turn_damage_kept() -> None:
+    state = engaged("hand")
+    battle = terms_of(state).battle
+    assert battle is not None
+    hurt = BattleResult(
+        tuple(
+            ShipAfter(s.id, False, 2 if s.id == "b1" else 0, s.fuel, s.kit) for s in battle.ships
+        ),
+        "hand",
+    )
+    state, _ = resume(state, Outcome((), "", hurt))
+    state = _to_phase(state, "combat", "mars")  # Mars's turn, same round: the Big Danger coasts
+    assert state.round == battle.round
+    state, _ = apply(state, Engage("mars", ("bd",), CENTRE, "strategic"))
+    again = terms_of(state).battle
+    # no repairs between; only its owner's turn ending took one off the count
+    assert again is not None and again.ship("b1").disabled_for == 1
+    assert [s.id for s in again.side("defender")] == ["b1", "b2"]
