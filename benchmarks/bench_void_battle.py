@@ -122,7 +122,9 @@ def main() -> None:
         resumes = [resume(opened, child[0]) for _ in range(REPEATS)]
         del battle
     b, o, r = median(base), median(opens), median(resumes)
-    print(f"campaign: 3 navies, {rounds} strategic turns, {entries} log entries in the strategic game")
+    print(
+        f"campaign: 3 navies, {rounds} strategic turns, {entries} log entries in the strategic game"
+    )
     print_table(
         ["measure", "time", "ratio to baseline", f"goal < {GOAL} s"],
         [
