@@ -31,7 +31,7 @@ from core.rules.void.battle import (
 from core.rules.void.crew import kit_for, with_kit
 from core.rules.void.offers import FUEL, Offer, after_move, course_of, very_high
 from core.rules.void.tables import tables_of
-from core.rules.void.terms import Fought, terms_of, with_terms
+from core.rules.void.terms import Fought, is_strategic, terms_of, with_terms
 from core.vector.state import GameState, Ship, ShipStatus
 from core.vector.turns import current_phase
 
@@ -70,6 +70,8 @@ class BattleOver(Event):
 
 def engage(state: GameState, command: Command) -> tuple[GameState, list[Event]]:
     assert isinstance(command, Engage)
+    if not is_strategic(state):
+        raise WrongPhase("ships engage on the strategic map, not in a battle")
     if current_phase(state) != "combat":
         raise WrongPhase("ships engage in the combat phase, after they have moved")
     terms = terms_of(state)

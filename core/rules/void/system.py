@@ -13,7 +13,7 @@ Tactical scale (its commands, hooks and its start from a
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from core.engine.commands import Command
@@ -26,7 +26,7 @@ from core.files.ruleset import KNOWN_SWITCHES, Ruleset
 from core.files.rulesets import load_ruleset
 from core.rules.void import engage, fight, upkeep
 from core.rules.void import engagement as engagement  # its events load with the system
-from core.rules.void.battle import BattleSetup
+from core.rules.void.battle import BattleResult, BattleSetup
 from core.rules.void.sections import SECTIONS
 from core.rules.void.terms import terms_of
 from core.vector.game import VectorSystem
@@ -34,10 +34,22 @@ from core.vector.hooks import Hooks
 from core.vector.state import GameState, Player
 
 #: how a tactical battle starts from a battle setup: (ruleset, players, seed, setup) ->
-#: (state, events); None until tactical scale is played (a battle is then resolved by
-#: strategic combat or by hand)
+#: (state, events)
 TacticalStart = Callable[[Ruleset, tuple[Player, ...], int, BattleSetup], tuple[Any, list[Event]]]
-TACTICAL: TacticalStart | None = None
+
+
+@dataclass(frozen=True)
+class Tactical:
+    """Tactical scale as this system plays it: how a battle starts from its setup, and
+    what a finished battle's state gives back to the strategic game."""
+
+    start: TacticalStart
+    result: Callable[[GameState], BattleResult | None]
+
+
+#: None until tactical scale is played (a battle is then resolved by strategic combat or
+#: by hand)
+TACTICAL: Tactical | None = None
 
 HANDLERS: dict[type[Command], Handler] = {
     engage.Engage: engage.engage,
@@ -62,7 +74,7 @@ class VoidSystem(VectorSystem):
         if setup.resolution == "tactical":
             if TACTICAL is None:
                 raise IllegalCommand("tactical battles cannot be played yet")
-            return TACTICAL(rules, players, seed, setup)
+            return TACTICAL.start(rules, players, seed, setup)
         state = fight.start(rules, players, seed, setup)
         how = "strategic combat" if setup.resolution == "strategic" else "a result entered by hand"
         return state, [Event(f"Battle {setup.place}: resolved by {how}")]
@@ -143,7 +155,9 @@ class VoidSystem(VectorSystem):
         """What a finished battle gives back to the strategic game."""
         if isinstance(state, fight.Fight):
             return state.result
-        return getattr(state.terms, "result", None) if isinstance(state, GameState) else None
+        if isinstance(state, GameState) and TACTICAL is not None:
+            return TACTICAL.result(state)
+        return None
 
 
 SYSTEM = VoidSystem(

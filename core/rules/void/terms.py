@@ -74,5 +74,11 @@ def terms_of(state: GameState) -> VoidTerms:
     )
 
 
+def is_strategic(state: GameState) -> bool:
+    """Whether a Void game is the strategic game (a tactical battle's state carries terms
+    of its own)."""
+    return state.terms is None or isinstance(state.terms, VoidTerms)
+
+
 def with_terms(state: GameState, terms: VoidTerms) -> GameState:
     return replace(state, terms=terms)

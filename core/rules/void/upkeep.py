@@ -7,16 +7,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from core.engine.events import Event
-from core.rules.void.terms import VoidTerms, terms_of, with_terms
+from core.rules.void.terms import is_strategic, terms_of, with_terms
 from core.vector.state import GameState
 
 
-def _strategic(state: GameState) -> bool:
-    return state.terms is None or isinstance(state.terms, VoidTerms)
-
-
 def turn_end(state: GameState, player: str | None) -> tuple[GameState, list[Event]]:
-    if not _strategic(state):
+    if not is_strategic(state):
         return state, []
     events: list[Event] = []
     for ship in state.ships:
@@ -30,6 +26,6 @@ def turn_end(state: GameState, player: str | None) -> tuple[GameState, list[Even
 
 def round_end(state: GameState, player: str | None) -> tuple[GameState, list[Event]]:
     terms = terms_of(state)
-    if not _strategic(state) or not terms.fought:
+    if not is_strategic(state) or not terms.fought:
         return state, []
     return with_terms(state, replace(terms, fought=())), []
