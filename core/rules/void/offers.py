@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from core.board.hexgrid import Hex, Vector
-from core.board.tracer import Entered, Hexside, trace
+from core.board.tracer import hexes_passed
 from core.rules.void.battle import Cost
 from core.vector.course_check import high_acceleration
 from core.vector.movement import MoveResult
@@ -66,17 +66,6 @@ def engagement_cost(distance: int, difference: int) -> Cost | None:
     return None
 
 
-def passed(start: Hex, end: Hex) -> tuple[Hex, ...]:
-    """The hexes a course from ``start`` to ``end`` passes through, start first (both
-    hexes of a hexside it runs along)."""
-    seen: dict[Hex, None] = {start: None}
-    for step in trace(start, end).steps:
-        if isinstance(step, Entered | Hexside):
-            for h in step.hexes:
-                seen.setdefault(h)
-    return tuple(seen)
-
-
 def very_high(state: GameState, ship: Ship) -> bool:
     """Whether the ship's last move was a very-high-acceleration burn (three hexes): its
     crew is juiced and it carries the cooldown only that burn starts."""
@@ -99,7 +88,7 @@ def offers(
     offers against the ships of other sides where they stand now, nearest first. With
     ``moved`` False (a plotted course, not yet flown) the ship's very-high-acceleration
     state is not known yet and is not asked."""
-    hexes = passed(start, end)
+    hexes = hexes_passed(start, end)
     groups: dict[Hex, list[Ship]] = {}
     for other in state.ships:
         if other.side != ship.side and other.status is ShipStatus.ACTIVE:

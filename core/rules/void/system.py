@@ -149,7 +149,11 @@ class VoidSystem(VectorSystem):
         return engage.encounter(state) if isinstance(state, GameState) else None
 
     def resume(self, state: Any, outcome: Outcome) -> tuple[Any, list[Event]]:
-        return engage.resume(state, outcome)
+        """The battle's result taken back, then the victory conditions asked at once (the
+        battle may have left one navy standing)."""
+        state, events = engage.resume(state, outcome)
+        state, more = self.verdict(state)
+        return state, events + more
 
     def outcome_details(self, state: Any) -> object | None:
         """What a finished battle gives back to the strategic game."""

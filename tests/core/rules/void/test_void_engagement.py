@@ -16,7 +16,7 @@ from core.engine.dice import Dice
 from core.engine.encounter import Outcome
 from core.engine.errors import IllegalCommand
 from core.engine.play import apply, current_phase, new_game
-from core.rules.void.battle import BattleResult, ShipAfter
+from core.rules.void.battle import BattleResult, BattleSetup, ShipAfter
 from core.rules.void.crew import Kit, kit_of
 from core.rules.void.engage import Engage, encounter, resume
 from core.rules.void.fight import EnterResult, Reported
@@ -229,17 +229,17 @@ def test_a_battles_result_flows_back_damage_fuel_torpedoes_and_losses() -> None:
     assert events[0].text == "the Big Danger is lost"
 
 
+def b1_disabled_2(battle: BattleSetup) -> BattleResult:
+    """A battle's result: B1 disabled 2 turns, every other ship as it went in."""
+    ships = (ShipAfter(s.id, False, 2 * (s.id == "b1"), s.fuel, s.kit) for s in battle.ships)
+    return BattleResult(tuple(ships), "hand")
+
+
 def test_a_disabled_ship_counts_down_at_the_end_of_its_owners_turns() -> None:
     state = engaged("hand")
     battle = terms_of(state).battle
     assert battle is not None
-    after = BattleResult(
-        tuple(
-            ShipAfter(s.id, False, 2 if s.id == "b1" else 0, s.fuel, s.kit) for s in battle.ships
-        ),
-        "hand",
-    )
-    state, _ = resume(state, Outcome((), "", after))
+    state, _ = resume(state, Outcome((), "", b1_disabled_2(battle)))
     state, _ = apply(state, EndPhase("opa"))  # combat
     state, _ = apply(state, EndPhase("opa"))  # resupply: the turn ends
     assert state.ship("b1").disabled_for == 1
@@ -267,13 +267,7 @@ def test_a_following_player_may_attack_the_same_hex_in_the_same_turn_damage_kept
     state = engaged("hand")
     battle = terms_of(state).battle
     assert battle is not None
-    hurt = BattleResult(
-        tuple(
-            ShipAfter(s.id, False, 2 if s.id == "b1" else 0, s.fuel, s.kit) for s in battle.ships
-        ),
-        "hand",
-    )
-    state, _ = resume(state, Outcome((), "", hurt))
+    state, _ = resume(state, Outcome((), "", b1_disabled_2(battle)))
     state = _to_phase(state, "combat", "mars")  # Mars's turn, same round: the Big Danger coasts
     assert state.round == battle.round
     state, _ = apply(state, Engage("mars", ("bd",), CENTRE, "strategic"))
