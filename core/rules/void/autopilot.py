@@ -10,18 +10,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from core.board.hexgrid import Direction, Hex, Vector
+from core.board.hexgrid import Direction, Vector
 from core.engine.commands import Command, EndPhase
 from core.engine.play import apply, waiting_for
 from core.rules.void.battle import BattleSetup, Resolution
 from core.rules.void.engage import Engage
 from core.rules.void.fight import AGGRESSION, RESULT, ChooseAggression, EnterResult, Fight, Reported
 from core.rules.void.fight import phases as fight_phases
-from core.rules.void.offers import after_move
+from core.rules.void.offers import open_offers
 from core.rules.void.terms import terms_of
 from core.vector.motion import Order
 from core.vector.orders import Plot
-from core.vector.state import GameState, Ship, ShipStatus
+from core.vector.state import GameState, Ship
 from core.vector.turns import current_phase, plotting_phases
 
 #: how the next battle is resolved, by how many have been fought
@@ -75,20 +75,14 @@ class Autopilot:
 
     def _engage(self, state: GameState, player: str) -> Engage | None:
         fought = {f.where for f in terms_of(state).fought if f.attacker == player}
-        by_target: dict[Hex, list[str]] = {}
-        for ship in state.ships:
-            if ship.owner != player or ship.status is not ShipStatus.ACTIVE:
-                continue
-            for offer in after_move(state, ship):
-                if offer.open and offer.target not in fought:
-                    by_target.setdefault(offer.target, []).append(ship.id)
-        if not by_target:
+        offered = {h: o for h, o in open_offers(state, player).items() if h not in fought}
+        if not offered:
             return None
-        target = min(by_target, key=lambda h: (-len(by_target[h]), h))
+        target = min(offered, key=lambda h: (-len(offered[h]), h))
         resolution = self.choose(terms_of(state).battles)
         if resolution == "tactical" and not terms_of(state).tactical:
             resolution = "strategic"
-        return Engage(player, tuple(by_target[target]), target, resolution)
+        return Engage(player, tuple(o.ship for o in offered[target]), target, resolution)
 
 
 def steer(state: GameState, ship: Ship) -> Order | None:

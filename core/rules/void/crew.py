@@ -1,6 +1,6 @@
 """What a System III Void ship carries beyond the shared :class:`~core.vector.state.Ship`:
 torpedoes aboard, the crew's juice, strain and recovery, a crew knocked out by a
-very-high-acceleration burn, and its own narrative points. Kept in ``Ship.manifest`` (the
+very-high-acceleration burn. Kept in ``Ship.manifest`` (the
 shared ship's slot for a rule system's own value) and read back with :func:`kit_of`, so
 the same value crosses from the strategic game into a battle and back.
 """
@@ -36,8 +36,8 @@ class Kit:
     recovery: turns of recovery left). ``strain``: the combat-strength penalty long
     juicing has left (each D rolled for it, up to 6). ``rejuiced``: the crew came off the
     juice once in this battle, so juicing again doubles every penalty. ``crew_out``: turns
-    the crew cannot act (a very-high-acceleration burn before a battle). ``narrative``:
-    narrative points the ship holds when they are given per ship.
+    the crew cannot act (a very-high-acceleration burn before a battle). (Narrative
+    points, per player or per ship, are the strategic game's: :mod:`core.rules.void.terms`.)
     """
 
     torpedoes: int = 0
@@ -46,7 +46,6 @@ class Kit:
     strain: int = 0
     rejuiced: bool = False
     crew_out: int = 0
-    narrative: int = 0
 
 
 def kit_of(ship: Ship) -> Kit:

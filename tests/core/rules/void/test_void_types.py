@@ -13,7 +13,7 @@ from core.rules.void.terms import Fought, VoidTerms
 
 
 def setup() -> BattleSetup:
-    kit = Kit(torpedoes=10, juice=Juice.JUICED, juice_turns=1, narrative=1)
+    kit = Kit(torpedoes=10, juice=Juice.JUICED, juice_turns=1)
     ships = (
         BattleShip(
             "b",
