@@ -3,7 +3,7 @@
 situation, its generated map, its ships as they came), and :func:`result` gives the
 finished battle back as a :class:`~core.rules.void.battle.BattleResult`.
 
-Rulings: the attacker moves first; a battle ends when one side has no ship left in it
+Rulings: the defender moves first (so its choice of heading comes before anything moves); a battle ends when one side has no ship left in it
 (a ship that leaves the map has escaped: it survives, but leaves the field) or, drawn,
 after round 30; every ship that survives pays the ruleset's engagement fuel when it ends
 (and a chasing attacker the fuel of its faster start).
@@ -69,7 +69,8 @@ def start(
             )
         )
         logs.append(Log(s.id, v))
-    seat = next((i for i, p in enumerate(players) if p.id == setup.attacker), 0)
+    first = setup.defenders[0] if setup.defenders else setup.attacker
+    seat = next((i for i, p in enumerate(players) if p.id == first), 0)
     terms = TacticalTerms(
         setup,
         begun.situation,
