@@ -3,9 +3,9 @@
 situation, its generated map, its ships as they came), and :func:`result` gives the
 finished battle back as a :class:`~core.rules.void.battle.BattleResult`.
 
-Rulings: the defender moves first (so its choice of heading comes before anything moves); a battle ends when one side has no ship left in it
-(a ship that leaves the map has escaped: it survives, but leaves the field) or, drawn,
-after round 30; every ship that survives pays the ruleset's engagement fuel when it ends
+Rulings: the defender moves first (its choice of heading comes before anything moves);
+a battle ends when one side has no ship left in it (a ship that leaves the map has
+escaped: it survives, but leaves the field) or, drawn, after round 30; every ship that survives pays the ruleset's engagement fuel when it ends
 (and a chasing attacker the fuel of its faster start).
 """
 

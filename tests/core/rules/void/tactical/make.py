@@ -6,7 +6,7 @@ from dataclasses import replace
 from fractions import Fraction
 from functools import cache
 
-from core.board.hexgrid import Hex, Vector
+from core.board.hexgrid import ZERO, Hex, Vector
 from core.engine.events import Event
 from core.files.ruleset import Ruleset
 from core.files.rulesets import load_ruleset
@@ -19,6 +19,7 @@ from core.vector.motion import Motion
 from core.vector.state import GameState, Player
 
 HERE = Hex(0, 0)
+EAST = Vector(1, 0)
 PLAYERS = (Player("red", "Red", "Red"), Player("blue", "Blue", "Blue"))
 
 
@@ -27,7 +28,7 @@ def rules() -> Ruleset:
     return load_ruleset("system3void-tactical")
 
 
-def ship(id: str, unit: str, role: Role, velocity: Vector = Vector(1, 0), **kit: int) -> BattleShip:
+def ship(id: str, unit: str, role: Role, velocity: Vector = EAST, **kit: int) -> BattleShip:
     owner, side = ("red", "Red") if role == "attacker" else ("blue", "Blue")
     return BattleShip(
         id, id.title(), owner, side, unit, role, HERE, velocity, Fraction(20), Kit(**kit)
@@ -66,7 +67,7 @@ def duel(*, advanced: bool = False, loaded: tuple[int, ...] = ()) -> GameState:
     return replace(state, dice=replace(state.dice, loaded=loaded))
 
 
-def place(state: GameState, ship_id: str, at: Hex, velocity: Vector = Vector(0, 0)) -> GameState:
+def place(state: GameState, ship_id: str, at: Hex, velocity: Vector = ZERO) -> GameState:
     ship = state.ship(ship_id)
     state = state.with_ship(replace(ship, motion=Motion(at, velocity)))
     now = terms(state)
