@@ -5,8 +5,9 @@ finished battle back as a :class:`~core.rules.void.battle.BattleResult`.
 
 Rulings: the defender moves first (its choice of heading comes before anything moves);
 a battle ends when one side has no ship left in it (a ship that leaves the map has
-escaped: it survives, but leaves the field) or, drawn, after round 30; every ship that survives pays the ruleset's engagement fuel when it ends
-(and a chasing attacker the fuel of its faster start).
+escaped: it survives, but leaves the field) or, drawn, after round 30; every ship that
+survives pays the ruleset's engagement fuel when it ends (and a chasing attacker the
+fuel of its faster start).
 """
 
 from __future__ import annotations
