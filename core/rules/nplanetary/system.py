@@ -43,6 +43,7 @@ from core.rules.nplanetary.orders import (
 )
 from core.rules.nplanetary.phases import CHECKS, RESOLVERS, ROUND_END, check, resolve
 from core.rules.nplanetary.sections import SECTIONS
+from core.rules.nplanetary.view import EVENT_RULES, entries
 from core.vector import turns
 from core.vector.game import VectorSystem
 from core.vector.hooks import Hooks
@@ -172,4 +173,6 @@ SYSTEM = NPlanetarySystem(
     switches={"hexside_entered": KNOWN_SWITCHES["hexside_entered"]},
     load_rules=load_ruleset,
     ruleset_sections=SECTIONS,
+    shown=entries,
+    event_rules=EVENT_RULES,
 )
