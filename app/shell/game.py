@@ -173,6 +173,7 @@ class GameActions:
             self.system_docks.clear()
         self._update_game_actions()
         self.turn_bar.show_turn(None, (), None, "")
+        self.turn_bar.show_orders_in("")
         self.close_campaign()
         self._update_game_actions()
         self.setWindowTitle("Ecliptic")
@@ -261,6 +262,10 @@ class GameActions:
             detail = f"Round {state.round}: {phase} phase"
             if state.pending:
                 detail = f"Round {state.round}: {state.pending[0].prompt()}"
+            from app.play.phases import orders_in
+
+            if orders_in(state):
+                detail = f"{detail} ({orders_in(state)})"
             self.hand_over.show_for(player, detail)
             self.stack.setCurrentWidget(self.hand_over)
             self.guard_seat_panels()
@@ -276,7 +281,7 @@ class GameActions:
             return
         state = session.state
         seat = session.seat()
-        from app.play.phases import orders_hint, primary_label, steps
+        from app.play.phases import orders_hint, orders_in, primary_label, steps
         from core.vector.state import ShipStatus
 
         primary = primary_label(state, session.ui, ends_turn=session.ends_turn())
@@ -300,6 +305,7 @@ class GameActions:
             hint = "Read-only: another Ecliptic has this campaign open"
         shown = session.shown_player() if session.replaying else seat
         self.turn_bar.show_turn(state.round, steps(state, session.ui), shown, hint, primary)
+        self.turn_bar.show_orders_in("" if session.replaying else orders_in(state))
         self.end_turn_action.setText(f"&{primary}")
         self._update_title()
         self.ship_list.refresh(
