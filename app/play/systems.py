@@ -236,6 +236,17 @@ BUILT_IN: dict[str, UIEntry] = {
         ),
         tools=(Tool("designs", "Ship &Designs…", "Outfit, keep, print and share ship designs"),),
     ),
+    "nplanetary": UIEntry(
+        "app.rules.nplanetary.ui:UI",
+        docks=(
+            # Tabbed with the docks of the other systems: no room is taken from theirs,
+            # and the one the phase's orders are given in comes to the front.
+            DockSlot("orders", "Orders", ORDERS_PLACEHOLDER, tab_with="combat"),
+            DockSlot("economy", "Cargo && Economy", ECONOMY_PLACEHOLDER, tab_with="combat"),
+            DockSlot("np_ship", "Ship", SHIP_PLACEHOLDER, tab_with="ships"),
+        ),
+        rules_page="",
+    ),
 }
 
 _ENTRIES: dict[str, UIEntry] = dict(BUILT_IN)

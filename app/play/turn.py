@@ -67,6 +67,7 @@ class TurnBar(QToolBar):
             self.addWidget(w)
             self.addSeparator()
         self._orders_action = self.addWidget(self.orders_in)
+        self._orders_separator = self.addSeparator()
         self.addWidget(self.hint)
         spacer = QWidget()
         spacer.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
@@ -107,6 +108,7 @@ class TurnBar(QToolBar):
         empty (a phase that is not sealed, or no game)."""
         self.orders_in.setText(text)
         self._orders_action.setVisible(bool(text))
+        self._orders_separator.setVisible(bool(text))
 
     def current_phase(self) -> str:
         """The title of the highlighted phase ("" when none is)."""
