@@ -7,7 +7,9 @@ order matched."""
 from __future__ import annotations
 
 from PySide6.QtWidgets import (
+    QComboBox,
     QDialog,
+    QFormLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -17,8 +19,6 @@ from PySide6.QtWidgets import (
     QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
-    QComboBox,
-    QFormLayout,
 )
 
 from app.play.session import GameSession

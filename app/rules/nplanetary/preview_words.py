@@ -11,6 +11,7 @@ from app.rules.nplanetary.reading import name_of
 from core.files.ruleset import show_amount
 from core.rules.nplanetary import model
 from core.rules.nplanetary.combat_math import hex_range, share_strength, velocity_term
+from core.rules.nplanetary.combat_sight import blocking_body
 from core.rules.nplanetary.orders import Attack
 from core.vector.state import GameState
 
@@ -74,8 +75,13 @@ def preview_text(state: GameState, attacker: str, targets: tuple[str, ...], stre
                 given[target] = given.get(target, Fraction(0)) + net
     lines = []
     tables = model.tables_of(state)
+    here = _motion(state, attacker).position  # type: ignore[attr-defined]
     for target, share, far, term, net in tally(state, attacker, targets, strength):
         sign = f"+{term}" if term >= 0 else str(term)
+        body = blocking_body(state.starmap, here, _motion(state, target).position)  # type: ignore[attr-defined]
+        if body is not None:
+            lines.append(f"{name_of(state, target)}: no line of fire, {body.name} is in the way")
+            continue
         lines.append(
             f"{name_of(state, target)}: share {show_amount(share)}, range {far} (−{far}), "
             f"velocity term {sign}: {show_amount(net)} reaches it"

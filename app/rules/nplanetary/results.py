@@ -6,10 +6,11 @@ the engine logged then are what every player may read."""
 from __future__ import annotations
 
 from app.play.session import GameSession
+from core.rules.nplanetary.logistics import Transferred, TransferRefused
 
 
 def _about_transfers(event: object) -> bool:
-    return hasattr(event, "matched") and "ransfer" in type(event).__name__
+    return isinstance(event, Transferred | TransferRefused)
 
 
 def transfer_results(session: GameSession) -> list[str]:

@@ -46,6 +46,7 @@ class TransferDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("np_transfer_dialog")
         self.setWindowTitle("Transfer")
+        self.setMinimumWidth(460)  # the stocks and the note read on few lines
         self.state = state
         self.player = player
         self.party = QComboBox()

@@ -20,8 +20,8 @@ from core.board.starmap import Bounds, StarMap
 from core.engine.play import new_game
 from core.rules.nplanetary.model import Damage, Hold, Holdings, Installation, with_holdings
 from core.vector.motion import Motion
-from core.vector.state import Player as Seat
 from core.vector.state import Ordnance, Ship
+from core.vector.state import Player as Seat
 from tests.app.acceptance.user import Player
 
 OPEN = StarMap("Open space", Bounds(20, 16))

@@ -1,10 +1,10 @@
 """NPlanetary at one table, played with the window's controls: the Orders dock collects
 each player's orders for the phase (each checked as it is given, any order removable
 before the phase ends; a refusal shown in red, see ``test_nplanetary_economy``), the turn
-bar counts the orders in, the hand-over screen stands between players so nobody sees another's sealed orders, the
-ordnance released is drawn on the map once everyone's orders are in, and the combat
-preview shows the shares, range, velocity term, ratio and band before an attack is
-sealed."""
+bar counts the orders in, the hand-over screen stands between players so nobody sees
+another's sealed orders, the ordnance released is drawn on the map once everyone's orders
+are in, and the combat preview shows the shares, range, velocity term, ratio and band
+before an attack is sealed."""
 
 from __future__ import annotations
 
