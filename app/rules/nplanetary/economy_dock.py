@@ -31,7 +31,7 @@ from core.rules.nplanetary import model
 from core.rules.nplanetary.orders import Deploy, Purchase
 from core.vector.state import GameState
 
-COLUMNS = ("Name", "Owner", "Where", "Fuel", "Supplies", "Ore", "Water", "Other", "Damage")
+COLUMNS = ("Name", "Owner", "Fuel", "Supplies", "Ore", "Water", "Other", "Damage", "Where")
 
 
 class CargoPanel(WrappedPanel):
@@ -47,6 +47,7 @@ class CargoPanel(WrappedPanel):
         self.tree.setRootIsDecorated(False)
         self.tree.setAlternatingRowColors(True)
         self.tree.setMinimumHeight(60)
+        self.tree.setMaximumHeight(150)  # the controls below stay in sight; it scrolls
         self.tree.setToolTip("Every base's and outpost's stocks and every ship's hold")
         self.base = QComboBox()
         self.base.setObjectName("np_buy_base")
@@ -178,13 +179,13 @@ def _row(h: reading.Holder) -> list[str]:
     return [
         h.name,
         h.owner_name,
-        h.where.removeprefix("At "),
         h.fuel,
         str(h.amount("supplies")),
         str(h.amount("ore")),
         str(h.amount("water")),
         other,
         damage or "none",
+        h.where.removeprefix("At "),
     ]
 
 

@@ -64,8 +64,8 @@ def test_bases_buy_and_ships_deploy_in_the_development_phase(qtbot: QtBot, tmp_p
     assert you.take_seat() == "Ann"
     assert you.phase() == "Development"
     shown = holdings(you)
-    assert shown["Vesta Depot"][1] == "Ann" and shown["Vesta Depot"][4] == "100"
-    assert "1 base" in shown["Mule"][7]
+    assert shown["Vesta Depot"][1] == "Ann" and shown["Vesta Depot"][3] == "100"
+    assert "1 base" in shown["Mule"][6]
     you.pick(combo(you, "np_buy_base"), "Vesta Depot")
     you.pick(combo(you, "np_buy_item"), "Frigate")
     you.press("Buy")
@@ -117,7 +117,7 @@ def test_a_transfer_ordered_by_both_sides_goes_through_and_the_dialog_says_it_ma
 
     you.take_seat()
     shown = holdings(you)
-    assert shown["Bale"][3] == "5" and shown["Ladle"][3] == "27"
+    assert shown["Bale"][2] == "5" and shown["Ladle"][2] == "27"
     assert "matched" in text(you, "np_economy_results")
 
 
