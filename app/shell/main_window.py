@@ -228,7 +228,12 @@ class MainWindow(GameActions, FileActions, Menus, DockLayout, CampaignWindow, QM
 
     def save_settings(self) -> None:
         self.settings.setValue(GEOMETRY_KEY, self.saveGeometry())
+        hidden = self.docks_hidden_for_game()
+        for dock in hidden:  # kept in the layout as the player left them
+            dock.setVisible(True)
         self.settings.setValue(STATE_KEY, self.saveState())
+        for dock in hidden:
+            dock.setVisible(False)
         self.settings.sync()
 
     def showEvent(self, event: QShowEvent) -> None:
