@@ -18,11 +18,11 @@ from core.engine.events import Event
 from core.engine.system import Handler
 from core.files.ruleset import KNOWN_SWITCHES
 from core.files.rulesets import load_ruleset
-from core.rules.nplanetary import movement
+from core.rules.nplanetary import combat, movement, ordnance, ordnance_flight
 from core.rules.nplanetary.asked import able
 from core.rules.nplanetary.model import NO_HOLDINGS, holdings_of, with_holdings
-from core.rules.nplanetary.orders import PHASE_ORDERS, Dock, Land
-from core.rules.nplanetary.phases import CHECKS, ROUND_END, check, resolve
+from core.rules.nplanetary.orders import PHASE_ORDERS, Attack, Dock, Land, LayOrdnance
+from core.rules.nplanetary.phases import CHECKS, RESOLVERS, ROUND_END, check, resolve
 from core.rules.nplanetary.sections import SECTIONS
 from core.vector import turns
 from core.vector.game import VectorSystem
@@ -38,6 +38,12 @@ HANDLERS[Plot] = movement.check_plot
 
 CHECKS[Land] = movement.check_land
 CHECKS[Dock] = movement.check_dock
+# np-fire: ordnance and combat
+CHECKS[LayOrdnance] = ordnance.check_lay
+CHECKS[Attack] = combat.check_attack
+RESOLVERS["ordnance"] = ordnance.resolve_launches
+RESOLVERS["combat"] = combat.resolve_combat
+movement.AFTER_MOVE.append(ordnance_flight.after_move)
 
 
 def _round_ended(state: GameState, player: str | None) -> tuple[GameState, list[Event]]:
