@@ -1,7 +1,9 @@
 """The combat preview in words, before an attack is sealed: for each target the share of
 the strength committed, the range, the velocity term and what reaches it; then, with the
 player's own attacks already given this phase added in, the ratio to the target's
-strength and the band it falls in (what the die will then decide)."""
+strength and the band it falls in (what the die will then decide). The figures are the
+rule system's (:func:`core.rules.nplanetary.combat_preview.preview`), the ones the combat
+phase rolls against; only the words are the dock's."""
 
 from __future__ import annotations
 
@@ -9,9 +11,9 @@ from fractions import Fraction
 
 from app.rules.nplanetary.reading import name_of
 from core.files.ruleset import show_amount
-from core.rules.nplanetary import model
-from core.rules.nplanetary.combat_math import hex_range, share_strength, velocity_term
+from core.rules.nplanetary.combat_preview import Odds, preview
 from core.rules.nplanetary.combat_sight import blocking_body
+from core.rules.nplanetary.combat_things import find_thing, seen
 from core.rules.nplanetary.orders import Attack
 from core.vector.state import GameState
 
@@ -27,76 +29,44 @@ BAND_WORDS = (
 )
 
 
-def _motion(state: GameState, thing_id: str) -> object:
-    inst = model.find_installation(state, thing_id)
-    if inst is not None:
-        return inst.motion
-    try:
-        return state.ship(thing_id).motion
-    except KeyError:
-        return state.piece(thing_id).motion
-
-
-def _defence(state: GameState, thing_id: str) -> int | None:
-    """The target's base strength (None: ordnance, destroyed by any strength of 1)."""
-    inst = model.find_installation(state, thing_id)
-    if inst is not None:
-        return model.strength(state, inst)
-    try:
-        return model.strength(state, state.ship(thing_id))
-    except KeyError:
-        return None
-
-
-def tally(
-    state: GameState, attacker: str, targets: tuple[str, ...], strength: int
-) -> list[tuple[str, Fraction, int, int, Fraction]]:
-    """For each target: (id, share, range, velocity term, strength that reaches it)."""
-    a = _motion(state, attacker)
-    rows = []
-    for target in targets:
-        t = _motion(state, target)
-        towards = t.position - a.position  # type: ignore[attr-defined]
-        relative = a.velocity - t.velocity  # type: ignore[attr-defined]
-        term = velocity_term(towards, relative)
-        far = hex_range(a.position, t.position)  # type: ignore[attr-defined]
-        share, net = share_strength(Fraction(strength), len(targets), far, term)
-        rows.append((target, share, far, term, net))
-    return rows
+def _fate(odds: Odds, together: bool) -> str:
+    """What the target's total does, in words."""
+    with_others = f" with your other attacks {show_amount(odds.total)}," if together else ""
+    if odds.band is None:
+        fate = "destroyed" if odds.total >= 1 else "survives (it needs 1 or more)"
+        return f"  ordnance:{with_others} {fate}"
+    ratio = odds.ratio if odds.ratio is not None else Fraction(0)
+    band = BAND_WORDS[odds.band] if odds.band < len(BAND_WORDS) else f"band {odds.band + 1}"
+    return f"  against strength {odds.defence}:{with_others} ratio {float(ratio):.2f}, band {band}"
 
 
 def preview_text(state: GameState, attacker: str, targets: tuple[str, ...], strength: int) -> str:
-    given: dict[str, Fraction] = {}
-    for order in state.sealed:  # the seat's own attacks of this phase (the view's)
-        if isinstance(order, Attack) and order.attacker != attacker:
-            top = _defence(state, order.attacker) or 0
-            committed = top if order.strength is None else order.strength
-            for target, _s, _r, _v, net in tally(state, order.attacker, order.targets, committed):
-                given[target] = given.get(target, Fraction(0)) + net
+    """The preview of ``attacker`` committing ``strength`` against ``targets``, with
+    the seat's own attacks of this phase (the view's sealed orders) added in."""
+    found = find_thing(state, attacker)
+    if found is None:
+        return ""
+    owner = seen(state, found).owner
+    draft = Attack(owner, attacker, targets, strength)
+    given = [o for o in state.sealed if isinstance(o, Attack) and o.attacker != attacker]
+    alone = {o.target: o for o in preview(state, [draft])}
+    together = {o.target: o for o in preview(state, [*given, draft])}
+    here = seen(state, found).position
     lines = []
-    tables = model.tables_of(state)
-    here = _motion(state, attacker).position  # type: ignore[attr-defined]
-    for target, share, far, term, net in tally(state, attacker, targets, strength):
-        sign = f"+{term}" if term >= 0 else str(term)
-        body = blocking_body(state.starmap, here, _motion(state, target).position)  # type: ignore[attr-defined]
+    for target in targets:
+        odds = alone.get(target)
+        if odds is None:
+            continue
+        body = blocking_body(state.starmap, here, seen(state, find_thing(state, target)).position)  # type: ignore[arg-type]
         if body is not None:
             lines.append(f"{name_of(state, target)}: no line of fire, {body.name} is in the way")
             continue
-        lines.append(
-            f"{name_of(state, target)}: share {show_amount(share)}, range {far} (−{far}), "
-            f"velocity term {sign}: {show_amount(net)} reaches it"
-        )
-        total = net + given.get(target, Fraction(0))
-        defence = _defence(state, target)
-        with_others = f" with your other attacks {show_amount(total)}," if target in given else ""
-        if defence is None:
-            fate = "destroyed" if total >= 1 else "survives (it needs 1 or more)"
-            lines.append(f"  ordnance:{with_others} {fate}")
-            continue
-        index, _band = tables.band(total, defence)
-        ratio = total / defence if defence else Fraction(0)
-        words = BAND_WORDS[index] if index < len(BAND_WORDS) else f"band {index + 1}"
-        lines.append(
-            f"  against strength {defence}:{with_others} ratio {float(ratio):.2f}, band {words}"
-        )
+        for s in odds.shares:
+            sign = f"+{s.velocity}" if s.velocity >= 0 else str(s.velocity)
+            lines.append(
+                f"{odds.name}: share {show_amount(s.portion)}, range {s.range} (−{s.range}), "
+                f"velocity term {sign}: {show_amount(s.applied)} reaches it"
+            )
+        both = together[target]
+        lines.append(_fate(both, len(both.shares) > len(odds.shares)))
     return "\n".join(lines)
