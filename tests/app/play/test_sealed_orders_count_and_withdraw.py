@@ -16,6 +16,8 @@ from app.play.withdraw import own_orders, withdraw
 from app.shell.main_window import MainWindow
 from core.board.hexgrid import ZERO, Direction, Hex
 from core.board.starmap import Bounds, StarMap
+from core.campaign import CampaignFile
+from core.campaign.history import GameRecord
 from core.engine.play import new_game
 from core.vector.motion import Motion, Order
 from core.vector.orders import Plot
@@ -68,3 +70,22 @@ def test_the_turn_bar_counts_the_orders_in_and_any_order_may_be_taken_back(
     assert live.ship("a1").motion.position == Hex(5, 6)
     assert live.ship("a2").motion.position == Hex(6, 6), "its order was taken back: it stays"
     assert live.ship("a3").motion.position == Hex(9, 6)
+
+
+def test_in_a_campaign_an_order_taken_back_stays_in_the_file_as_a_branch(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    ships = (ship("a1", "a", 4), ship("a2", "a", 6), ship("b1", "b", 14))
+    state, events = new_game("nplanetary", OPEN, PLAYERS, ships, seed=3)
+    campaign = CampaignFile.create(tmp_path / "sealed.ecliptic", "Sealed", state)
+    record = GameRecord(campaign, campaign.games()[0].id)
+    assert window.play(record.state, events, "Sealed orders", record=record)
+    session = window.session
+    assert session is not None
+    take_seat(qtbot, window, "Ann")
+    for sid in ("a1", "a2"):
+        assert session.apply(Plot("a", sid, Order(burn=(Direction(0),))))
+    assert withdraw(session, 0)
+    assert [c.ship for c in own_orders(session)] == ["a2"]  # type: ignore[attr-defined]
+    assert [c.ship for c in record.state.sealed] == ["a2"]  # type: ignore[attr-defined]
+    campaign.close()
