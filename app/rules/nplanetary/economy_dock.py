@@ -91,14 +91,12 @@ class CargoPanel(WrappedPanel):
         self.results = QLabel("")
         self.results.setObjectName("np_economy_results")
         self.results.setWordWrap(True)
-        logistics = QGroupBox("Logistics")
-        log_layout = QVBoxLayout(logistics)
-        log_layout.addWidget(self.transfer)
-        log_layout.addWidget(self.results)
         layout = QVBoxLayout(self)
         layout.addWidget(self.tree, 1)
         layout.addWidget(self.development)
-        layout.addWidget(logistics)
+        layout.addWidget(self.transfer)
+        # in the panel's own layout, so its wrapped lines get the height they need
+        layout.addWidget(self.results)
 
     def refresh(self, session: GameSession | None) -> None:
         self.session = session

@@ -32,7 +32,7 @@ def traders(qtbot: QtBot, tmp_path: Path, phase: str) -> Player:
         qtbot,
         tmp_path,
         (
-            ship("a1", "Ladle", "a", "tanker", DEPOT, fuel=30, docked="depot"),
+            ship("a1", "Ladle", "a", "transport", DEPOT, fuel=10, docked="depot"),
             ship("a2", "Mule", "a", "freighter", Hex(9, 6), fuel=10, hold=(("base", 1),)),
             ship("b1", "Bale", "b", "transport", DEPOT, fuel=2, hold=(("supplies", 5),)),
             ship(
@@ -117,8 +117,14 @@ def test_a_transfer_ordered_by_both_sides_goes_through_and_the_dialog_says_it_ma
 
     you.take_seat()
     shown = holdings(you)
-    assert shown["Bale"][2] == "5" and shown["Ladle"][2] == "27"
-    assert "matched" in text(you, "np_economy_results")
+    assert shown["Bale"][2] == "5" and shown["Ladle"][2] == "7"
+    assert shown["Ladle"][3] == "5" and shown["Bale"][3] == "0"
+    results = text(you, "np_economy_results")
+    assert "Ladle gives 3 fuel to Bale and takes 5 supplies" in results
+    assert "✓ matched" in results and "not matched" not in results
+    QApplication.processEvents()
+    panel = you.find(QWidget, "np_cargo_panel")  # the whole panel, scrolled or not
+    panel.grab().save(str(SHOTS / "nplanetary-transfer-matched.png"))
 
 
 def test_a_refused_order_says_why_in_red_and_the_ship_panel_draws_damage_tracks(
