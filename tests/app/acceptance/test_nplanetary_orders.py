@@ -116,3 +116,39 @@ def test_the_combat_preview_shows_shares_range_velocity_ratio_and_band_before_se
     you.win.grab().save(str(SHOTS / "nplanetary-orders.png"))
     you.press("Attack")
     assert orders(you) == ["✓ Lance attacks Brand (all its strength)"]
+
+
+def test_a_whole_round_phases_nobody_can_act_in_pass_and_burns_are_plotted_on_the_map(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    you = seat_table(
+        qtbot,
+        tmp_path,
+        (
+            ship("a1", "Lance", "a", "frigate", Hex(3, 3), fuel=15),
+            ship("b1", "Brand", "b", "destroyer", Hex(16, 12), fuel=15),
+        ),
+        players=2,
+    )
+    # Nothing to release, nobody within reach: the game opens in the movement phase.
+    assert you.take_seat() == "Ann"
+    assert you.phase() == "Movement"
+    assert orders_in(you) == "orders in: 0 of 2"
+    you.select_ship("Lance")
+    burn = you.plot(lambda tip: tip.startswith("1 fuel"))
+    assert orders(you) == ["✓ Lance: course plotted on the map"]
+    assert you.primary() == "Move"
+    assert "orders in: 1 of 2" in you.win.hand_over.detail.text()
+    assert you.take_seat() == "Bob"
+    assert orders(you) == []  # nothing of Ann's shows
+    you.select_ship("Brand")
+    you.plot(lambda tip: tip.startswith("coast"))
+    assert you.primary() == "Move"
+    # Development and logistics offer nobody anything: the next round begins.
+    assert "Round 2 begins: orders are sealed" in you.log()
+    assert you.win.turn_bar.round_label.text() == "Round 2"
+    assert burn.startswith("1 fuel")
+    you.take_seat()
+    tree = you.ship_list()
+    fuel = {tree.topLevelItem(i).text(0): tree.topLevelItem(i).text(3) for i in range(2)}
+    assert fuel == {"Lance": "14", "Brand": "15"}
