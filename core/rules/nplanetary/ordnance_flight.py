@@ -185,7 +185,10 @@ def _standing(state: GameState, thing_id: str) -> Ship | Installation | None:
     inst = find_installation(state, thing_id)
     if inst is not None:
         return inst
-    ship = state.ship(thing_id)
+    try:
+        ship = state.ship(thing_id)
+    except KeyError:  # an installation destroyed earlier in the move
+        return None
     return ship if ship.in_play else None
 
 

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from core.rules.nplanetary.combat import check_attack, resolve_combat
+from core.engine.commands import EndPhase
+from core.engine.play import apply
+from core.rules.nplanetary.combat import OrdnanceShotDown, check_attack, resolve_combat
 from core.rules.nplanetary.combat_preview import preview
 from core.rules.nplanetary.model import OrderFailed, hold_of
-from core.rules.nplanetary.orders import Attack
+from core.rules.nplanetary.orders import Attack, LayOrdnance
+from core.vector.turns import current_phase
 from tests.core.rules.nplanetary.fire_helpers import position
 
 
@@ -78,3 +81,21 @@ def test_combat_keeps_the_holds_and_takes_dice_from_the_state() -> None:
     after, _ = resolve_combat(state, [Attack("a", "c1", ("d1",))])
     assert after.dice.rolled > state.dice.rolled
     assert hold_of(after.ship("c1")) == hold_of(state.ship("c1"))
+
+
+def test_a_turn_of_sealed_orders_lays_fires_and_moves_through_the_engine() -> None:
+    state = position(
+        "ordnance",
+        "ship hawk a frigate at 10,5 fuel 15 hold mine=1",
+        "ship wolf b cruiser at 13,5 velocity -1,0 fuel 15",
+    )
+    state, _ = apply(state, LayOrdnance("a", "hawk", "mine"))
+    assert state.ordnance == ()  # sealed until everyone asked has ended the phase
+    state, _ = apply(state, EndPhase("a"))
+    assert current_phase(state) == "combat" and [p.id for p in state.ordnance] == ["mine-1"]
+    state, _ = apply(state, Attack("b", "wolf", ("mine-1",)))
+    for player in ("a", "b"):
+        if current_phase(state) == "combat":
+            state, events = apply(state, EndPhase(player))
+    assert state.ordnance == ()
+    assert any(isinstance(e, OrdnanceShotDown) for e in events)
