@@ -30,8 +30,8 @@ from core.vector.course_check import movement_params
 from core.vector.hooks import hooks_of
 from core.vector.movement import move
 from core.vector.orders import Launch, Plot, Unplot
-from core.vector.plotting import plan
-from core.vector.state import GameState, Ship, ShipStatus
+from core.vector.plotting import PlanMade, plan
+from core.vector.state import GameState, Plan, Ship, ShipStatus
 from core.vector.turns import current_phase
 
 Planner = Callable[[GameState, Command], tuple[GameState, list[Event]]]
@@ -68,7 +68,7 @@ def _movable(state: GameState, command: Command) -> Ship:
 def check_plot(state: GameState, command: Command) -> tuple[GameState, list[Event]]:
     """A burn: refused for a ship whose drives are disabled (a coast is always fine) and
     for the vector games' land/dock fields (NPlanetary has its own orders)."""
-    if isinstance(command, Launch | Unplot):
+    if isinstance(command, Launch):
         raise IllegalCommand("in NPlanetary a landed ship lifts off with a burn order")
     assert isinstance(command, Plot)
     ship = _movable(state, command)
@@ -107,19 +107,27 @@ def check_dock(state: GameState, command: Command) -> None:
 
 def _moor(
     state: GameState, orders: Sequence[Command], planner: Planner
-) -> tuple[GameState, list[Event], set[str]]:
-    """Carry out the burns' plans and the landings and dockings; the ids of the ships
-    that moored (they do not move this turn)."""
+) -> tuple[GameState, list[Event], dict[str, str]]:
+    """Carry out the burns' plans and the landings and dockings; the ships that moored,
+    with where (a landed ship stays; a docked one moves with its installation)."""
     events: list[Event] = []
-    moored: set[str] = set()
+    moored: dict[str, str] = {}
     insts = {i.id: i for i in holdings_of(state).installations}
+    plans: dict[str, Plan | None] = dict(state.plans)
     for order in orders:
         if isinstance(order, Plot):
+            # checked when given, against this same position (the phase is sealed)
             ship = state.ship(order.ship)
             if ship.status is ShipStatus.LANDED:
                 state = state.with_ship(replace(_lifted(ship), docked_at=None))
-            state, more = planner(state, order)
-            events.extend(more)
+            plans[ship.id] = Plan(order.order)
+            hexes = len(order.order.burn)
+            text = f"{ship.name} plots a course: " + (
+                f"a burn of {hexes} hex{'es' if hexes > 1 else ''}" if hexes else "no burn"
+            )
+            events.append(PlanMade(text, ship.id))
+        elif isinstance(order, Unplot):
+            plans[order.ship] = None
         elif isinstance(order, Land | Dock):
             ship, base = state.ship(order.ship), insts[order.base]
             if isinstance(order, Land):
@@ -137,8 +145,9 @@ def _moor(
                 ship = replace(ship, docked_at=base.id, motion=base.motion)
                 text = f"{ship.name} docks at {base.name}"
             state = state.with_ship(ship)
-            moored.add(ship.id)
+            moored[ship.id] = base.id
             events.append(Moored(text, ship.id, base.id, type(order).__name__.lower()))
+    state = replace(state, plans=tuple((k, p) for k, p in plans.items() if p is not None))
     return state, events, moored
 
 
@@ -169,8 +178,8 @@ def resolve(
     state = _move_installations(state)
     insts = {i.id: i for i in holdings_of(state).installations}
     for ship in state.ships:
-        home = ship.docked_at or moorings.get(ship.id)
-        if ship.id in moored or not ship.in_play or home is None:
+        home = moored.get(ship.id) or ship.docked_at or moorings.get(ship.id)
+        if not ship.in_play or home is None:
             continue
         base = insts.get(home)
         still = base is not None and stationary_with(ship.motion, base.motion)

@@ -14,20 +14,39 @@ from collections.abc import Sequence
 from typing import Any
 
 from core.engine.commands import Command
+from core.engine.errors import IllegalCommand, NotYourTurn
 from core.engine.events import Event
 from core.engine.system import Handler
 from core.files.ruleset import KNOWN_SWITCHES
 from core.files.rulesets import load_ruleset
-from core.rules.nplanetary import combat, movement, ordnance, ordnance_flight
+from core.rules.nplanetary import (
+    combat,
+    development,
+    income,
+    logistics,
+    movement,
+    ordnance,
+    ordnance_flight,
+)
 from core.rules.nplanetary.asked import able
-from core.rules.nplanetary.model import NO_HOLDINGS, holdings_of, with_holdings
-from core.rules.nplanetary.orders import PHASE_ORDERS, Attack, Dock, Land, LayOrdnance
+from core.rules.nplanetary.model import holdings_of, with_holdings
+from core.rules.nplanetary.opening import Opening, lay_opening
+from core.rules.nplanetary.orders import (
+    PHASE_ORDERS,
+    Attack,
+    Deploy,
+    Dock,
+    Land,
+    LayOrdnance,
+    Purchase,
+    Transfer,
+)
 from core.rules.nplanetary.phases import CHECKS, RESOLVERS, ROUND_END, check, resolve
 from core.rules.nplanetary.sections import SECTIONS
 from core.vector import turns
 from core.vector.game import VectorSystem
 from core.vector.hooks import Hooks
-from core.vector.orders import Plot
+from core.vector.orders import Launch, Plot
 from core.vector.state import GameState, Player
 
 #: every NPlanetary order is checked when given and resolved with its phase
@@ -35,6 +54,7 @@ HANDLERS: dict[type[Command], Handler] = {
     kind: check for kinds in PHASE_ORDERS.values() for kind in kinds
 }
 HANDLERS[Plot] = movement.check_plot
+HANDLERS[Launch] = movement.check_plot
 
 CHECKS[Land] = movement.check_land
 CHECKS[Dock] = movement.check_dock
@@ -44,6 +64,13 @@ CHECKS[Attack] = combat.check_attack
 RESOLVERS["ordnance"] = ordnance.resolve_launches
 RESOLVERS["combat"] = combat.resolve_combat
 movement.AFTER_MOVE.append(ordnance_flight.after_move)
+# np-economy: development, logistics and the end of round
+CHECKS[Purchase] = development.check_purchase
+CHECKS[Deploy] = development.check_deploy
+CHECKS[Transfer] = logistics.check_transfer
+RESOLVERS["development"] = development.resolve_development
+RESOLVERS["logistics"] = logistics.resolve_logistics
+ROUND_END.append(income.end_of_round)
 
 
 def _round_ended(state: GameState, player: str | None) -> tuple[GameState, list[Event]]:
@@ -55,6 +82,9 @@ def _round_ended(state: GameState, player: str | None) -> tuple[GameState, list[
     return state, events
 
 
+#: seed "Phases": up to six players
+MOST_PLAYERS = 6
+
 HOOKS = Hooks(round_end=(_round_ended,))
 
 
@@ -64,11 +94,25 @@ class NPlanetarySystem(VectorSystem):
     def start(
         self, ruleset: Any, seats: Sequence[Any], seed: int, setup: Any
     ) -> tuple[GameState, list[Event]]:
+        if len(seats) > MOST_PLAYERS:
+            raise IllegalCommand(
+                f"NPlanetary is for up to {MOST_PLAYERS} players, not {len(seats)}"
+            )
         state, events = super().start(ruleset, seats, seed, setup)
-        if holdings_of(state) is NO_HOLDINGS and state.terms is None:
-            state = with_holdings(state, NO_HOLDINGS)
+        state = with_holdings(state, holdings_of(state))
+        if isinstance(getattr(setup, "opening", None), Opening):
+            state = lay_opening(state, setup.opening)
         state, more = self._pass_idle(state)
         return state, events + more
+
+    @staticmethod
+    def read_opening(
+        data: Any, starmap: Any, rules: Any, sides: Any, ships: Any
+    ) -> tuple[Opening | None, list[tuple[str, str]]]:
+        """A scenario's ``[opening]`` table, checked as the scenario is read."""
+        from core.rules.nplanetary.opening_file import read_opening
+
+        return read_opening(data, starmap, rules, sides, ships)
 
     def waiting_for(self, state: GameState) -> Sequence[Player]:
         everyone = turns.waiting_for(state)
@@ -78,6 +122,15 @@ class NPlanetarySystem(VectorSystem):
         if asked or any(able(state, p.id) for p in state.players):
             return asked
         return everyone  # nobody can act, even after a whole turn passed: ask everyone
+
+    def admit(self, state: GameState, command: Command) -> None:
+        super().admit(state, command)
+        if command.player not in {p.id for p in self.waiting_for(state)}:
+            handler = self.handlers.get(type(command))
+            if handler is not None:
+                handler(state, command)  # its own reason first (a civilian ship...)
+            phase = turns.current_phase(state)
+            raise NotYourTurn(f"you have nothing to order in the {phase} phase")
 
     def end_phase(
         self, state: GameState, player: str | None, orders: Sequence[Command]

@@ -53,6 +53,9 @@ def test_scenario_list_is_sorted_by_title_with_the_base_game_before_its_variatio
         "Industrial Sabotage",
         "Last Man Standing",
         "Last Man Standing (kill count)",
+        "NPlanetary: Duel in the Void",
+        "NPlanetary: Race for the Belt",
+        "NPlanetary: The Six Worlds",
         "Training",
         "Training (armed variation)",
     ]

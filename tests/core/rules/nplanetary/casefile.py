@@ -14,6 +14,7 @@ starting a comment::
 
     before:
       ship f1 a freighter at 5,5 velocity 0,0 fuel 10 hold supplies=3 damage drives=1
+      ship o1 a frigate at 10,-1 velocity 1,-1 fuel 5 orbit Mars pulled  # gravity waits
       base B1 a base space at 5,5 velocity 0,0 stocks supplies=40
       outpost O1 a outpost asteroid at 9,2
       base S1 b base surface Earth at 10,3      # site then (for orbit/surface/minor) body
@@ -70,6 +71,7 @@ from core.rules.nplanetary.model import (
 )
 from core.rules.nplanetary.orders import Attack, Deploy, Dock, Land, LayOrdnance, Purchase, Transfer
 from core.rules.nplanetary.system import SYSTEM
+from core.vector.gravity import ENTERED, GravityPull
 from core.vector.motion import Motion, Order
 from core.vector.orders import Plot
 from core.vector.state import GameState, Ordnance, Player, Ship, ShipStatus, state_hash
@@ -186,12 +188,12 @@ def _fields(words: list[str]) -> dict[str, list[str]]:
     """``key value... key value...`` split at the known keys."""
     keys = {
         "at", "velocity", "fuel", "hold", "damage", "stocks", "launcher", "status",
-        "docked", "landed", "orbit", "fresh", "destroyed",
+        "docked", "landed", "orbit", "fresh", "destroyed", "pulled",
     }  # fmt: skip
     out: dict[str, list[str]] = {}
     current = ""
     for w in words:
-        if w in keys:
+        if w in keys and not (current == "status" and not out[current]):
             current = w
             out[current] = []
         elif current:
@@ -199,6 +201,17 @@ def _fields(words: list[str]) -> dict[str, list[str]]:
         else:
             raise CaseError(f"unexpected {w!r}")
     return out
+
+
+def _motion(m: StarMap, f: dict[str, list[str]]) -> Motion:
+    """Where a thing is and its vector; ``pulled``: it entered its hex last turn, so
+    the hex's gravity waits to act on it (as for a ship in orbit)."""
+    where = _hex(m, f["at"][0])
+    pulls: tuple[GravityPull, ...] = ()
+    gravity = m.gravity_at(where)
+    if "pulled" in f and gravity is not None:
+        pulls = (GravityPull(where, gravity.arrows, ENTERED),)
+    return Motion(where, _vector(f.get("velocity", ["0,0"])[0]), pulls)
 
 
 def _damage(words: list[str]) -> Damage:
@@ -219,7 +232,7 @@ def build(case: Case) -> GameState:
             kind, ident, owner = words[0], words[1], words[2]
             if kind == "ship":
                 f = _fields(words[4:])
-                motion = Motion(_hex(m, f["at"][0]), _vector(f.get("velocity", ["0,0"])[0]))
+                motion = _motion(m, f)
                 hold = Hold(_pairs(f.get("hold", [])), _damage(f.get("damage", [])))
                 status = ShipStatus(f.get("status", ["active"])[0])
                 landed = f.get("landed", [None])[0]
@@ -242,7 +255,7 @@ def build(case: Case) -> GameState:
                 if site in ("orbit", "surface", "minor"):
                     body, rest = rest[0], rest[1:]
                 f = _fields(rest)
-                motion = Motion(_hex(m, f["at"][0]), _vector(f.get("velocity", ["0,0"])[0]))
+                motion = _motion(m, f)
                 insts.append(
                     Installation(
                         ident,

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from core.rules.nplanetary.model import OrderFailed, find_installation, hold_of
 
 from core.engine.errors import IllegalCommand
 from core.rules.nplanetary.development import (
@@ -16,6 +15,7 @@ from core.rules.nplanetary.development import (
     resolve_development,
     site_for,
 )
+from core.rules.nplanetary.model import OrderFailed, find_installation, hold_of
 from core.vector.state import ShipStatus
 from tests.core.rules.nplanetary.economy_helpers import orders, position
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from core.engine.commands import EndPhase
-from core.engine.play import apply
+from core.engine.play import apply, waiting_for
 from core.rules.nplanetary.combat import OrdnanceShotDown, check_attack, resolve_combat
 from core.rules.nplanetary.combat_preview import preview
 from core.rules.nplanetary.model import OrderFailed, hold_of
@@ -94,7 +94,7 @@ def test_a_turn_of_sealed_orders_lays_fires_and_moves_through_the_engine() -> No
     state, _ = apply(state, EndPhase("a"))
     assert current_phase(state) == "combat" and [p.id for p in state.ordnance] == ["mine-1"]
     state, _ = apply(state, Attack("b", "wolf", ("mine-1",)))
-    for player in ("a", "b"):
+    for player in [p.id for p in waiting_for(state)]:  # only who can act is asked
         if current_phase(state) == "combat":
             state, events = apply(state, EndPhase(player))
     assert state.ordnance == ()

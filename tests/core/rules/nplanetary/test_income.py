@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from core.rules.nplanetary.model import holdings_of
-
 from core.rules.nplanetary.income import Produced, end_of_round, income_of
+from core.rules.nplanetary.model import holdings_of
 from core.rules.nplanetary.system import SYSTEM
 from tests.core.rules.nplanetary.economy_helpers import position
 

@@ -6,8 +6,6 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from core.rules.nplanetary.model import OrderFailed, find_installation, hold_of
-from core.rules.nplanetary.orders import Transfer
 
 from core.engine.errors import IllegalCommand
 from core.rules.nplanetary.logistics import (
@@ -17,6 +15,8 @@ from core.rules.nplanetary.logistics import (
     resolve_logistics,
     transfer_matched,
 )
+from core.rules.nplanetary.model import OrderFailed, find_installation, hold_of
+from core.rules.nplanetary.orders import Transfer
 from tests.core.rules.nplanetary.economy_helpers import orders, position
 
 DOCK = """\
