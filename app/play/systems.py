@@ -239,11 +239,11 @@ BUILT_IN: dict[str, UIEntry] = {
     "nplanetary": UIEntry(
         "app.rules.nplanetary.ui:UI",
         docks=(
-            # Tabbed with the docks of the other systems: no room is taken from theirs,
-            # and the one the phase's orders are given in comes to the front.
-            DockSlot("orders", "Orders", ORDERS_PLACEHOLDER, tab_with="combat"),
-            DockSlot("economy", "Cargo && Economy", ECONOMY_PLACEHOLDER, tab_with="combat"),
-            DockSlot("np_ship", "Ship", SHIP_PLACEHOLDER, tab_with="ships"),
+            # One group of tabs (hidden in other systems' games); the dock the phase's
+            # orders are given in comes to the front.
+            DockSlot("orders", "Orders", ORDERS_PLACEHOLDER, area="left"),
+            DockSlot("economy", "Cargo && Economy", ECONOMY_PLACEHOLDER, tab_with="orders"),
+            DockSlot("np_ship", "Ship", SHIP_PLACEHOLDER, tab_with="orders"),
         ),
         rules_page="",
     ),

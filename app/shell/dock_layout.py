@@ -79,6 +79,7 @@ class DockLayout:
         for slot in slots:
             self._tab_behind(slot)
         self.docks["campaign"].hide()
+        self.hide_until_their_games()
 
     def _tabify(self, front: QDockWidget, behind: QDockWidget) -> None:
         self.tabifyDockWidget(front, behind)
@@ -122,6 +123,13 @@ class DockLayout:
             elif key not in keys and not dock.isHidden():
                 self._hidden_for_game.add(key)
                 dock.hide()
+
+    def hide_until_their_games(self) -> None:
+        """Before any game, the docks of the first registered system stand (with their
+        placeholders) for every system's; the others wait, hidden, for a game of theirs."""
+        first = next(iter(entries()), None)
+        if first is not None:
+            self._hide_other_systems(first)
 
     def docks_hidden_for_game(self) -> list[QDockWidget]:
         """The docks a game hid for now (shown again while the layout is saved, so a

@@ -101,6 +101,7 @@ class MainWindow(GameActions, FileActions, Menus, DockLayout, CampaignWindow, QM
 
         self.editor_mode = install(self)  # New Map…, Edit Map or Scenario…, Map Editor mode
         self._restore_settings()
+        self.hide_until_their_games()
         self.replay_bar.set_replay(None)  # only in the replay view, whatever was saved
         self._update_game_actions()
         if (path is None or not self.open_path(path)) and self.starmap is None:
