@@ -239,11 +239,11 @@ BUILT_IN: dict[str, UIEntry] = {
     "nplanetary": UIEntry(
         "app.rules.nplanetary.ui:UI",
         docks=(
-            # One group of tabs (hidden in other systems' games); the dock the phase's
-            # orders are given in comes to the front.
+            # Hidden in other systems' games; the dock the phase's orders are given in
+            # comes to the front; the Ship dock shares the ship list's place.
             DockSlot("orders", "Orders", ORDERS_PLACEHOLDER, area="left"),
             DockSlot("economy", "Cargo && Economy", ECONOMY_PLACEHOLDER, tab_with="orders"),
-            DockSlot("np_ship", "Ship", SHIP_PLACEHOLDER, tab_with="orders"),
+            DockSlot("np_ship", "Ship", SHIP_PLACEHOLDER, tab_with="ships"),
         ),
         rules_page="",
     ),

@@ -76,10 +76,12 @@ class DockLayout:
             self.addDockWidget(AREAS[where], dock)
             self.docks[key] = dock
         self._tabify(self.docks["events"], self.docks["dice"])
+        # hidden before they are tabbed: a group tabbed and then hidden leaves a stray
+        # tab bar on screen (Qt)
+        self.hide_until_their_games()
         for slot in slots:
             self._tab_behind(slot)
         self.docks["campaign"].hide()
-        self.hide_until_their_games()
 
     def _tabify(self, front: QDockWidget, behind: QDockWidget) -> None:
         self.tabifyDockWidget(front, behind)

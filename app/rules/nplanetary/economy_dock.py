@@ -47,7 +47,6 @@ class CargoPanel(WrappedPanel):
         self.tree.setRootIsDecorated(False)
         self.tree.setAlternatingRowColors(True)
         self.tree.setMinimumHeight(60)
-        self.tree.setMaximumHeight(150)  # the controls below stay in sight; it scrolls
         self.tree.setToolTip("Every base's and outpost's stocks and every ship's hold")
         self.base = QComboBox()
         self.base.setObjectName("np_buy_base")

@@ -41,14 +41,12 @@ class TrackBoxes(QWidget):
 
 
 def track_words(track: str, taken: int, capacity: int) -> str:
-    """A track's state in words, as its row and its tooltip say it."""
+    """A track's state in words, as its row says it ("1 of 2", "2 of 2, disabled")."""
     if capacity <= 0:
-        return f"{track}: none"
+        return "none"
     if taken >= capacity:
-        return f"{track}: {taken} of {capacity}, " + (
-            "destroyed" if track == "structure" else "disabled"
-        )
-    return f"{track}: {taken} of {capacity} damage"
+        return f"{taken} of {capacity}, " + ("destroyed" if track == "structure" else "disabled")
+    return f"{taken} of {capacity}"
 
 
 class DamageTracks(QWidget):
@@ -76,7 +74,9 @@ class DamageTracks(QWidget):
             words.setObjectName(f"np_track_{name}")
             if capacity > 0 and taken >= capacity:
                 words.setStyleSheet("color: #d9363e; font-weight: bold;")
-            boxes.setToolTip(words.text())
+            tip = f"{name.capitalize()}: {taken} of {capacity} points of damage taken"
+            for w in (title, boxes, words):
+                w.setToolTip(tip)
             self.grid.addWidget(title, row, 0)
             self.grid.addWidget(boxes, row, 1, Qt.AlignmentFlag.AlignLeft)
             self.grid.addWidget(words, row, 2)

@@ -143,7 +143,7 @@ def test_a_refused_order_says_why_in_red_and_the_ship_panel_draws_damage_tracks(
 
     you.select_ship("Brand")
     you.show_tab("Ship")
-    assert text(you, "np_track_weapons").startswith("weapons: 1 of")
-    assert text(you, "np_track_structure").startswith("structure: 2 of")
+    assert text(you, "np_track_weapons") == "1 of 2"
+    assert text(you, "np_track_structure") == "2 of 3"
     QApplication.processEvents()
     you.win.grab().save(str(SHOTS / "nplanetary-ship.png"))
