@@ -25,7 +25,8 @@ def ordnance_roll(
         return dice, kind.disabled_drives_rolls, []
     modifiers = (("closing" if term > 0 else "opening", term),) if term else ()
     dice, rolled = dice.roll(why, modifiers=modifiers)
-    return dice, kind.damage_rolls(rolled.total, False), [rolled]
+    count = kind.damage_rolls(rolled.total, False)
+    return dice, count, [_told(rolled, count)]
 
 
 def band_roll(dice: Dice, band: Band, why: str) -> tuple[Dice, int, list[Rolled]]:
@@ -34,7 +35,14 @@ def band_roll(dice: Dice, band: Band, why: str) -> tuple[Dice, int, list[Rolled]
     if not any(band.rolls):
         return dice, 0, []
     dice, rolled = dice.roll(why)
-    return dice, band.rolls[rolled.dice[0] - 1], [rolled]
+    count = band.rolls[rolled.dice[0] - 1]
+    return dice, count, [_told(rolled, count)]
+
+
+def _told(rolled: Rolled, count: int) -> Rolled:
+    """The roll with what it gives, in players' words."""
+    gives = plural(count, "damage roll") if count else "no damage"
+    return Rolled(f"{rolled.text}: {gives}", *_fields(rolled))
 
 
 def damage_rolls(

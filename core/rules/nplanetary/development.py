@@ -194,7 +194,9 @@ def _deploy(state: GameState, command: Deploy) -> tuple[GameState, Event]:
         name=f"{ship.name}'s {kind.name}",
         kind=command.kind,
         owner=ship.owner,
-        motion=ship.motion,
+        # standing on a body or at an asteroid it feels no pull; in orbit or in space it
+        # keeps the ship's (an orbit needs its pending pull)
+        motion=replace(ship.motion, pulls=()) if site in ("minor", "asteroid") else ship.motion,
         site=site,
         body=body,
     )

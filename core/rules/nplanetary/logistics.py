@@ -153,6 +153,19 @@ def transfer_matched(orders: Sequence[Command], order: Transfer) -> bool:
     return matched(found, mine)
 
 
+def transfer_outcome(events: Sequence[Event], order: Transfer) -> TransferResult | None:
+    """What became of ``order`` among a resolved phase's ``events`` (None: not found),
+    so the app can say after the phase whether it went through and whether the other
+    side's order matched (``matched``), with the reason (``text``). Of two orders
+    between the same ends, the later counts."""
+    ends = (order.player, order.party, order.other)
+    for e in reversed(events):
+        if isinstance(e, Transferred | TransferRefused) and (e.player, e.party, e.other) == ends:
+            found: TransferResult = e
+            return found
+    return None
+
+
 def _put(state: GameState, end: Thing) -> GameState:
     return state.with_ship(end) if isinstance(end, Ship) else with_installation(state, end)
 

@@ -150,8 +150,8 @@ def deals(rulings: Iterable[Ruling]) -> list[Deal]:
 
 
 def matched(orders: Sequence[TransferOrder], order: TransferOrder) -> bool:
-    """Whether the other end of ``order`` ordered exactly the same transfer (for the
-    transfer dialog once the phase has resolved)."""
-    return any(
-        o.end == order.other and o.other == order.end and o.deal == order.deal for o in orders
-    )
+    """Whether the other end of ``order`` ordered exactly the same transfer (its latest
+    order with this end, a later one replacing an earlier), for the transfer dialog."""
+    replies = [o for o in orders if o.end == order.other and o.other == order.end]
+    latest = max(replies, key=lambda o: o.index, default=None)
+    return latest is not None and latest.deal == order.deal

@@ -201,8 +201,8 @@ def _choose(
     largest = [t for t in things if size_rank(state, t) == top]
     if len(largest) == 1:
         return state, largest[0].id, []
-    names = ", ".join(t.name for t in largest)
-    why = f"{piece_name(state, flight.piece)} meets {names} at once, all as large: which it attacks"
+    names = ", ".join(f"{i} {t.name}" for i, t in enumerate(largest, 1))
+    why = f"{piece_name(state, flight.piece)} meets several as large at once: a die picks ({names})"
     dice, rolled = state.dice.roll(why, sides=len(largest))
     return replace(state, dice=dice), largest[rolled.dice[0] - 1].id, [rolled]
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from core.board.hexgrid import Hex
 from core.engine.errors import IllegalCommand
 from core.rules.nplanetary.development import (
     Bought,
@@ -16,6 +18,7 @@ from core.rules.nplanetary.development import (
     site_for,
 )
 from core.rules.nplanetary.model import OrderFailed, find_installation, hold_of
+from core.vector.gravity import GravityPull
 from core.vector.state import ShipStatus
 from tests.core.rules.nplanetary.economy_helpers import orders, position
 
@@ -130,3 +133,19 @@ def test_a_landed_ship_does_not_deploy_a_base(tmp_path: Path) -> None:
     )
     with pytest.raises(IllegalCommand, match="landed"):
         site_for(state, state.ship("f1"), "base")
+
+
+def test_a_base_standing_on_a_minor_planet_feels_no_pull(tmp_path: Path) -> None:
+    # at rest beside Luna in a hex of Earth's gravity ring, with Earth's pull waiting
+    state = position(tmp_path, SOLAR + "  ship f1 a freighter at 4,15 velocity 0,0 hold base=1\n")
+    ring = state.starmap.gravity_at(Hex(4, 15))
+    assert ring is not None
+    ship = state.ship("f1")
+    pulled = replace(
+        ship, motion=replace(ship.motion, pulls=(GravityPull(Hex(4, 15), ring.arrows),))
+    )
+    state, events = resolve_development(state.with_ship(pulled), orders("a: deploy f1 base"))
+    (done,) = events
+    assert isinstance(done, Deployed) and done.site == "minor"
+    base = find_installation(state, done.installation)
+    assert base is not None and base.body == "Luna" and base.motion.pulls == ()

@@ -14,6 +14,7 @@ from core.rules.nplanetary.logistics import (
     check_transfer,
     resolve_logistics,
     transfer_matched,
+    transfer_outcome,
 )
 from core.rules.nplanetary.model import OrderFailed, find_installation, hold_of
 from core.rules.nplanetary.orders import Transfer
@@ -125,3 +126,13 @@ def test_a_transfer_that_can_no_longer_reach_fails_when_resolved(tmp_path: Path)
     _, events = resolve_logistics(moved, given)
     assert isinstance(events[0], TransferRefused)
     assert "cannot reach B1" in events[0].text
+
+
+def test_the_app_finds_what_became_of_a_transfer_in_the_phases_events(tmp_path: Path) -> None:
+    state = position(tmp_path, DOCK)
+    given = orders("a: transfer f1 B1 take fuel=5", "a: transfer f2 B1 take fuel=50")
+    _, events = resolve_logistics(state, given)
+    done, short = (transfer_outcome(events, g) for g in given)
+    assert isinstance(done, Transferred) and done.text == "f1 takes 5 fuel from B1"
+    assert isinstance(short, TransferRefused) and "B1 has only" in short.text
+    assert transfer_outcome(events, Transfer("a", "f2", "f1", give=(("fuel", 1),))) is None

@@ -130,3 +130,11 @@ def test_transfers_read_in_players_words() -> None:
     assert describe({"fuel": 5, "supplies": -1}, "Ajax", "Boreas") == (
         "Ajax gives 5 fuel to Boreas and takes 1 supplies from Boreas"
     )
+
+
+def test_the_other_sides_latest_order_is_the_one_that_must_match() -> None:
+    mine = order("alice", "a1", "b1", 0, fuel=5)
+    replies = [order("bob", "b1", "a1", 1, fuel=-5), order("bob", "b1", "a1", 2, fuel=-4)]
+    assert not matched([mine, *replies], mine)
+    assert not matched([mine, *reversed(replies)], mine)  # the index decides, not the list
+    assert matched([mine, replies[1], order("bob", "b1", "a1", 3, fuel=-5)], mine)
