@@ -279,8 +279,13 @@ class MovementForm(QWidget):
         self.dock = QPushButton("&Dock")
         self.dock.setObjectName("np_dock")
         self.dock.clicked.connect(lambda: self._order(Dock))
+        self.obliged = QLabel("")
+        self.obliged.setObjectName("np_must_move")
+        self.obliged.setWordWrap(True)
+        self.obliged.setStyleSheet("color: #d9363e; font-weight: bold;")
         form = QFormLayout(self)
         form.addRow(note)
+        form.addRow(self.obliged)
         form.addRow("Ship:", self.ship)
         form.addRow("At:", self.place)
         row = QHBoxLayout()
@@ -298,6 +303,17 @@ class MovementForm(QWidget):
             for i in model.holdings_of(state).installations
         ]
         fill(self.place, places, None)
+        must = sorted(
+            s.name
+            for s in state.ships
+            if s.id in model.holdings_of(state).obliged and s.owner == mine(session)
+        )
+        self.obliged.setText(
+            f"Must burn away from the mine or nuke it laid, or be hit by it: {', '.join(must)}"
+            if must
+            else ""
+        )
+        self.obliged.setVisible(bool(must))
         ok = bool(ships) and bool(places)
         self.land.setEnabled(ok)
         self.dock.setEnabled(ok)

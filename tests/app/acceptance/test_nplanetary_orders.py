@@ -90,6 +90,13 @@ def test_orders_are_checked_removable_counted_and_sealed_behind_the_hand_over(
     pieces = [i for i in you.win.map_view.scene().items() if i.toolTip().startswith("mine")]
     assert len(pieces) == 2
     assert you.phase() == "Combat"
+    while you.phase() == "Combat":  # nobody attacks
+        you.primary()
+        you.take_seat()
+    # The movement phase reminds each minelayer of its obligation to move.
+    assert you.phase() == "Movement" and you.seated() == "Ann"
+    you.show_tab("Orders")
+    assert text(you, "np_must_move").endswith(": Lance")
 
 
 def test_the_combat_preview_shows_shares_range_velocity_ratio_and_band_before_sealing(
