@@ -267,6 +267,9 @@ class GameActions:
             if orders_in(state):
                 detail = f"{detail} ({orders_in(state)})"
             self.hand_over.show_for(player, detail)
+            # a refusal said to the player before is theirs: it could tell the next one
+            # what they tried to order (sealed orders)
+            self.status_label.setText("")
             self.stack.setCurrentWidget(self.hand_over)
             self.guard_seat_panels()
             if self.board is not None:

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QApplication,
     QDialog,
     QDialogButtonBox,
+    QLabel,
     QSpinBox,
     QTreeWidget,
     QWidget,
@@ -140,6 +141,7 @@ def test_a_refused_order_says_why_in_red_and_the_ship_panel_draws_damage_tracks(
     refusal = text(you, "np_refusal")
     assert refusal.startswith("Refused:") and len(refusal) > len("Refused: ")
     assert orders(you) == []
+    assert you.status().startswith("Not allowed: Mule must be")
 
     you.select_ship("Brand")
     you.show_tab("Ship")
@@ -147,3 +149,10 @@ def test_a_refused_order_says_why_in_red_and_the_ship_panel_draws_damage_tracks(
     assert text(you, "np_track_structure") == "2 of 3"
     QApplication.processEvents()
     you.win.grab().save(str(SHOTS / "nplanetary-ship.png"))
+    # Ann ends the phase: Bob sees nothing of what she tried
+    assert you.primary() == "Move"
+    assert you.take_seat() == "Bob"
+    assert you.status() == ""
+    you.show_tab("Orders")
+    shown = [w for w in you.win.findChildren(QLabel, "np_refusal") if w.isVisible()]
+    assert shown == [], "Ann's refusal is not left for Bob to read"
