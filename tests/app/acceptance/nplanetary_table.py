@@ -7,6 +7,7 @@ The players are Ann, Bob and Cy on an open map; each test says what is where."""
 
 from __future__ import annotations
 
+import os
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
@@ -118,3 +119,14 @@ def click_row(you: Player, name: str, row: int) -> None:
     at.setX(rect.left() + rect.width() * 2 // 3)
     you.qtbot.mouseClick(box.viewport(), Qt.MouseButton.LeftButton, pos=at)
     assert box.currentRow() == row
+
+
+def shot(widget: QWidget, name: str) -> None:
+    """A picture of ``widget`` for ``docs/screenshots`` when ``ECLIPTIC_SCREENSHOTS``
+    names that folder (``ECLIPTIC_SCREENSHOTS=docs/screenshots pytest …``); otherwise
+    rendered and thrown away, so a test run leaves the tree as it was."""
+    picture = widget.grab()
+    folder = os.environ.get("ECLIPTIC_SCREENSHOTS")
+    if folder:
+        picture.save(str(Path(folder) / name))
+    assert not picture.isNull()

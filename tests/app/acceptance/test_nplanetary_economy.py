@@ -21,10 +21,9 @@ from pytestqt.qtbot import QtBot
 
 from core.board.hexgrid import Hex
 from core.rules.nplanetary.model import Damage
-from tests.app.acceptance.nplanetary_table import base, combo, orders, seat_table, ship, text
+from tests.app.acceptance.nplanetary_table import base, combo, orders, seat_table, ship, shot, text
 from tests.app.acceptance.user import Player
 
-SHOTS = Path(__file__).parents[3] / "docs" / "screenshots"
 DEPOT = Hex(5, 6)
 
 
@@ -75,7 +74,7 @@ def test_bases_buy_and_ships_deploy_in_the_development_phase(qtbot: QtBot, tmp_p
     assert orders(you) == ["✓ Vesta Depot buys 1 frigate", "✓ Mule deploys its base"]
     you.show_tab("Cargo & Economy")
     QApplication.processEvents()
-    you.win.grab().save(str(SHOTS / "nplanetary-economy.png"))
+    shot(you.win, "nplanetary-economy.png")
 
 
 def test_a_transfer_ordered_by_both_sides_goes_through_and_the_dialog_says_it_matched(
@@ -92,7 +91,7 @@ def test_a_transfer_ordered_by_both_sides_goes_through_and_the_dialog_says_it_ma
         you.type_into(you.find(QSpinBox, "np_give_fuel", dialog), "3")
         you.type_into(you.find(QSpinBox, "np_take_supplies", dialog), "5")
         assert "Bob must order the same transfer" in text(you, "np_transfer_note", dialog)
-        dialog.grab().save(str(SHOTS / "nplanetary-transfer.png"))
+        shot(dialog, "nplanetary-transfer.png")
         ok = dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok)
         you.click(ok)
 
@@ -125,7 +124,7 @@ def test_a_transfer_ordered_by_both_sides_goes_through_and_the_dialog_says_it_ma
     assert "✓ matched" in results and "not matched" not in results
     QApplication.processEvents()
     panel = you.find(QWidget, "np_cargo_panel")  # the whole panel, scrolled or not
-    panel.grab().save(str(SHOTS / "nplanetary-transfer-matched.png"))
+    shot(panel, "nplanetary-transfer-matched.png")
 
 
 def test_a_refused_order_says_why_in_red_and_the_ship_panel_draws_damage_tracks(
@@ -148,7 +147,7 @@ def test_a_refused_order_says_why_in_red_and_the_ship_panel_draws_damage_tracks(
     assert text(you, "np_track_weapons") == "1 of 2"
     assert text(you, "np_track_structure") == "2 of 3"
     QApplication.processEvents()
-    you.win.grab().save(str(SHOTS / "nplanetary-ship.png"))
+    shot(you.win, "nplanetary-ship.png")
     # Ann ends the phase: Bob sees nothing of what she tried
     assert you.primary() == "Move"
     assert you.take_seat() == "Bob"

@@ -13,9 +13,7 @@ from core.board.hexgrid import ZERO, Hex, Vector
 from core.rules.nplanetary.model import Damage, Installation
 from core.vector.motion import Motion
 from core.vector.state import Ordnance
-from tests.app.acceptance.nplanetary_table import base, seat_table, ship
-
-SHOTS = Path(__file__).parents[3] / "docs" / "screenshots"
+from tests.app.acceptance.nplanetary_table import base, seat_table, ship, shot
 
 
 def test_bases_outposts_and_ordnance_are_on_the_map_with_what_they_hold(
@@ -60,4 +58,4 @@ def test_bases_outposts_and_ordnance_are_on_the_map_with_what_they_hold(
     assert {"mine", "torpedo"} <= tips
     you.win.map_view.centre_on_hex(Hex(7, 7))
     QApplication.processEvents()
-    you.win.grab().save(str(SHOTS / "nplanetary-map.png"))
+    shot(you.win, "nplanetary-map.png")

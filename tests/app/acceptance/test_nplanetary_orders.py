@@ -22,11 +22,10 @@ from tests.app.acceptance.nplanetary_table import (
     orders_in,
     seat_table,
     ship,
+    shot,
     text,
 )
 from tests.app.acceptance.user import Player
-
-SHOTS = Path(__file__).parents[3] / "docs" / "screenshots"
 
 
 def three_warships(qtbot: QtBot, tmp_path: Path) -> Player:
@@ -120,7 +119,7 @@ def test_the_combat_preview_shows_shares_range_velocity_ratio_and_band_before_se
     assert "Brand: share 2, range 1 (−1), velocity term +0: 1 reaches it" in preview
     assert "against strength 3: ratio 0.33, band 1:4, a hit on a 6" in preview
     QApplication.processEvents()  # the turn bar lays out its new hint
-    you.win.grab().save(str(SHOTS / "nplanetary-orders.png"))
+    shot(you.win, "nplanetary-orders.png")
     you.press("Attack")
     assert orders(you) == ["✓ Lance attacks Brand (all its strength)"]
 
