@@ -130,3 +130,12 @@ def shot(widget: QWidget, name: str) -> None:
     if folder:
         picture.save(str(Path(folder) / name))
     assert not picture.isNull()
+
+
+def tick_target(you: Player, name: str) -> None:
+    """In the Orders dock's target list: click the row of ``name`` and tick it (Space)."""
+    targets = you.find(QListWidget, "np_targets")
+    assert isinstance(targets, QListWidget)
+    row = next(i for i in range(targets.count()) if targets.item(i).text().startswith(name))
+    click_row(you, "np_targets", row)
+    you.qtbot.keyClick(targets, Qt.Key.Key_Space)

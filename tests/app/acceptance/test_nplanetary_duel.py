@@ -7,11 +7,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QListWidget, QTreeWidget
+from PySide6.QtWidgets import QTreeWidget
 from pytestqt.qtbot import QtBot
 
-from tests.app.acceptance.nplanetary_table import click_row, combo, orders, orders_in, text
+from tests.app.acceptance.nplanetary_table import combo, orders, orders_in, text, tick_target
 from tests.app.acceptance.user import Player
 
 DUEL = "NPlanetary: Duel in the Void"
@@ -40,11 +39,7 @@ def test_the_duel_is_started_from_new_game_and_its_first_round_played_in_the_win
     # Combat: only Ann's cruiser has anything in reach; she sees the odds first.
     assert you.take_seat() == "Ann" and you.phase() == "Combat"
     assert orders_in(you) == "orders in: 0 of 2"
-    targets = you.find(QListWidget, "np_targets")
-    assert isinstance(targets, QListWidget)
-    row = next(i for i in range(targets.count()) if targets.item(i).text().startswith("Vigilant"))
-    click_row(you, "np_targets", row)
-    qtbot.keyClick(targets, Qt.Key.Key_Space)  # tick it
+    tick_target(you, "Vigilant")
     preview = text(you, "np_combat_preview")
     assert preview.startswith("Vigilant: share 5, range 1 (−1), velocity term +0: 4 reaches it")
     assert "against strength 3: ratio 1.33, band 1:1" in preview

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QListWidget
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from core.board.hexgrid import Hex
@@ -24,6 +23,7 @@ from tests.app.acceptance.nplanetary_table import (
     ship,
     shot,
     text,
+    tick_target,
 )
 from tests.app.acceptance.user import Player
 
@@ -110,11 +110,7 @@ def test_the_combat_preview_shows_shares_range_velocity_ratio_and_band_before_se
     assert you.seated() == "Ann"
     attacker = combo(you, "np_attacker")
     assert attacker.currentText() == "Lance"
-    targets = you.find(QListWidget, "np_targets")
-    assert isinstance(targets, QListWidget)
-    row = next(i for i in range(targets.count()) if targets.item(i).text().startswith("Brand"))
-    click_row(you, "np_targets", row)
-    qtbot.keyClick(targets, Qt.Key.Key_Space)  # tick Brand
+    tick_target(you, "Brand")
     preview = text(you, "np_combat_preview")
     assert "Brand: share 2, range 1 (−1), velocity term +0: 1 reaches it" in preview
     assert "against strength 3: ratio 0.33, band 1:4, a hit on a 6" in preview
