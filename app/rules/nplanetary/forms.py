@@ -150,6 +150,8 @@ class CombatForm(QWidget):
         super().__init__()
         self.give = give
         self.session: GameSession | None = None
+        self._picked: str | None = None  # the ship last selected on the map
+        self._turn: tuple[object, ...] | None = None
         self.attacker = QComboBox()
         self.attacker.setObjectName("np_attacker")
         self.attacker.setToolTip("A ship or base of yours with working weapons")
@@ -192,6 +194,18 @@ class CombatForm(QWidget):
         ]
         fill(self.attacker, rows, selected if any(r[1] == selected for r in rows) else None)
         self._attacker_changed()
+        turn = (state.round, session.phase(), me)
+        fresh = turn == self._turn and selected != self._picked
+        if fresh and not any(r[1] == selected for r in rows):
+            self._tick(selected)  # another's ship picked on the map now: a target
+        self._turn, self._picked = turn, selected
+
+    def _tick(self, target: str | None) -> None:
+        for i in range(self.targets.count()):
+            item = self.targets.item(i)
+            if item.data(ID) == target:
+                item.setCheckState(Qt.CheckState.Checked)
+                self.targets.setCurrentItem(item)
 
     def _attacker_changed(self) -> None:
         if self.session is None:

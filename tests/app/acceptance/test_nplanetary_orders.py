@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QListWidget
 from pytestqt.qtbot import QtBot
 
 from core.board.hexgrid import Hex
@@ -23,7 +24,6 @@ from tests.app.acceptance.nplanetary_table import (
     ship,
     shot,
     text,
-    tick_target,
 )
 from tests.app.acceptance.user import Player
 
@@ -110,7 +110,16 @@ def test_the_combat_preview_shows_shares_range_velocity_ratio_and_band_before_se
     assert you.seated() == "Ann"
     attacker = combo(you, "np_attacker")
     assert attacker.currentText() == "Lance"
-    tick_target(you, "Brand")
+    you.select_ship("Brand")  # picking the enemy (on the map or in the list) ticks it
+    you.show_tab("Orders")
+    targets = you.find(QListWidget, "np_targets")
+    assert isinstance(targets, QListWidget)
+    ticked = [
+        targets.item(i).text()
+        for i in range(targets.count())
+        if targets.item(i).checkState() == Qt.CheckState.Checked
+    ]
+    assert ticked == ["Brand (Bob's destroyer)"]
     preview = text(you, "np_combat_preview")
     assert "Brand: share 2, range 1 (−1), velocity term +0: 1 reaches it" in preview
     assert "against strength 3: ratio 0.33, band 1:4, a hit on a 6" in preview
