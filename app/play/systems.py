@@ -15,12 +15,13 @@ generic docks only.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QWidget
+    from PySide6.QtCore import QPointF
+    from PySide6.QtWidgets import QGraphicsItem, QWidget
 
     from core.engine.commands import Command
     from core.scenario.document import Scenario, Seat
@@ -156,6 +157,16 @@ class SystemUI(Protocol):
         ...
 
 
+@runtime_checkable
+class DrawsOnMap(Protocol):
+    """A system's interface that draws pieces of its own on the map (NPlanetary's bases
+    and outposts), beside the ships and ordnance the board draws for every system."""
+
+    def map_pieces(self, state: GameState, centre: Callable[[Any], QPointF]) -> list[QGraphicsItem]:
+        """New items for the state on show; ``centre`` gives a hex's centre on the map."""
+        ...
+
+
 class PlainDocks:
     """No panels: the generic docks are all there is."""
 
@@ -209,6 +220,9 @@ class PlainUI:
 
 COMBAT_PLACEHOLDER = "Combat controls appear when a game is on."
 MANIFEST_PLACEHOLDER = "The selected ship's manifest sheet, during a game."
+ORDERS_PLACEHOLDER = "Your orders for the phase, in a game of sealed orders."
+ECONOMY_PLACEHOLDER = "Bases' stocks, ships' holds, purchases and transfers, during a game."
+SHIP_PLACEHOLDER = "The selected ship's hold and damage tracks, during a game."
 
 #: the built-in interfaces, by rule-system id
 BUILT_IN: dict[str, UIEntry] = {
@@ -231,6 +245,17 @@ BUILT_IN: dict[str, UIEntry] = {
                 "Design squadrons within a points budget, keep, print and share them",
             ),
         ),
+    ),
+    "nplanetary": UIEntry(
+        "app.rules.nplanetary.ui:UI",
+        docks=(
+            # Hidden in other systems' games; the dock the phase's orders are given in
+            # comes to the front; the Ship dock shares the ship list's place.
+            DockSlot("orders", "Orders", ORDERS_PLACEHOLDER, area="left"),
+            DockSlot("economy", "Cargo && Economy", ECONOMY_PLACEHOLDER, tab_with="orders"),
+            DockSlot("np_ship", "Ship", SHIP_PLACEHOLDER, tab_with="ships"),
+        ),
+        rules_page="",
     ),
 }
 

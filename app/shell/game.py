@@ -187,6 +187,7 @@ class GameActions:
             self.system_docks.clear()
         self._update_game_actions()
         self.turn_bar.show_turn(None, (), None, "")
+        self.turn_bar.show_orders_in("")
         self.close_campaign()
         self._update_game_actions()
         self.setWindowTitle("Ecliptic")
@@ -295,7 +296,14 @@ class GameActions:
             detail = f"Round {state.round}: {phase} phase"
             if state.pending:
                 detail = f"Round {state.round}: {state.pending[0].prompt()}"
+            from app.play.phases import orders_in
+
+            if orders_in(state):
+                detail = f"{detail} ({orders_in(state)})"
             self.hand_over.show_for(player, detail)
+            # a refusal said to the player before is theirs: it could tell the next one
+            # what they tried to order (sealed orders)
+            self.status_label.setText("")
             self.stack.setCurrentWidget(self.hand_over)
             self.guard_seat_panels()
             if self.board is not None:
@@ -310,7 +318,7 @@ class GameActions:
             return
         state = session.state
         seat = session.seat()
-        from app.play.phases import orders_hint, primary_label, steps
+        from app.play.phases import orders_hint, orders_in, primary_label, steps
         from core.vector.state import ShipStatus
 
         primary = session.primary or primary_label(state, session.ui, ends_turn=session.ends_turn())
@@ -334,6 +342,7 @@ class GameActions:
             hint = f"Read-only: {session.read_only_why}"
         shown = session.shown_player() if session.replaying or session.sees_all else seat
         self.turn_bar.show_turn(state.round, steps(state, session.ui), shown, hint, primary)
+        self.turn_bar.show_orders_in("" if session.replaying else orders_in(state))
         self.end_turn_action.setText(f"&{primary}")
         self._update_title()
         self.ship_list.refresh(

@@ -106,6 +106,7 @@ class MainWindow(
 
         self.editor_mode = install(self)  # New Map…, Edit Map or Scenario…, Map Editor mode
         self._restore_settings()
+        self.hide_until_their_games()
         self.replay_bar.set_replay(None)  # only in the replay view, whatever was saved
         self._update_game_actions()
         if (path is None or not self.open_path(path)) and self.starmap is None:
@@ -233,7 +234,12 @@ class MainWindow(
 
     def save_settings(self) -> None:
         self.settings.setValue(GEOMETRY_KEY, self.saveGeometry())
+        hidden = self.docks_hidden_for_game()
+        for dock in hidden:  # kept in the layout as the player left them
+            dock.setVisible(True)
         self.settings.setValue(STATE_KEY, self.saveState())
+        for dock in hidden:
+            dock.setVisible(False)
         self.settings.sync()
 
     def showEvent(self, event: QShowEvent) -> None:
