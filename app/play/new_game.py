@@ -10,6 +10,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QColor
@@ -35,7 +36,7 @@ from PySide6.QtWidgets import (
 
 from app.board.style import OKABE_ITO
 from app.folders import ask_open
-from app.play.systems import Outfits, PurchaseStep, ui_for
+from app.play.systems import Outfits, PurchaseStep, own_scenarios, ui_for
 from core.board.problems import FileProblems
 from core.files.ruleset import KNOWN_SWITCHES, OPTIONAL_RULES
 from core.scenario.document import Scenario, Seat
@@ -97,6 +98,12 @@ class NewGameDialog(QDialog):
         self.scenario_box.setObjectName("scenario_box")
         for title, path in by_title(builtin_scenarios()):
             self.scenario_box.addItem(title, str(path))
+        #: the scenarios of the systems with a game page of their own, by their key
+        self._own: dict[str, Any] = {}
+        for offer in own_scenarios():
+            key = f"{offer.rules.system_id}:{offer.id}"
+            self._own[key] = offer
+            self.scenario_box.addItem(offer.name, key)
         browse = QPushButton("&Browse…")
         browse.clicked.connect(self._browse)
         top = QHBoxLayout()
@@ -188,7 +195,9 @@ class NewGameDialog(QDialog):
         layout.addWidget(self.buttons)
         self.scenario_box.currentIndexChanged.connect(self._scenario_changed)
         last = QSettings("Ecliptic", "Ecliptic").value(LAST_SCENARIO_KEY)
-        if scenario is None and isinstance(last, str) and Path(last).is_file():
+        if scenario is None and isinstance(last, str) and last in self._own:
+            self.scenario_box.setCurrentIndex(self.scenario_box.findData(last))
+        elif scenario is None and isinstance(last, str) and Path(last).is_file():
             scenario = Path(last)  # New Game remembers the scenario last started
         if scenario is not None:
             self.add_scenario(scenario)
@@ -218,7 +227,8 @@ class NewGameDialog(QDialog):
             self._validate()
             return
         try:
-            self.scenario = load_scenario(Path(data))
+            own = self._own.get(data)
+            self.scenario = own if own is not None else load_scenario(Path(data))
         except FileProblems as exc:
             shown = "\n".join(str(p) for p in exc.problems[:6])
             self.description.setText(f"This scenario cannot be played:\n{shown}")

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from app.play.board import GameBoard
     from app.play.docks import CoursePanel, DiceLog, EventLog, ShipList
     from app.play.session import GameSession
-    from app.play.systems import Outfits, SystemDocks
+    from app.play.systems import GamePage, Outfits, SystemDocks
     from app.play.turn import HandOver, TurnBar
     from core.campaign import CampaignFile, GameRecord
     from core.engine.events import Event
@@ -44,6 +44,7 @@ class GameActions:
     """The game side of the main window (see the module's docstring)."""
 
     session: GameSession | None
+    own_page: GamePage | None
     board: GameBoard | None
     campaign: CampaignFile | None
     system_docks: SystemDocks | None
@@ -105,8 +106,10 @@ class GameActions:
         """Show a game from ``state`` (new, or continued; kept in a campaign when
         ``record`` is given) and hand the seat over; False if the player keeps the game
         already on screen instead."""
-        if self.session is not None and not self.close_game():
+        if not self.close_game():
             return False
+        if self.play_own(state, events, title, record=record, read_only=read_only):
+            return True  # a system with a page of its own (not the star map)
         # The game's side of the window (and with it the engine) loads with the first
         # game, not at start-up.
         from app.play.board import GameBoard
@@ -143,6 +146,8 @@ class GameActions:
     def close_game(self) -> bool:
         """End the game on screen. A campaign is already saved, command by command; a
         quick game is lost, so the player is asked first."""
+        if self.own_page is not None:
+            return self._close_own()
         if self.session is None:
             return True
         if (
@@ -151,15 +156,9 @@ class GameActions:
             and self.isVisible()
             and self.ask_before_closing
             and not getattr(getattr(self, "editor_mode", None), "flying", False)
+            and not self._may_close_quick_game()
         ):  # a test flight is thrown away without asking: the scenario is in the editor
-            answer = QMessageBox.question(
-                self,
-                "Close Game",
-                "Close this quick game? Quick games are not kept: start a campaign "
-                "(File › New Campaign) to keep a game.",
-            )
-            if answer != QMessageBox.StandardButton.Yes:
-                return False
+            return False
         if self.board is not None:
             self.board.detach()
             self.board.overlay.clear()
@@ -178,9 +177,32 @@ class GameActions:
         self.setWindowTitle("Ecliptic")
         return True
 
+    def _close_own(self) -> bool:
+        """End a game on its system's own page, asking first for a quick game."""
+        assert self.own_page is not None
+        quick = self.campaign is None and not self.own_page.over() and self.isVisible()
+        if quick and self.ask_before_closing and not self._may_close_quick_game():
+            return False
+        self.close_own_game()
+        self.close_campaign()
+        self._update_game_actions()
+        return True
+
+    def _may_close_quick_game(self) -> bool:
+        answer = QMessageBox.question(
+            self,
+            "Close Game",
+            "Close this quick game? Quick games are not kept: start a campaign "
+            "(File › New Campaign) to keep a game.",
+        )
+        return answer == QMessageBox.StandardButton.Yes
+
     def end_turn(self) -> None:
         """The primary button (Ctrl+Enter): end the current phase; the game goes on to
         the next phase with something to do (see :meth:`GameSession.advance`)."""
+        if self.own_page is not None:
+            self.own_page.primary()
+            return
         if self.session is not None:
             if self.board is not None and not self.board.confirm_end():
                 return  # a ship left to coast would be lost: the player plots again
@@ -195,6 +217,9 @@ class GameActions:
             self._game_changed()
 
     def undo(self) -> None:
+        if self.own_page is not None:
+            self.own_page.undo()
+            return
         if self.session is not None and self.session.undo():
             self.status_label.setText(
                 "Undone: it is kept in the campaign as a branch (Campaign dock)"
@@ -395,6 +420,9 @@ class GameActions:
             )
 
     def _update_game_actions(self) -> None:
+        if self.own_page is not None:
+            self.own_game_changed()
+            return
         playing = self.session is not None and self.stack.currentWidget() is self.map_view
         over = self.session is None or self.session.state.over or self.session.replaying
         # A decision the game waits for (placing a hit, firing back) is answered in its

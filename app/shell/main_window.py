@@ -24,6 +24,7 @@ from app.shell.dock_layout import DockLayout
 from app.shell.files import FileActions
 from app.shell.game import GameActions
 from app.shell.menus import Menus
+from app.shell.own_game import OwnGameActions
 from app.shell.version import application_version, source_revision
 from core.board.hexgrid import Hex
 from core.board.starmap import StarMap
@@ -34,17 +35,21 @@ if TYPE_CHECKING:
     from app.help.window import HelpWindow
     from app.play.board import GameBoard
     from app.play.session import GameSession
+    from app.play.systems import GamePage
 
 GEOMETRY_KEY = "main_window/geometry"
 STATE_KEY = "main_window/state"
 
 
-class MainWindow(GameActions, FileActions, Menus, DockLayout, CampaignWindow, QMainWindow):
+class MainWindow(
+    GameActions, OwnGameActions, FileActions, Menus, DockLayout, CampaignWindow, QMainWindow
+):
     """Top-level window. ``settings`` defaults to QSettings("Ecliptic", "Ecliptic").
 
-    Its parts are mixins, one idea each: the game (:mod:`app.shell.game`), files
-    (:mod:`app.shell.files`), menus (:mod:`app.shell.menus`), docks
-    (:mod:`app.shell.dock_layout`) and campaigns (:mod:`app.campaign.window`)."""
+    Its parts are mixins, one idea each: the game (:mod:`app.shell.game`), a game on its
+    system's own page (:mod:`app.shell.own_game`), files (:mod:`app.shell.files`), menus
+    (:mod:`app.shell.menus`), docks (:mod:`app.shell.dock_layout`) and campaigns
+    (:mod:`app.campaign.window`)."""
 
     def __init__(
         self,
@@ -64,6 +69,7 @@ class MainWindow(GameActions, FileActions, Menus, DockLayout, CampaignWindow, QM
         self._shown = False
         self.scene: StarMapScene | None = None
         self.session: GameSession | None = None
+        self.own_page: GamePage | None = None
         self.board: GameBoard | None = None
         self.help_window: HelpWindow | None = None
         self.map_view = MapView(self)
@@ -238,12 +244,10 @@ class MainWindow(GameActions, FileActions, Menus, DockLayout, CampaignWindow, QM
             self.map_view.show_default()  # the view has its real size only now
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if (
-            self.session is not None
-            and self.campaign is None
-            and not self.session.state.over
-            and self.ask_before_closing
-        ):
+        game_on = (self.session is not None and not self.session.state.over) or (
+            self.own_page is not None and not self.own_page.over()
+        )
+        if game_on and self.campaign is None and self.ask_before_closing:
             answer = QMessageBox.question(
                 self, "Quit", "A quick game is in progress and quick games are not kept. Quit?"
             )
