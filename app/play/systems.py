@@ -285,6 +285,16 @@ BUILT_IN: dict[str, UIEntry] = {
         ),
         tools=(Tool("designs", "Ship &Designs…", "Outfit, keep, print and share ship designs"),),
     ),
+    "squadrons": UIEntry(
+        "app.rules.squadrons.ui:UI",
+        tools=(
+            Tool(
+                "squadron-designs",
+                "S&quadron Designs…",
+                "Design squadrons within a points budget, keep, print and share them",
+            ),
+        ),
+    ),
 }
 
 _ENTRIES: dict[str, UIEntry] = dict(BUILT_IN)
