@@ -44,6 +44,7 @@ class MapStyle:
             BodyKind.PLANET: QColor("#4f8fd8"),
             BodyKind.MOON: QColor("#b4b8c4"),
             BodyKind.ASTEROID: QColor("#a08a70"),
+            BodyKind.GAS_GIANT: QColor("#d6a060"),
         }
     )
     body_name: QColor = field(default_factory=lambda: _colour("#e8ecf8"))

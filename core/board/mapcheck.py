@@ -38,6 +38,8 @@ def map_problems(m: StarMap) -> list[Problem]:
                     f"{where}.radius",
                 )
             )
+        if body.limit is not None and body.limit < 0:
+            out.append(Problem("a 100-diameter limit is 0 hexes or more", f"{where}.limit"))
         outside = [h for h in body.hexes() if not inside(h)]
         if outside:
             out.append(

@@ -18,7 +18,7 @@ from functools import cached_property
 from core.board.geometry import Disc, DiscIndex, Impact, impact_on
 from core.board.hexgrid import Direction, Hex, HexLabels, Layout, Orientation
 from core.board.rim import course_meets_disc
-from core.engine.serial import register
+from core.engine.serial import added, register
 
 
 @register
@@ -27,6 +27,7 @@ class BodyKind(Enum):
     PLANET = "planet"
     MOON = "moon"
     ASTEROID = "asteroid"
+    GAS_GIANT = "gas giant"
 
 
 @register
@@ -50,6 +51,8 @@ class Body:
     ``size`` is how many rings of hexes the body covers beyond its centre (0: one hex);
     ``radius`` is the printed disc in hex units (adjacent centres are 1 apart), which is
     what a course must miss. ``gravity`` None means the body has no gravity ring.
+    ``limit`` is the Traveller 100-diameter limit as a radius in hexes from the centre
+    (None: the map gives none; the vector games ignore it).
     """
 
     name: str
@@ -58,6 +61,7 @@ class Body:
     radius: float = 0.4
     gravity: GravityKind | None = GravityKind.NORMAL
     size: int = 0
+    limit: int | None = added(None)
 
     def hexes(self) -> list[Hex]:
         return self.centre.spiral(self.size)

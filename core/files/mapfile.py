@@ -71,11 +71,12 @@ class _Leaving(_Model):
 
 class _Body(_Model):
     name: str = Field(min_length=1)
-    kind: Literal["star", "planet", "moon", "asteroid"]
+    kind: Literal["star", "planet", "moon", "asteroid", "gas giant"]
     hex: str
     radius: float = Field(default=0.4, gt=0, le=100, allow_inf_nan=False)
     size: int = Field(default=0, ge=0, le=50)
     gravity: Literal["normal", "weak", "double", "none"] = "normal"
+    limit: int | None = Field(default=None, ge=0, le=WIDEST_ZONE)
 
 
 class _Override(_Model):
@@ -214,7 +215,8 @@ def _build(model: _Map, problems: list[Problem]) -> StarMap | None:
         centre = hex_at(b.hex, f"bodies[{i}].hex")
         if centre is not None:
             gravity = None if b.gravity == "none" else GravityKind(b.gravity)
-            bodies.append(Body(b.name, BodyKind(b.kind), centre, b.radius, gravity, b.size))
+            kind = BodyKind(b.kind)
+            bodies.append(Body(b.name, kind, centre, b.radius, gravity, b.size, b.limit))
 
     overrides = []
     for i, o in enumerate(model.gravity):
@@ -228,12 +230,12 @@ def _build(model: _Map, problems: list[Problem]) -> StarMap | None:
     for i, spec in enumerate(model.bases):
         at = hex_at(spec.hex, f"bases[{i}].hex")
         side = direction(spec.side, f"bases[{i}].side") if spec.side is not None else None
-        kind = BaseKind(spec.kind)
+        base_kind = BaseKind(spec.kind)
         services = (
             BY_KIND if spec.services is None else frozenset(Service(s) for s in spec.services)
         )
         if at is not None:
-            bases.append(Base(spec.name, kind, at, side, spec.owner or None, services))
+            bases.append(Base(spec.name, base_kind, at, side, spec.owner or None, services))
 
     body_by_name = {b.name: b for b in bodies}
     zones = []
@@ -307,6 +309,7 @@ def map_data(m: StarMap) -> dict[str, Any]:
                 "radius": b.radius,
                 "size": b.size,
                 "gravity": b.gravity.value if b.gravity else "none",
+                "limit": b.limit,
             }
             for b in m.bodies
         ],

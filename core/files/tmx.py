@@ -191,7 +191,8 @@ class _Writer:
             obj = self._object(group, b.name, "body", b.centre)
             gravity = b.gravity.value if b.gravity is not None else "none"
             props = [("kind", b.kind.value), ("size", b.size), ("radius", float(b.radius))]
-            _properties(obj, [*props, ("gravity", gravity)])
+            limit = [("limit", b.limit)] if b.limit is not None else []
+            _properties(obj, [*props, ("gravity", gravity), *limit])
         group = self._layer("objectgroup", "gravity overrides")
         _properties(group, [(ROLE, "gravity")])
         for g in m.overrides:
@@ -212,7 +213,7 @@ class _Writer:
 
 
 def _body_tile(kind: str) -> str:
-    return "asteroid-body" if kind == "asteroid" else kind
+    return {"asteroid": "asteroid-body", "gas giant": "gas-giant"}.get(kind, kind)
 
 
 def _base_properties(base: Base, o: Orientation) -> list[tuple[str, Value]]:

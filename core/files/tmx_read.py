@@ -36,7 +36,13 @@ from core.files.reading import TMX_LIMIT, read_text
 from core.files.tmx_tiles import TiledGrid
 from core.files.tmx_xml import Node, Reader, parse_xml, properties
 
-_BODY_TILES = {"star": "star", "planet": "planet", "moon": "moon", "asteroid-body": "asteroid"}
+_BODY_TILES = {
+    "star": "star",
+    "planet": "planet",
+    "moon": "moon",
+    "asteroid-body": "asteroid",
+    "gas-giant": "gas giant",
+}
 _BASE_TILES = {
     "orbital-base": "orbital",
     "planetary-base": "planetary",
@@ -199,7 +205,9 @@ def from_tmx(text: str, file: str | None = None) -> StarMap:
                 size = r.whole(obj, oprops, "size", 0, owhere)
                 radius = r.real(obj, oprops, "radius", 0.4, owhere)
                 kind_g = None if gravity == "none" else GravityKind(gravity)
-                bodies.append(Body(oname, BodyKind(kind), at, radius, kind_g, size))
+                limit = r.whole(obj, oprops, "limit", -1, owhere) if "limit" in oprops else None
+                body = Body(oname, BodyKind(kind), at, radius, kind_g, size, limit)
+                bodies.append(body)
             elif role == "gravity":
                 r.origins[f"gravity[{len(overrides)}]"] = (owhere, obj.line)
                 dirs = []

@@ -43,6 +43,7 @@ TILES: tuple[TileKind, ...] = (
     TileKind("planetary-base", "planetary base"),
     TileKind("asteroid-base", "asteroid base"),
     TileKind("zone", "a zone of control"),
+    TileKind("gas-giant", "a gas giant's hex"),
 )
 TILE_ID = {t.type: i for i, t in enumerate(TILES)}
 
@@ -96,6 +97,7 @@ def _layers(kind: str, orientation: Orientation) -> list[tuple[Shape, RGBA]]:
         "planet": ((79, 143, 216, 255), 0.7),
         "moon": ((180, 184, 196, 255), 0.5),
         "asteroid-body": ((160, 138, 112, 255), 0.6),
+        "gas-giant": ((214, 160, 96, 255), 0.8),
     }
     if kind == "space":
         outline, inner = _hexagon(orientation, 1.0), _hexagon(orientation, 0.92)
