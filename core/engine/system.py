@@ -156,6 +156,7 @@ BUILT_IN: dict[str, str] = {
     "interplanetary": "core.rules.interplanetary.system:SYSTEM",
     "nplanetary": "core.rules.nplanetary.system:SYSTEM",
     "void": "core.rules.void.system:SYSTEM",
+    "squadrons": "core.rules.squadrons.system:SYSTEM",
 }
 
 #: built-in rulesets played by a rule system of another name (System III Void has two
