@@ -124,6 +124,24 @@ def base_item(base: Base, centre: QPointF, approach: QPointF, style: MapStyle) -
     return item
 
 
+def limit_item(body: Body, layout: Layout, style: MapStyle) -> QGraphicsPathItem:
+    """The outline of the hexes inside ``body``'s 100-diameter limit, dashed."""
+    path = QPainterPath()
+    path.setFillRule(Qt.FillRule.WindingFill)
+    hexes = body.centre.spiral(max(body.size, body.limit or 0))
+    for ring in tile_outline([layout.corners(h) for h in hexes]):
+        path.addPolygon(QPolygonF([QPointF(x, y) for x, y in ring]))
+        path.closeSubpath()
+    item = QGraphicsPathItem(path)
+    pen = QPen(style.limit, 0.06 * layout.size, Qt.PenStyle.DashLine)
+    pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+    item.setPen(pen)
+    item.setData(ROLE_KEY, "limit")
+    item.setData(NAME_KEY, body.name)
+    item.setToolTip(f"{body.name}'s 100-diameter limit")
+    return item
+
+
 def zone_item(zone: Zone, layout: Layout, colour: QColor, style: MapStyle) -> QGraphicsPathItem:
     path = QPainterPath()
     path.setFillRule(Qt.FillRule.WindingFill)

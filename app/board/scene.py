@@ -42,7 +42,7 @@ from app.board.items import (
     LayerItem,
     hex_pixels,
 )
-from app.board.objects import NameItem, base_item, body_item, zone_item
+from app.board.objects import NameItem, base_item, body_item, limit_item, zone_item
 from app.board.overview import Overview
 from app.board.placement import (
     Taken,
@@ -249,6 +249,9 @@ class StarMapScene(QGraphicsScene):
         for i, zone in enumerate(m.zones):
             colour = style.zone_colour(i)
             self._add(Layer.ZONES, zone_item(zone, self.layout, colour, style))
+        for body in m.bodies:
+            if body.limit is not None:
+                self._add(Layer.ZONES, limit_item(body, self.layout, style))
         self._add(Layer.GRAVITY, GravityItem(window, m.gravity, style, detail))
         taken = Taken()
         add_all(taken, arrow_marks(m.gravity, self.layout))

@@ -68,6 +68,8 @@ class MapStyle:
     base_name_size: float = 0.4
     zones: tuple[QColor, ...] = field(default_factory=lambda: tuple(map(QColor, OKABE_ITO)))
     zone_width: float = 0.1
+    #: a body's 100-diameter limit (squadron game), outlined dashed
+    limit: QColor = field(default_factory=lambda: QColor(230, 120, 90, 200))
     zone_fill_alpha: int = 16  # 0-255; 0 draws the outline only
     atmosphere: QColor = field(default_factory=lambda: _colour("#3fa7c9"))
     surface: QColor = field(default_factory=lambda: _colour("#7a5a3a"))

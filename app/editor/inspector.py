@@ -29,9 +29,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.editor.body_fields import BodyFields
 from app.editor.commands import edit_map, edit_scenario
-from app.editor.tools.objects import GRAVITY_CHOICES, SERVICE_TIPS, change_bodies
-from core.board.starmap import GravityKind, Service
+from app.editor.tools.objects import SERVICE_TIPS
+from core.board.starmap import Service
 from core.engine.words import plural
 from core.files.ruleset import KNOWN_SWITCHES
 
@@ -352,20 +353,10 @@ class Inspector(QTabWidget):
         self.summary = QLabel("Nothing selected")
         self.summary.setWordWrap(True)
         form.addRow(self.summary)
-        self.body_name = self._line("sel_body_name", self._body_name, "The selected body's name")
-        form.addRow("Body name", self.body_name)
-        self.body_size = QSpinBox()
-        self.body_size.setObjectName("sel_body_size")
-        self.body_size.setToolTip("How many rings of hexes the body covers beyond its centre")
-        self.body_size.setRange(0, 50)
-        self.body_size.valueChanged.connect(self._body_size)
-        form.addRow("Body size", self.body_size)
-        self.body_gravity = QComboBox()
-        self.body_gravity.setObjectName("sel_body_gravity")
-        self.body_gravity.setToolTip("The gravity of the selected bodies' rings")
-        self.body_gravity.addItems([MIXED, *GRAVITY_CHOICES])
-        self.body_gravity.currentTextChanged.connect(self._body_gravity)
-        form.addRow("Body gravity", self.body_gravity)
+        self.bodies = BodyFields(self.editor, lambda: self._filling, form)
+        self.body_name, self.body_size = self.bodies.name, self.bodies.size
+        self.body_gravity, self.body_kind = self.bodies.gravity, self.bodies.kind
+        self.body_limit = self.bodies.limit
         self.base_owner = self._line(
             "sel_base_owner", self._base_owner, "The side or player the base belongs to"
         )
@@ -404,13 +395,7 @@ class Inspector(QTabWidget):
             f"{plural(len(sel.hexes), 'hex')}, {plural(len(bodies), 'body', 'bodies')}, "
             f"{plural(len(bases), 'base')}, {plural(len(ships), 'ship')}"
         )
-        self.body_name.setText(bodies[0].name if len(bodies) == 1 else MIXED)
-        self.body_name.setEnabled(len(bodies) == 1)
-        self.body_size.setEnabled(bool(bodies))
-        self.body_size.setValue(_shared([b.size for b in bodies]) or 0)
-        gravity = _shared([b.gravity.value if b.gravity else "none" for b in bodies])
-        self.body_gravity.setEnabled(bool(bodies))
-        self.body_gravity.setCurrentText(gravity or MIXED)
+        self.bodies.fill(bodies)
         self.base_owner.setEnabled(bool(bases))
         self.base_owner.setText(_shared([b.owner or "" for b in bases]) or MIXED)
         for s, check in self.base_services.items():
@@ -424,25 +409,6 @@ class Inspector(QTabWidget):
         ):
             edit.setEnabled(bool(values))
             edit.setText(str(_shared([v.get(key, "") for v in values]) or MIXED))
-
-    def _body_name(self) -> None:
-        bodies = self.editor.selection.bodies()
-        name = self.body_name.text().strip()
-        if not self._filling and len(bodies) == 1 and name and name != bodies[0].name:
-            change_bodies(
-                self.editor, {bodies[0].name}, f"Rename {bodies[0].name} to {name}", name=name
-            )
-
-    def _body_size(self, size: int) -> None:
-        names = {b.name for b in self.editor.selection.bodies()}
-        if not self._filling and names:
-            change_bodies(self.editor, names, f"Resize to {size}", size=size)
-
-    def _body_gravity(self, text: str) -> None:
-        names = {b.name for b in self.editor.selection.bodies()}
-        if not self._filling and names and text:
-            kind = None if text == "none" else GravityKind(text)
-            change_bodies(self.editor, names, f"Gravity {text}", gravity=kind)
 
     def _bases(self, change: Any, text: str) -> None:
         doc = self.editor.document

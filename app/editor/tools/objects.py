@@ -41,6 +41,23 @@ if TYPE_CHECKING:
     from app.editor.host import EditorHost
 
 GRAVITY_CHOICES = ("normal", "weak", "double", "none")
+#: the kinds the Body tool places (large asteroids come from the asteroid brush's maps)
+BODY_KINDS = tuple(k.value for k in BodyKind if k is not BodyKind.ASTEROID)
+
+
+def limit_box(name: str) -> QSpinBox:
+    """A spin box for a 100-diameter limit in hexes; its lowest value means none."""
+    box = QSpinBox()
+    box.setObjectName(name)
+    box.setRange(-1, 100)
+    box.setValue(-1)
+    box.setSpecialValueText("no 100D limit")
+    box.setPrefix("100D ")
+    box.setSuffix(" hexes")
+    box.setToolTip(
+        "The 100-diameter limit in hexes from the centre (squadron game: no jump ends inside)"
+    )
+    return box
 
 
 def unique(name: str, taken: set[str]) -> str:
@@ -79,7 +96,7 @@ class BodyTool(Tool):
 
     def __init__(self, editor: EditorHost) -> None:
         super().__init__(editor)
-        self.kind = combo("body_kind", [k.value for k in BodyKind][:3])
+        self.kind = combo("body_kind", BODY_KINDS)
         self.kind.setCurrentIndex(1)
         self.kind.setToolTip("The kind of the next body you place")
         self.body_name = QLineEdit()
@@ -98,6 +115,7 @@ class BodyTool(Tool):
         self.radius.setToolTip("The disc's radius in hexes: a course meeting it crashes")
         self.gravity = combo("body_gravity", GRAVITY_CHOICES)
         self.gravity.setToolTip("The gravity of the ring round the next body")
+        self.limit = limit_box("body_limit")
         self._dragging: Body | None = None
         self._before: StarMap | None = None
 
@@ -109,6 +127,7 @@ class BodyTool(Tool):
             self.size,
             self.radius,
             self.gravity,
+            self.limit,
         ]
 
     def new_body(self, at: Hex) -> Body:
@@ -119,9 +138,9 @@ class BodyTool(Tool):
         size = self.size.value()
         radius = min(self.radius.value(), size + 0.5)
         taken = {b.name for b in m.bodies}
-        return Body(
-            unique(name, taken), kind, at, radius, None if g == "none" else GravityKind(g), size
-        )
+        gravity = None if g == "none" else GravityKind(g)
+        limit = self.limit.value() if self.limit.value() >= 0 else None
+        return Body(unique(name, taken), kind, at, radius, gravity, size, limit)
 
     def press(self, h: Hex | None, pos: QPointF, mods: Qt.KeyboardModifier) -> None:
         if h is None:
