@@ -172,6 +172,8 @@ class GameHost(Protocol):
 
     def own_game_changed(self) -> None: ...
 
+    def activateWindow(self) -> None: ...
+
 
 class GamePage(Protocol):
     """A game of a system with its own page, on show in the window's centre in place
@@ -272,6 +274,7 @@ class PlainUI:
 
 COMBAT_PLACEHOLDER = "Combat controls appear when a game is on."
 MANIFEST_PLACEHOLDER = "The selected ship's manifest sheet, during a game."
+SHEET_PLACEHOLDER = "The selected squadron's sheet, during a squadron game."
 
 #: the built-in interfaces, by rule-system id
 BUILT_IN: dict[str, UIEntry] = {
@@ -287,6 +290,8 @@ BUILT_IN: dict[str, UIEntry] = {
     ),
     "squadrons": UIEntry(
         "app.rules.squadrons.ui:UI",
+        docks=(DockSlot("squadron_sheet", "Squadron Sheet", SHEET_PLACEHOLDER, tab_with="ships"),),
+        own_page=True,
         tools=(
             Tool(
                 "squadron-designs",

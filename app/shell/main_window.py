@@ -70,6 +70,7 @@ class MainWindow(
         self.scene: StarMapScene | None = None
         self.session: GameSession | None = None
         self.own_page: GamePage | None = None
+        self._put_away: list[str] = []
         self.board: GameBoard | None = None
         self.help_window: HelpWindow | None = None
         self.map_view = MapView(self)

@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QTimer
 
-from app.play.systems import GamePage, own_game, ui_for
+from app.play.systems import GamePage, entries, own_game, ui_for
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QAction
-    from PySide6.QtWidgets import QLabel, QStackedWidget
+    from PySide6.QtWidgets import QDockWidget, QLabel, QStackedWidget
 
     from app.board.view import MapView
     from app.play.systems import SystemUI
@@ -40,6 +40,8 @@ class OwnGameActions:
     """A game on its system's own page (see the module's docstring)."""
 
     own_page: GamePage | None
+    docks: dict[str, QDockWidget]
+    _put_away: list[str]
     stack: QStackedWidget
     map_view: MapView
     turn_bar: TurnBar
@@ -74,6 +76,7 @@ class OwnGameActions:
         if game is None:
             return False
         self.show_system_docks(ui_for(system_id))
+        self._put_away_docks(system_id)
         page = game.game_page(self, state, events, title, record, read_only)
         self.own_page = page
         self.stack.addWidget(page.widget())
@@ -99,6 +102,23 @@ class OwnGameActions:
         self.stack.setCurrentWidget(self.map_view)
         self.turn_bar.show_turn(None, (), None, "")
         self.setWindowTitle("Ecliptic")
+        for key in self._put_away:
+            self.docks[key].show()
+        self._put_away = []
+
+    def _put_away_docks(self, system_id: str) -> None:
+        """The star-map game's docks (ships, course, logs, other systems' panels) are
+        put away while the page is on, and come back after; the system's own docks
+        and the campaign's stay."""
+        keep = {slot.key for slot in entries()[system_id].docks} | {"campaign"}
+        self._put_away = [
+            key for key, dock in self.docks.items() if key not in keep and dock.isVisible()
+        ]
+        for key in self._put_away:
+            self.docks[key].hide()
+        for key in keep - {"campaign"}:
+            self.docks[key].show()
+            self.docks[key].raise_()
 
     def own_game_changed(self) -> None:
         """The page's game changed: the menu actions follow it."""

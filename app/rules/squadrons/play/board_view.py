@@ -32,7 +32,7 @@ from core.board.starmap import StarMap
 #: the role of a counter's item (``item.data(ROLE_KEY)``), for those who look for them
 COUNTER_ROLE = "squadron counter"
 MARK_ROLE = "squadron mark"
-SIDE = HEX_SIZE * 1.25
+SIDE = HEX_SIZE * 1.6
 STACK_STEP = 5.0
 SHOWN_IN_STACK = 4
 
@@ -63,7 +63,7 @@ class CounterItem(QGraphicsItem):
         self.setData(ROLE_KEY, COUNTER_ROLE)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # clicks go to the hex
 
-    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt's name)
+    def boundingRect(self) -> QRectF:
         return QRectF(-SIDE / 2 - 2, -SIDE / 2 - 2, SIDE + 4, SIDE + 4)
 
     def paint(
@@ -91,7 +91,7 @@ class CounterItem(QGraphicsItem):
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, "?")
             return
         font = QFont()
-        font.setPixelSize(max(6, int(SIDE * 0.22)))
+        font.setPixelSize(max(7, int(SIDE * 0.26)))
         painter.setFont(font)
         third = SIDE / 3
         for i, text in enumerate((face.top, face.title[:7], face.bottom)):

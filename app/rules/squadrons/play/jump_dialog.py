@@ -142,8 +142,7 @@ class JumpDialog(QDialog):
                         message = f"{text} is not on {system}'s board."
                     elif body is not None:
                         message = (
-                            f"{text} is inside {body.name}'s 100-diameter limit: "
-                            "no arrival there."
+                            f"{text} is inside {body.name}'s 100-diameter limit: no arrival there."
                         )
                 except (ValueError, KeyError):
                     message = f"{text!r} is not a hex label of {system}'s board."

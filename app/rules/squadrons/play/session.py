@@ -81,6 +81,10 @@ class SquadronSession(QObject):
         """The step of the day the game is in (see ``STEPS``)."""
         return STEPS[self.live.step] if self.live.step < len(STEPS) else STEPS[-1]
 
+    def phase_name(self) -> str:
+        """The step as the rule system names it ("Imperium moves", "fire")."""
+        return engine.current_phase(self.live)
+
     def seat_key(self) -> tuple[object, ...]:
         """Changes exactly when someone else should sit down (or the same player at a
         new step of the day)."""

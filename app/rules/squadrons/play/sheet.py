@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from core.engine.words import plural
 from core.rules.squadrons.damage import now
 from core.rules.squadrons.factors import FACTOR_NAMES, FACTOR_TITLES
+from core.rules.squadrons.state import TRANSIT_DAYS
 
 if TYPE_CHECKING:
     from core.rules.squadrons.state import Counter, SquadronGame
@@ -27,12 +28,22 @@ class SquadronSheet(QWidget):
         self.heading = QLabel(PLACEHOLDER)
         self.heading.setObjectName("sheet_heading")
         self.heading.setWordWrap(True)
-        self.table = QTableWidget(len(FACTOR_NAMES), 2)
+        self.table = QWidget()
         self.table.setObjectName("sheet_factors")
-        self.table.setHorizontalHeaderLabels(["Design", "Now"])
-        self.table.setVerticalHeaderLabels([FACTOR_TITLES[n] for n in FACTOR_NAMES])
-        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        self.table.setMinimumHeight(230)
+        grid = QGridLayout(self.table)
+        grid.setContentsMargins(0, 0, 0, 0)
+        for col, title in enumerate(("Factor", "Design", "Now")):
+            grid.addWidget(QLabel(f"<b>{title}</b>"), 0, col)
+        #: the labels of each factor's row: (design, now), by factor name
+        self.cells: dict[str, tuple[QLabel, QLabel]] = {}
+        for row, name in enumerate(FACTOR_NAMES, start=1):
+            grid.addWidget(QLabel(FACTOR_TITLES[name]), row, 0)
+            design, current = QLabel(""), QLabel("")
+            design.setObjectName(f"sheet_design_{name}")
+            current.setObjectName(f"sheet_now_{name}")
+            grid.addWidget(design, row, 1)
+            grid.addWidget(current, row, 2)
+            self.cells[name] = (design, current)
         self.details = QLabel("")
         self.details.setObjectName("sheet_details")
         self.details.setWordWrap(True)
@@ -55,14 +66,13 @@ class SquadronSheet(QWidget):
             f"<b>{counter.name}</b> · {counter.side} {kind.lower()}, tech {counter.design.tech}"
         )
         current = now(state, counter)
-        for row, name in enumerate(FACTOR_NAMES):
+        for name, (design_label, now_label) in self.cells.items():
             design = counter.design.factors.get(name)
             value = current.get(name)
-            for col, number in enumerate((design, value)):
-                item = QTableWidgetItem(str(number))
-                if col == 1 and value < design:
-                    item.setToolTip(f"worn down by {plural(design - value, 'hit')}")
-                self.table.setItem(row, col, item)
+            design_label.setText(str(design))
+            worn = value < design
+            now_label.setText(f"<b style='color:#d55e00'>{value}</b>" if worn else str(value))
+            now_label.setToolTip(f"worn down by {design - value}" if worn else "")
         lines = [
             f"Hits: {counter.hits}",
             f"Fuel: {plural(counter.fuel, 'counter')}",
@@ -76,7 +86,7 @@ class SquadronSheet(QWidget):
             j = counter.jump
             lines.append(f"Jump ordered to {j.destination} (secret)")
         if counter.transit is not None:
-            left = max(0, 7 - counter.transit.day)
+            left = max(0, TRANSIT_DAYS - counter.transit.day)
             where = f" to {counter.transit.destination}" if counter.side == side else ""
             lines.append(f"In jump transit{where}: arrives in {plural(left, 'day')}")
         elif counter.place is not None:

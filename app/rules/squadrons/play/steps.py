@@ -35,9 +35,7 @@ PRIMARY: dict[str, str] = {
 
 #: what the player at the table is asked to do, by kind of step
 ASKED: dict[str, str] = {
-    "move": (
-        "select a squadron, then click a hex within its maneuver (Jump… orders a jump)"
-    ),
+    "move": ("select a squadron, then click a hex within its maneuver (Jump… orders a jump)"),
     "fire": "select a firer, then click a target in range: the damage is shown before you order",
     "repair": "select a damaged squadron and press Repair (one hit per supply counter)",
     "place": 'place your new "?" counters: Place "?", then click a hex or a system',
@@ -45,7 +43,7 @@ ASKED: dict[str, str] = {
 
 
 def kind_of(step: str) -> str:
-    """"move", "fire", "repair" or "place"."""
+    """ "move", "fire", "repair" or "place"."""
     return step.split("-", 1)[0]
 
 

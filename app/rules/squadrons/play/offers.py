@@ -1,0 +1,67 @@
+"""The squadron scenarios as New Game and New Campaign list them: each wraps a
+squadron scenario with what those dialogs ask of a scenario (see
+:class:`app.play.systems.OwnGame`), and starts the game with the players seated one
+side each, side one first."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.engine import play as engine
+from core.engine.events import Event
+from core.engine.system import Seat
+from core.rules.squadrons.setup import Setup
+from core.rules.squadrons.state import RULES, SYSTEM_ID, SquadronGame
+
+
+@dataclass(frozen=True)
+class OfferRules:
+    """What the dialogs read of a scenario's rules: its system, and no vector-game
+    optional rules to tick."""
+
+    system_id: str = SYSTEM_ID
+    id: str = SYSTEM_ID
+
+    def switch_values(self, switches: object = ()) -> dict[str, bool]:
+        return {}
+
+
+@dataclass(frozen=True)
+class SquadronOffer:
+    """A squadron scenario in the new-game dialogs. ``setup`` makes its start (with
+    the sides' purchases, by side name, where it has points to spend)."""
+
+    id: str
+    name: str
+    description: str
+    setup: Callable[[Mapping[str, Any]], Setup] = field(compare=False)
+    budgets: Mapping[str, int] = field(default_factory=dict, compare=False)
+    cost_scheme: str = "seed"
+    min_players: int = 2
+    max_players: int = 2
+    switches: tuple[tuple[str, bool], ...] = ()
+    rules: OfferRules = field(default_factory=OfferRules)
+
+    def squadron_budgets(self) -> Mapping[str, int]:
+        """Points by side for the purchases step (none: the navies are given)."""
+        return self.budgets
+
+    def start(
+        self, seats: Sequence[Any], seed: int, outfits: Mapping[str, Any] | None = None
+    ) -> tuple[SquadronGame, list[Event]]:
+        """The first state, the seats taking the sides in turn, side one first."""
+        setup = self.setup(outfits or {})
+        players = tuple(
+            Seat(f"p{i + 1}", s.name, setup.sides[i % len(setup.sides)], s.colour)
+            for i, s in enumerate(seats)
+        )
+        state, events = engine.start(RULES, players, seed=seed, setup=setup)
+        assert isinstance(state, SquadronGame)
+        return state, events
+
+
+def scenarios() -> list[SquadronOffer]:
+    """The built-in squadron scenarios."""
+    return []
