@@ -60,7 +60,7 @@ class SquadronsUI:
         return "mine"
 
     def design_names(self) -> list[str]:
-        from app.rules.squadrons.design.library_paths import library
+        from app.rules.squadrons.design.library import library
 
         try:
             return [entry.name for entry in library().entries() if entry.design is not None]

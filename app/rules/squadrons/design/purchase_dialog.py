@@ -1,0 +1,192 @@
+"""Navy Purchases: each side spends its points on library designs and on the extras
+bought at the start ("?" counters, supply counters, admirals), one tab a side. What is
+left or over shows as it changes; OK stays disabled while any side's purchase is refused,
+with every refusal said in words."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QGridLayout,
+    QGroupBox,
+    QLabel,
+    QScrollArea,
+    QSpinBox,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core.engine.words import plural
+from core.rules.squadrons.costs import (
+    EXTRAS,
+    CostScheme,
+    check_design,
+    check_purchase,
+    price,
+    purchase_price,
+)
+from core.rules.squadrons.design import Design, Purchase
+
+REFUSED = "color: #b03a2e;"
+#: the extras' labels, with mnemonics
+EXTRA_LABELS = {"unknown": '&"?" counters', "supply": "&Supply counters", "admiral": "&Admirals"}
+
+
+class SidePurchase(QWidget):
+    """One side's tab: a count for each design it may buy, the extras, and the sums."""
+
+    def __init__(
+        self,
+        side: str,
+        index: int,
+        budget: int,
+        designs: Sequence[Design],
+        scheme: CostScheme,
+        start: Purchase,
+    ) -> None:
+        super().__init__()
+        self.side, self.budget, self.scheme = side, budget, scheme
+        self.designs = [d for d in designs if not check_design(d, scheme)]
+        self.counts: dict[str, QSpinBox] = {}
+        self.extras: dict[str, QSpinBox] = {}
+
+        grid = QGridLayout()
+        for column, title in enumerate(("Design", "Each", "Count")):
+            grid.addWidget(QLabel(f"<b>{title}</b>"), 0, column)
+        for row, design in enumerate(self.designs, start=1):
+            spin = _spin(f"buy_{index}_{row - 1}", design.name, start.count_of(design.name))
+            what = f"{design.name} (tech {design.tech} {design.kind.title.lower()})"
+            label = QLabel(what)
+            label.setBuddy(spin)
+            grid.addWidget(label, row, 0)
+            grid.addWidget(QLabel(plural(price(design, scheme), "point")), row, 1)
+            grid.addWidget(spin, row, 2)
+            self.counts[design.name] = spin
+        if not self.designs:
+            grid.addWidget(QLabel("No designs in the library fit this cost scheme."), 1, 0, 1, 3)
+        grid.setRowStretch(len(self.designs) + 2, 1)
+        grid.setColumnStretch(0, 1)
+        table = QWidget()
+        table.setLayout(grid)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(table)
+
+        extras = QGridLayout()
+        starting = {"unknown": start.unknowns, "supply": start.supply, "admiral": start.admirals}
+        for row, (key, title) in enumerate(EXTRAS.items()):
+            spin = _spin(f"extra_{index}_{key}", title, starting[key])
+            label = QLabel(EXTRA_LABELS[key])
+            label.setBuddy(spin)
+            extras.addWidget(label, row, 0)
+            extras.addWidget(QLabel(f"{plural(scheme.extra_price(key), 'point')} each"), row, 1)
+            extras.addWidget(spin, row, 2)
+            self.extras[key] = spin
+        box = QGroupBox("Extras")
+        box.setLayout(extras)
+
+        self.total = QLabel()
+        self.total.setObjectName(f"purchase_total_{index}")
+        self.refusals = QLabel()
+        self.refusals.setObjectName(f"purchase_refusals_{index}")
+        self.refusals.setStyleSheet(REFUSED)
+        self.refusals.setWordWrap(True)
+        self.refusals.setTextFormat(Qt.TextFormat.PlainText)
+        layout = QVBoxLayout(self)
+        layout.addWidget(scroll, 1)
+        layout.addWidget(box)
+        layout.addWidget(self.total)
+        layout.addWidget(self.refusals)
+
+    def spins(self) -> list[QSpinBox]:
+        return [*self.counts.values(), *self.extras.values()]
+
+    def purchase(self) -> Purchase:
+        bought = Purchase()
+        for design in self.designs:
+            bought = bought.with_count(design, self.counts[design.name].value())
+        return bought.with_extras(
+            unknowns=self.extras["unknown"].value(),
+            supply=self.extras["supply"].value(),
+            admirals=self.extras["admiral"].value(),
+        )
+
+    def refresh(self) -> bool:
+        """Show the sums and refusals; whether the purchase may be made."""
+        purchase = self.purchase()
+        spent = purchase_price(purchase, self.scheme)
+        left = self.budget - spent
+        self.total.setText(
+            f"{self.side}: {spent} of {plural(self.budget, 'point')} spent, "
+            + (f"{left} left" if left >= 0 else f"{-left} over")
+        )
+        refusals = check_purchase(purchase, self.budget, self.scheme)
+        self.refusals.setText("\n".join(r.reason for r in refusals))
+        return not refusals
+
+
+class PurchaseDialog(QDialog):
+    """Every buying side's purchase, ``budgets`` by side name."""
+
+    def __init__(
+        self,
+        budgets: Mapping[str, int],
+        designs: Sequence[Design],
+        scheme: CostScheme,
+        start: Mapping[str, Purchase] | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("squadron_purchase_dialog")
+        self.setWindowTitle("Navy Purchases")
+        start = start or {}
+        self.tabs = QTabWidget()
+        self.sides: list[SidePurchase] = []
+        for i, (side, budget) in enumerate(budgets.items()):
+            page = SidePurchase(side, i, budget, designs, scheme, start.get(side, Purchase()))
+            self.sides.append(page)
+            self.tabs.addTab(page, f"&{i + 1} {side}")
+            for spin in page.spins():
+                spin.valueChanged.connect(self.refresh)
+        note = QLabel(f"Costs: {scheme.name}")
+        note.setWordWrap(True)
+        note.setToolTip(scheme.about)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(note)
+        layout.addWidget(self.tabs, 1)
+        layout.addWidget(self.buttons)
+        self.resize(560, 560)
+        self.refresh()
+
+    def refresh(self) -> None:
+        fine = [page.refresh() for page in self.sides]
+        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok.setEnabled(all(fine))
+        for i, good in enumerate(fine):
+            self.tabs.setTabToolTip(i, "" if good else "This side's purchase is refused")
+
+    def purchases(self) -> dict[str, Purchase]:
+        return {page.side: page.purchase() for page in self.sides}
+
+    def accept(self) -> None:
+        if all(page.refresh() for page in self.sides):
+            super().accept()
+
+
+def _spin(name: str, accessible: str, value: int) -> QSpinBox:
+    spin = QSpinBox()
+    spin.setObjectName(name)
+    spin.setAccessibleName(accessible)
+    spin.setRange(0, 999)
+    spin.setValue(value)
+    return spin

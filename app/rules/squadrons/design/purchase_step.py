@@ -1,0 +1,117 @@
+"""The squadron game's purchases step of the New Game and New Campaign dialogs
+(:class:`app.play.systems.PurchaseStep`): each side's points left, and Navy Purchases…
+to spend them on library designs and extras.
+
+A scenario offers purchases by having ``squadron_budgets()`` (points by side name; a side
+left out buys nothing) and ``cost_scheme`` (a cost scheme id); the step reads those and
+nothing else, so it works with whichever scenario type the squadron game's loader makes.
+The purchases come out of ``outfits()`` as :class:`~core.rules.squadrons.design.Purchase`
+values by side name, for the scenario's start to check again and place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol, runtime_checkable
+
+from PySide6.QtWidgets import QDialog, QHBoxLayout, QLabel, QPushButton, QWidget
+
+from core.engine.words import plural
+from core.rules.squadrons.cost_schemes import DEFAULT_SCHEME, load_scheme
+from core.rules.squadrons.costs import CostScheme, purchase_price
+from core.rules.squadrons.design import Purchase
+
+
+@runtime_checkable
+class BuysSquadrons(Protocol):
+    """A scenario whose sides buy their navies before play."""
+
+    cost_scheme: str
+
+    def squadron_budgets(self) -> Mapping[str, int]: ...
+
+
+class SquadronPurchaseStep(QWidget):
+    """Points left per side and a Navy Purchases… button; hidden when nobody buys."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("squadron_purchases_row")
+        self.budgets: dict[str, int] = {}
+        self.scheme: CostScheme = load_scheme(DEFAULT_SCHEME)
+        self._bought: dict[str, Purchase] = {}
+        self.label = QLabel("")
+        self.label.setObjectName("squadron_purchases_label")
+        self.label.setWordWrap(True)
+        self.button = QPushButton("Navy &Purchases…")
+        self.button.setObjectName("squadron_purchases_button")
+        self.button.clicked.connect(self.open_dialog)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.label, 1)
+        row.addWidget(self.button)
+        self.hide()
+
+    # ---- the PurchaseStep protocol
+
+    def set_game(self, scenario: Any, seats: Sequence[Any]) -> None:
+        if isinstance(scenario, BuysSquadrons) and seats:
+            self.set_budgets(scenario.squadron_budgets(), scenario.cost_scheme)
+        else:
+            self.set_budgets({}, DEFAULT_SCHEME)
+
+    def outfits(self) -> dict[str, Purchase]:
+        return {side: self._bought.get(side, Purchase()) for side in self.budgets}
+
+    def unspent(self) -> str:
+        return "; ".join(
+            f"{side} has {left} of {plural(budget, 'point')} unspent"
+            for side, left, budget in self._left()
+            if left > 0
+        )
+
+    # ---- the squadron game's own
+
+    def set_budgets(self, budgets: Mapping[str, int], scheme_id: str) -> None:
+        """The sides that buy and their points, and the cost scheme; purchases made are
+        forgotten when these change."""
+        budgets = dict(budgets)
+        scheme = load_scheme(scheme_id)
+        if budgets != self.budgets or scheme != self.scheme:
+            self._bought = {}
+        self.budgets, self.scheme = budgets, scheme
+        self.setVisible(bool(budgets))
+        self._show()
+
+    def dialog(self) -> QDialog:
+        from app.rules.squadrons.design.library import library
+        from app.rules.squadrons.design.purchase_dialog import PurchaseDialog
+
+        designs = library().designs()
+        return PurchaseDialog(self.budgets, designs, self.scheme, self._bought, parent=self)
+
+    def open_dialog(self) -> bool:
+        if not self.budgets:
+            return False
+        dialog = self.dialog()
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return False
+        self.take(dialog)
+        return True
+
+    def take(self, dialog: QDialog) -> None:
+        from app.rules.squadrons.design.purchase_dialog import PurchaseDialog
+
+        assert isinstance(dialog, PurchaseDialog)
+        self._bought = dialog.purchases()
+        self._show()
+
+    def _left(self) -> list[tuple[str, int, int]]:
+        return [
+            (side, budget - purchase_price(self._bought.get(side, Purchase()), self.scheme), budget)
+            for side, budget in self.budgets.items()
+        ]
+
+    def _show(self) -> None:
+        parts = [f"{side} {left} of {budget} left" for side, left, budget in self._left()]
+        self.label.setText("Points to spend: " + ", ".join(parts) if parts else "")
