@@ -224,6 +224,8 @@ class EditorWindow(QMainWindow):
         self.tool_group = QActionGroup(self)
         self.tool_actions: dict[str, QAction] = {}
         self.option_bars: dict[str, QToolBar] = {}
+        # the options on a row of their own: beside the status they fell into the overflow
+        self.addToolBarBreak(Qt.ToolBarArea.TopToolBarArea)
         for name, tool in self.tools.items():
             action = self._action(
                 f"{name} ({tool.key})", tool.key, lambda _=False, n=name: self.set_tool(n)
