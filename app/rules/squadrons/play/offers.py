@@ -5,10 +5,15 @@ side each, side one first."""
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+from core.rules.squadrons.scenario import builtin_scenarios, load_scenario
+
+from core.board.problems import FileProblems
 from core.engine import play as engine
 from core.engine.events import Event
 from core.engine.system import Seat
@@ -62,6 +67,28 @@ class SquadronOffer:
         return state, events
 
 
+def offer(path: Path) -> SquadronOffer:
+    """A squadron scenario file as the dialogs list it (read again when started, so
+    what is played is the file as it is then). Raises the loader's problems."""
+    setup = load_scenario(path)
+    with path.open("rb") as f:
+        described = str(tomllib.load(f).get("description", ""))
+    return SquadronOffer(
+        f"squadrons/{path.stem}",
+        setup.title or path.stem,
+        described,
+        lambda _outfits: load_scenario(path),
+        switches=setup.switches,
+    )
+
+
 def scenarios() -> list[SquadronOffer]:
-    """The built-in squadron scenarios."""
-    return []
+    """The built-in squadron scenarios (one that cannot be read is left out: the
+    scenario tests name its problems)."""
+    found = []
+    for path in builtin_scenarios().values():
+        try:
+            found.append(offer(path))
+        except FileProblems:
+            continue
+    return sorted(found, key=lambda o: o.name)
