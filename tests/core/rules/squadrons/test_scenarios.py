@@ -1,0 +1,123 @@
+"""Our two squadron scenarios, each played to its outcome by a scripted full game, the
+scenario files' checks, and a squadron game stored and replayed through a campaign."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from core.campaign import CampaignFile, GameRecord
+from core.engine.play import start, waiting_for
+from core.engine.states import state_hash
+from core.files import tomlio
+from core.rules.squadrons.autopilot import JumpOrder, orders, play_out
+from core.rules.squadrons.scenario import (
+    FOLDER,
+    ScenarioProblems,
+    builtin_scenarios,
+    load_scenario,
+    parse_scenario,
+)
+from core.rules.squadrons.state import RULES, SquadronGame
+
+from .helpers import SEATS
+
+
+def begin(name: str, seed: int = 7) -> SquadronGame:
+    state, _ = start(RULES, SEATS, seed=seed, setup=load_scenario(name))
+    assert isinstance(state, SquadronGame)
+    return state
+
+
+def raid_jumps(state: SquadronGame) -> list[JumpOrder]:
+    """The raiders' plan: all four counters jump from Ashfall to Dunmore on day 1."""
+    to = state.world.board("Dunmore").parse("0305")
+    return [JumpOrder(1, c, "Dunmore", to) for c in ("raider-1", "raider-2", "raider-3", "tender")]
+
+
+def test_both_builtin_squadron_scenarios_load() -> None:
+    assert set(builtin_scenarios()) == {"border-raid", "battle-for-tessaly"}
+    for name in builtin_scenarios():
+        setup = load_scenario(name)
+        assert setup.sides == ("Imperium", "Zhodani") and setup.victory is not None
+
+
+def test_the_border_raid_played_out_ends_with_the_raiders_holding_dunmore() -> None:
+    state = begin("border-raid")
+    state, events = play_out(state, raid_jumps(state))
+    assert state.over and state.winners == ("zed",)
+    assert state.day == 8  # out of jump at the end of day 7, Dunmore cleared on day 8
+    assert events[-1].text == "Zhodani wins, holding Dunmore"
+    assert state.counter("candor") is not None  # Candor was never touched
+
+
+def test_the_border_raid_without_a_jump_ends_with_the_imperium_holding_out() -> None:
+    state, events = play_out(begin("border-raid"))
+    assert state.over and state.winners == ("ann",) and state.day == 14
+    assert events[-1].text == "Imperium wins, holding out to day 14"
+
+
+def test_the_battle_for_tessaly_played_out_ends_with_one_side_cleared() -> None:
+    state, events = play_out(begin("battle-for-tessaly"))
+    assert state.over and state.winners == ("zed",) and state.day == 3
+    assert events[-1].text == "Zhodani wins: the enemy has nothing left in play"
+
+
+def test_a_scripted_game_is_the_same_every_time() -> None:
+    first, _ = play_out(begin("battle-for-tessaly", seed=7))
+    again, _ = play_out(begin("battle-for-tessaly", seed=99))  # no dice: the seed changes nothing
+    assert state_hash(first) == state_hash(again)
+
+
+def test_a_scenario_whose_navy_costs_more_than_its_points_is_refused_naming_the_side() -> None:
+    path = FOLDER / "border-raid.toml"
+    data, text = tomlio.read_toml(path)
+    data["sides"][1]["points"] = 100
+    with pytest.raises(ScenarioProblems) as refused:
+        parse_scenario(data, text, str(path), path.parent)
+    (problem,) = refused.value.problems
+    assert problem.field == "sides[1].points" and problem.line == 21
+    assert "Zhodani: The purchase costs 159 points, 59 over the budget of 100" in problem.message
+
+
+def test_a_scenario_with_bad_fields_lists_every_problem_with_its_field() -> None:
+    path = FOLDER / "battle-for-tessaly.toml"
+    data, text = tomlio.read_toml(path)
+    data["counters"][0]["system"] = "Nowhere"
+    data["counters"][1]["fuel"] = 9
+    data["switches"]["loud"] = True
+    data["victory"]["objectives"] = ["Atlantis"]
+    with pytest.raises(ScenarioProblems) as refused:
+        parse_scenario(data, text, str(path), path.parent)
+    fields = [p.field for p in refused.value.problems]
+    assert fields == [
+        "counters[0].system",
+        "counters[1].fuel",
+        "victory.objectives",
+        "switches.loud",
+    ]
+
+
+def test_a_squadron_game_stores_and_replays_through_a_campaign(tmp_path: Path) -> None:
+    state = begin("border-raid")
+    jumps = raid_jumps(state)
+    path = tmp_path / "raid.ecliptic"
+    with CampaignFile.create(path, "Raid", state, title="Border Raid") as file:
+        game = GameRecord(file, 1)
+        while not game.state.over:
+            current = game.state
+            for seat in list(current.players):
+                if seat.id in {s.id for s in waiting_for(current)}:
+                    for command in orders(current, seat.id, jumps):
+                        game.play(command)
+                    current = game.state
+        final, line = game.state, game.line()
+        assert final.winners == ("zed",)
+        assert file.campaign().ruleset == "squadrons"
+    with CampaignFile.open(path, read_only=True) as file:
+        again = GameRecord(file, 1)
+        assert again.state == final
+        assert state_hash(again.state) == line[-1].hash
+        for step in line[:: max(1, len(line) // 20)]:
+            assert state_hash(again.state_at(step.id)) == step.hash
