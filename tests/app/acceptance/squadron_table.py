@@ -54,8 +54,8 @@ class SquadronTable(Player):
     def take_seat(self) -> str:
         """The player named on the hand-over screen presses their button."""
         if self.handing_over():
-            buttons = [b for b in self.pages().currentWidget().findChildren(QWidget, "hand_over_button")]
-            self.click(buttons[0])
+            screen = self.pages().currentWidget()
+            self.click(self.find(QWidget, "hand_over_button", screen))
         assert not self.handing_over()
         return self.seated()
 
@@ -147,6 +147,11 @@ class SquadronTable(Player):
         sheet = self.find(QWidget, "squadron_sheet")
         parts = [lb.text() for lb in sheet.findChildren(QLabel) if lb.isVisible()]
         return " | ".join(parts)
+
+    def combo(self, name: str) -> QComboBox:
+        found = self.find(QComboBox, name)
+        assert isinstance(found, QComboBox)
+        return found
 
     def sheet_now(self, factor: str) -> str:
         return self.label(f"sheet_now_{factor}")

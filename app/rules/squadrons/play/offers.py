@@ -11,12 +11,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from core.rules.squadrons.scenario import builtin_scenarios, load_scenario
-
 from core.board.problems import FileProblems
 from core.engine import play as engine
 from core.engine.events import Event
 from core.engine.system import Seat
+from core.rules.squadrons.scenario import builtin_scenarios, load_scenario
 from core.rules.squadrons.setup import Setup
 from core.rules.squadrons.state import RULES, SYSTEM_ID, SquadronGame
 

@@ -240,12 +240,15 @@ class OrdersPanel(QWidget):
             item.setToolTip(f"{c.name}: select it to see its sheet")
             if c.side == self.side:
                 item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-                fresh = not ticked and current is None
+                fresh = not ticked and current is None and f.maneuver > c.spent
                 on = c.id in ticked or fresh
                 item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
             self.stack.addItem(item)
         rows = [self.stack.item(i).data(ID_ROLE) for i in range(self.stack.count())]
-        own = [c.id for c in here if c.side == self.side]
+        own = sorted(
+            (c for c in here if c.side == self.side), key=lambda c: now(state, c).maneuver == 0
+        )
+        own = [c.id for c in own]
         pick = current if current in rows else (own[0] if own else (rows[0] if rows else None))
         if pick is not None:
             self.stack.setCurrentRow(rows.index(pick))

@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QListWidget,
@@ -80,6 +79,7 @@ class SquadronPage(QWidget):
             view.hex_clicked.connect(lambda h, s=system: self.orders.clicked(s, h))
             self.boards[system] = view
             self.tabs.addTab(view, system)
+        self._fitted: set[BoardView] = set()
         self.tabs.currentChanged.connect(lambda _: self._fit_current())
         self.transit = TransitStrip()
         self.log = QListWidget()
@@ -202,9 +202,12 @@ class SquadronPage(QWidget):
         self.tabs.setCurrentWidget(self.boards[system])
 
     def _fit_current(self) -> None:
+        """A board is shown whole the first time its tab comes up (then as the player
+        left it)."""
         view = self.tabs.currentWidget()
-        if isinstance(view, BoardView):
-            QTimer.singleShot(0, view.fit_map)
+        if isinstance(view, BoardView) and view not in self._fitted:
+            self._fitted.add(view)
+            view.fit_map()
 
     def _show_turn(self, seat: Any, side: str) -> None:
         live = self.session.live
