@@ -206,7 +206,11 @@ class OwnGame(Protocol):
     :class:`~core.scenario.document.Scenario` offers those dialogs: ``id``, ``name``,
     ``description``, ``min_players``, ``max_players``, ``switches``, ``rules`` with
     ``system_id`` and ``switch_values``, and ``start(seats, seed, outfits=)``), and the
-    page that shows a game from a state (kept in a campaign when ``record`` is given)."""
+    page that shows a game from a state (kept in a campaign when ``record`` is given).
+
+    Optionally, ``public_events(events)``: the events of a log entry every player may
+    read, for the campaign dock everyone at the table shares (a system whose log tells
+    one side what the other may not know)."""
 
     def scenarios(self) -> Sequence[Any]: ...
 

@@ -51,6 +51,7 @@ class OwnGameActions:
     close_game_action: QAction
     save_copy_action: QAction
     campaign: Any
+    browser: Any
 
     if TYPE_CHECKING:  # the window's own, from its other parts
 
@@ -132,6 +133,8 @@ class OwnGameActions:
         self.undo_action.setEnabled(page.can_undo())
         self.close_game_action.setEnabled(True)
         self.save_copy_action.setEnabled(self.campaign is not None)
+        if self.campaign is not None:
+            self.browser.schedule_refresh()  # the campaign dock lists the new entries
         for name in MAP_ONLY_ACTIONS:
             action = getattr(self, name, None)
             if action is not None:

@@ -75,6 +75,13 @@ class SquadronsUI:
 
     # ---- the game's own page (app.play.systems.OwnGame), in app.rules.squadrons.play
 
+    def public_events(self, events: list[Any]) -> list[Any]:
+        """What every player may read of a log entry (the shared campaign dock): none
+        of what only one side is told (its moves, secret jumps, repairs)."""
+        from app.rules.squadrons.play.session import public
+
+        return public(events)
+
     def scenarios(self) -> list[Any]:
         from app.rules.squadrons.play.offers import scenarios
 

@@ -18,6 +18,8 @@ from PySide6.QtWidgets import (
     QListWidget,
     QStackedWidget,
     QTabWidget,
+    QTreeWidget,
+    QTreeWidgetItem,
     QWidget,
 )
 from pytestqt.qtbot import QtBot
@@ -167,6 +169,21 @@ class SquadronTable(Player):
             self.press("Order Jump", dialog)
 
         self.answer(lambda: self.press("Jump"), fill)
+
+    def campaign_rows(self) -> list[str]:
+        """Every line of the Campaign dock's tree, as shown."""
+        tree = self.find(QTreeWidget, "campaign_browser")
+        assert isinstance(tree, QTreeWidget)
+        found: list[str] = []
+
+        def walk(item: QTreeWidgetItem) -> None:
+            found.append(item.text(0))
+            for i in range(item.childCount()):
+                walk(item.child(i))
+
+        for i in range(tree.topLevelItemCount()):
+            walk(tree.topLevelItem(i))
+        return found
 
     def log_lines(self) -> list[str]:
         log = self.find(QListWidget, "squadron_log")

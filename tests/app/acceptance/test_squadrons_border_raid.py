@@ -49,6 +49,7 @@ def test_a_raid_moves_jumps_in_secret_arrives_on_day_seven_and_fights(
     assert table.seated() == "Ann"
     assert not any("Zhodani" in t for t in table.counters("Ashfall"))
     assert not any("Dunmore" in line and "jump" in line for line in table.log_lines())
+    assert "Dunmore" not in table.status()
 
     # the first day runs out; the raider goes into transit at its end
     table.everyone_ends(lambda: table.day() == 2)

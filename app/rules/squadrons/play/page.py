@@ -236,6 +236,7 @@ class SquadronPage(QWidget):
         self.hand_over.show_for(Shown(f"{seat.name} ({seat.side})", seat.colour), detail)
         self.hand_over.button.setText(f"I am {seat.name}: start my turn (Enter)")
         self.pages.setCurrentWidget(self.hand_over)
+        self.host.status_label.setText("")  # it may tell what only the last side may know
         self.orders.clear_selection()
         self.sheet.show_counter(None, None, "")
         for view in self.boards.values():

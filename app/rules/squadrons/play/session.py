@@ -10,6 +10,7 @@ would show them the other side's moves.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
@@ -18,11 +19,12 @@ from core.campaign import CampaignError
 from core.engine import play as engine
 from core.engine.commands import Command, EndPhase
 from core.engine.errors import IllegalCommand
+from core.engine.events import Event
+from core.rules.squadrons.events import Told
 from core.rules.squadrons.state import STEPS, SquadronGame
 
 if TYPE_CHECKING:
     from core.campaign import GameRecord
-    from core.engine.events import Event
     from core.engine.system import Seat
 
 
@@ -147,3 +149,9 @@ class SquadronSession(QObject):
 
     def counters_of(self, side: str) -> list[Any]:
         return [c for c in self.seen().counters if c.side == side]
+
+
+def public(events: Sequence[Event]) -> list[Event]:
+    """The events every player at the table may read (the shared campaign dock): none
+    of what only one side is told."""
+    return [e for e in events if not isinstance(e, Told)]
