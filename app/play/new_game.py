@@ -41,7 +41,7 @@ from core.board.problems import FileProblems
 from core.files.ruleset import KNOWN_SWITCHES, OPTIONAL_RULES
 from core.scenario.document import Scenario, Seat
 from core.scenario.reader import builtin_scenarios, load_scenario
-from core.scenario.titles import by_title, scenario_title
+from core.scenario.titles import by_title, scenario_title, title_order
 
 MAX_SEATS = 6
 DEFAULT_NAMES = ("Ann", "Bob", "Cleo", "Dev", "Eve", "Finn")
@@ -96,14 +96,15 @@ class NewGameDialog(QDialog):
         self.scenario: Scenario | None = None
         self.scenario_box = QComboBox()
         self.scenario_box.setObjectName("scenario_box")
-        for title, path in by_title(builtin_scenarios()):
-            self.scenario_box.addItem(title, str(path))
+        listed = [(title, str(path)) for title, path in by_title(builtin_scenarios())]
         #: the scenarios of the systems with a game page of their own, by their key
         self._own: dict[str, Any] = {}
         for offer in own_scenarios():
             key = f"{offer.rules.system_id}:{offer.id}"
             self._own[key] = offer
-            self.scenario_box.addItem(offer.name, key)
+            listed.append((offer.name, key))
+        for title, data in sorted(listed, key=lambda pair: (title_order(pair[0]), pair[1])):
+            self.scenario_box.addItem(title, data)
         browse = QPushButton("&Browse…")
         browse.clicked.connect(self._browse)
         top = QHBoxLayout()

@@ -106,6 +106,10 @@ class OwnGameActions:
         for key in self._put_away:
             self.docks[key].show()
         self._put_away = []
+        for entry in entries().values():
+            if entry.own_page:
+                for slot in entry.docks:
+                    self.docks[slot.key].hide()
 
     def _put_away_docks(self, system_id: str) -> None:
         """The star-map game's docks (ships, course, logs, other systems' panels) are
