@@ -132,7 +132,7 @@ class BoardView(MapView):
                 item = CounterItem(face)
                 step = (len(shown) - 1 - depth) * STACK_STEP
                 item.setPos(centre + QPointF(step, -step))
-                item.setZValue(200 + len(shown) - depth)
+                item.setZValue(200 + depth)  # the top counter last, over the others
                 scene.addItem(item)
                 self._items.append(item)
 

@@ -96,7 +96,8 @@ def presence(state: SquadronGame, side: str) -> list[tuple[Hex, list[Face]]]:
             if here:
                 words = plural(len(here), "counter")
                 tip = f"{system.name}: {s}, {words}"
-                faces.append(Face(f"{system.name}:{s}", s, colour.get(s, ""), tip, "", words))
+                face = Face(f"{system.name}:{s}", s, colour.get(s, ""), tip, "", f"×{len(here)}")
+                faces.append(face)
         for v in state.veils:
             if v.system == system.name and v.hex is None:
                 owner = "yours" if v.side == side else v.side

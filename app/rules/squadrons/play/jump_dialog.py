@@ -23,8 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.board.scene import StarMapScene
-from app.board.view import MapView
+from app.rules.squadrons.play.board_view import BoardView
 from core.engine.words import plural
 
 if TYPE_CHECKING:
@@ -47,6 +46,7 @@ class JumpDialog(QDialog):
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle(f"Jump Orders: {name}")
+        self.resize(560, 520)
         self.setObjectName("jump_dialog")
         self.world = world
         self.fuel = fuel
@@ -66,11 +66,8 @@ class JumpDialog(QDialog):
         self.note = QLabel("")
         self.note.setObjectName("jump_note")
         self.note.setWordWrap(True)
-        self.scene: StarMapScene | None = None
-        self.view = MapView(self)
-        self.view.setObjectName("jump_board")
-        self.view.setMinimumSize(420, 300)
-        self.view.hex_clicked.connect(self._clicked)
+        self.view: BoardView | None = None
+        self.board_place = QVBoxLayout()
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
@@ -78,17 +75,17 @@ class JumpDialog(QDialog):
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         form = QFormLayout()
-        form.addRow(
-            QLabel(
-                f"{name} jumps secretly from {origin} with {plural(fuel, 'fuel counter')}: "
-                "the other side sees it leave, never where to. It arrives on the seventh day."
-            )
+        intro = QLabel(
+            f"{name} jumps secretly from {origin} with {plural(fuel, 'fuel counter')}: "
+            "the other side sees it leave, never where to. It arrives on the seventh day."
         )
+        intro.setWordWrap(True)
+        form.addRow(intro)
         form.addRow("&Destination:", self.system_box)
         form.addRow("Arrival &hex:", self.hex_edit)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
-        layout.addWidget(self.view, 1)
+        layout.addLayout(self.board_place, 1)
         layout.addWidget(self.note)
         layout.addWidget(self.buttons)
         self.system_box.currentIndexChanged.connect(self._system_changed)
@@ -103,8 +100,13 @@ class JumpDialog(QDialog):
             self._validate()
             return
         board = self.world.board(system)
-        self.scene = StarMapScene(board.map)
-        self.view.setScene(self.scene)
+        if self.view is not None:
+            self.board_place.removeWidget(self.view)
+            self.view.deleteLater()
+        self.view = BoardView(board.map, "jump_destination_board")
+        self.view.setMinimumSize(420, 300)
+        self.view.hex_clicked.connect(self._clicked)
+        self.board_place.addWidget(self.view)
         self.view.fit_map()
         self._validate()
 
@@ -147,4 +149,9 @@ class JumpDialog(QDialog):
                 except (ValueError, KeyError):
                     message = f"{text!r} is not a hex label of {system}'s board."
         self.note.setText(message)
+        chosen = self.choice()
+        if self.view is not None:
+            self.view.clear_marks()
+            if chosen is not None:
+                self.view.mark([chosen[1]], "#f0c23b", "The arrival hex")
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(ok)

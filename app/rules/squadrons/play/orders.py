@@ -87,8 +87,7 @@ def preview(state: SquadronGame, firer: Counter, target: Target) -> str:
     fuel = " and loses a fuel counter" if victim.fuel else ""
     return (
         f"{firer.name} fires {hits} at {victim.name}: defense absorbs {absorbed}; "
-        f"{', '.join(changes) or 'no factor changes'}{fuel}. Fire is resolved when both "
-        "sides have sealed their orders."
+        f"{', '.join(changes) or 'no factor changes'}{fuel}."
     )
 
 

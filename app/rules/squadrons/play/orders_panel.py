@@ -87,7 +87,7 @@ class OrdersPanel(QWidget):
         self.preview = QLabel("")
         self.preview.setObjectName("fire_preview")
         self.preview.setWordWrap(True)
-        self.preview.setMinimumHeight(5 * self.fontMetrics().lineSpacing())
+        self.preview.setMinimumHeight(6 * self.fontMetrics().lineSpacing())
         self.preview.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.fire_button = self._button("Order &Fire", "Give the fire order previewed above")
         self.fire_button.clicked.connect(self._fire)

@@ -16,8 +16,6 @@ from core.rules.squadrons.state import TRANSIT_DAYS
 if TYPE_CHECKING:
     from core.rules.squadrons.state import Counter, SquadronGame
 
-PLACEHOLDER = "The selected squadron's sheet, during a squadron game."
-
 
 class SquadronSheet(QWidget):
     """See the module's docstring."""
@@ -25,9 +23,8 @@ class SquadronSheet(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("squadron_sheet")
-        self.heading = QLabel(PLACEHOLDER)
+        self.heading = QLabel("")
         self.heading.setObjectName("sheet_heading")
-        self.heading.setWordWrap(True)
         self.table = QWidget()
         self.table.setObjectName("sheet_factors")
         grid = QGridLayout(self.table)
@@ -46,7 +43,6 @@ class SquadronSheet(QWidget):
             self.cells[name] = (design, current)
         self.details = QLabel("")
         self.details.setObjectName("sheet_details")
-        self.details.setWordWrap(True)
         layout = QVBoxLayout(self)
         layout.addWidget(self.heading)
         layout.addWidget(self.table)
@@ -58,12 +54,12 @@ class SquadronSheet(QWidget):
         """Show ``counter`` as the player of ``side`` may see it (None: nothing)."""
         self.table.setVisible(counter is not None)
         if state is None or counter is None:
-            self.heading.setText(PLACEHOLDER if state is None else "No squadron selected.")
+            self.heading.setText("No squadron selected." if state is not None else "")
             self.details.setText("")
             return
         kind = "Planet" if counter.is_planet else "Squadron"
         self.heading.setText(
-            f"<b>{counter.name}</b> · {counter.side} {kind.lower()}, tech {counter.design.tech}"
+            f"<b>{counter.name}</b><br>{counter.side} {kind.lower()}, tech {counter.design.tech}"
         )
         current = now(state, counter)
         for name, (design_label, now_label) in self.cells.items():

@@ -35,10 +35,10 @@ PRIMARY: dict[str, str] = {
 
 #: what the player at the table is asked to do, by kind of step
 ASKED: dict[str, str] = {
-    "move": ("select a squadron, then click a hex within its maneuver (Jump… orders a jump)"),
-    "fire": "select a firer, then click a target in range: the damage is shown before you order",
-    "repair": "select a damaged squadron and press Repair (one hit per supply counter)",
-    "place": 'place your new "?" counters: Place "?", then click a hex or a system',
+    "move": "click a squadron, then a hex within its maneuver",
+    "fire": "pick a firer, then click a target in range",
+    "repair": "pick a damaged squadron, then Repair",
+    "place": 'Place "?", then click a hex or a system',
 }
 
 
