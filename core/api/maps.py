@@ -36,7 +36,7 @@ from core.board.starmap import (
 from core.files import mapfile
 from core.files.resources import SOLAR_SYSTEM_MAP
 
-BodyKindName = Literal["star", "planet", "moon", "asteroid"]
+BodyKindName = Literal["star", "planet", "moon", "asteroid", "gas giant"]
 GravityName = Literal["normal", "weak", "double"]
 BaseKindName = Literal["orbital", "planetary", "asteroid"]
 
@@ -51,6 +51,7 @@ class BodySpec:
     gravity: GravityName | None = "normal"
     size: int = 0
     radius: float = 0.4
+    limit: int | None = None
 
 
 @dataclass(frozen=True)
@@ -82,10 +83,12 @@ def body(
     gravity: GravityName | None = "normal",
     size: int = 0,
     radius: float = 0.4,
+    limit: int | None = None,
 ) -> BodySpec:
-    """A star, planet, moon or asteroid body centred on ``at``; ``gravity`` None: none.
-    ``size`` rings of hexes beyond the centre; ``radius`` is the printed disc."""
-    return BodySpec(name, at, kind, gravity, size, radius)
+    """A star, planet, moon, asteroid or gas giant centred on ``at``; ``gravity`` None:
+    none. ``size`` rings of hexes beyond the centre; ``radius`` is the printed disc;
+    ``limit`` the 100-diameter limit in hexes (the squadron game's system boards)."""
+    return BodySpec(name, at, kind, gravity, size, radius, limit)
 
 
 def base(
@@ -170,7 +173,8 @@ def _body(shape: StarMap, spec: BodySpec | Body) -> Body:
         return spec
     gravity = None if spec.gravity is None else GravityKind(spec.gravity)
     centre = hex_at(shape, spec.at)
-    return Body(spec.name, BodyKind(spec.kind), centre, spec.radius, gravity, spec.size)
+    kind = BodyKind(spec.kind)
+    return Body(spec.name, kind, centre, spec.radius, gravity, spec.size, spec.limit)
 
 
 def _base(shape: StarMap, spec: BaseSpec | Base) -> Base:

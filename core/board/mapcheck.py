@@ -271,9 +271,20 @@ def map_warnings(m: StarMap) -> list[Problem]:
     """What is legal but probably a mistake, for the editor to point out: a gravity
     override whose arrow points at no body (looking along it to the map's edge), so
     ships there would be pulled towards empty space. Hand-made pulls in open space are
-    allowed (the format says so), hence a warning rather than a problem."""
+    allowed (the format says so), hence a warning rather than a problem. And a
+    100-diameter limit smaller than its body, which a squadron game's board refuses."""
     label = _labeller(m)
-    out: list[Problem] = []
+    out: list[Problem] = [
+        Problem(
+            f"{b.name}'s 100-diameter limit ({b.limit}) is smaller than the body "
+            f"({b.size} rings): the squadron game will refuse this board",
+            f"bodies[{i}].limit",
+            hex=b.centre,
+            warning=True,
+        )
+        for i, b in enumerate(m.bodies)
+        if b.limit is not None and 0 <= b.limit < b.size
+    ]
     for i, o in enumerate(m.overrides):
         for d in o.directions:
             h = o.hex.neighbour(d)

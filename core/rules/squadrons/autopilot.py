@@ -18,9 +18,11 @@ from core.engine.commands import Command, EndPhase
 from core.engine.events import Event
 from core.engine.play import apply, system_of
 from core.rules.squadrons import fog
+from core.rules.squadrons import geography as geo
 from core.rules.squadrons.commands import BeginJump, Fire, Move, PlaceVeil, Repair
 from core.rules.squadrons.damage import now
-from core.rules.squadrons.state import STEPS, Counter, Place, SquadronGame
+from core.rules.squadrons.movement import jump_problem
+from core.rules.squadrons.state import STEPS, Counter, Jump, Place, SquadronGame
 
 
 @dataclass(frozen=True)
@@ -78,7 +80,11 @@ def _moves(seen: SquadronGame, player: str, side: str, jumps: Sequence[JumpOrder
     out: list[Command] = []
     jumping = {j.counter for j in jumps if j.day == seen.day}
     for j in jumps:
-        if j.day == seen.day and (c := seen.counter(j.counter)) and c.place and not c.jump:
+        c = seen.counter(j.counter)
+        if j.day != seen.day or c is None or c.side != side or not c.place or c.jump:
+            continue
+        hexes = geo.jump_distance(seen.world, c.place.system, j.system)
+        if not jump_problem(seen, c, Jump(c.place.system, j.system, j.hex, hexes)):
             out.append(BeginJump(player, j.counter, j.system, j.hex))
     for c in seen.counters:
         if c.side != side or c.place is None or c.id in jumping:

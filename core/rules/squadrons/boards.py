@@ -9,12 +9,13 @@ each body's 100-diameter limit as ``limit`` (a radius in hexes from its centre),
 starports as bases that sell fuel. Which systems have gas giants or starports is read
 off their system boards, so there is one place to say it.
 
-A jump takes :data:`TRANSIT_DAYS` days on the transit track (:class:`InTransit`).
+The transit track has :data:`TRANSIT_DAYS` spaces, one per day of a jump; which counters
+are on it, and how far along, is the game's state (:mod:`core.rules.squadrons.state`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -209,35 +210,6 @@ class Subsector:
         """The other systems a squadron with jump factor ``jump`` can reach from ``origin``."""
         here = self.system(origin).hex
         return tuple(s for s in self.systems if s.name != origin and s.hex.distance(here) <= jump)
-
-
-@register
-@dataclass(frozen=True)
-class InTransit:
-    """One squadron (or stack) on the transit track: where it is bound and how far along.
-
-    ``day`` counts the days spent in transit: 0 when the jump begins, arriving when it
-    reaches :data:`TRANSIT_DAYS`. Destination and hex are secret from the other side.
-    """
-
-    counter: str
-    side: str
-    origin: str
-    destination: str
-    hex: Hex
-    day: int = 0
-
-    @property
-    def days_to_arrival(self) -> int:
-        return max(0, TRANSIT_DAYS - self.day)
-
-    @property
-    def arrived(self) -> bool:
-        return self.day >= TRANSIT_DAYS
-
-    def advanced(self) -> InTransit:
-        """A day further along the track."""
-        return replace(self, day=self.day + 1)
 
 
 # ---- loading

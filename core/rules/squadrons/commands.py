@@ -19,7 +19,7 @@ from core.engine.serial import register
 class Move(Command):
     """Move counters (or fleets, by fleet id) of one hex to ``to`` on the same system
     board, each no further in this movement step than its maneuver factor; "?"
-    counters named in ``veils`` go with them (a "?" alone moves up to 6 hexes)."""
+    counters named in ``veils`` go with them (a "?" never moves on its own)."""
 
     counters: tuple[str, ...]
     to: Hex

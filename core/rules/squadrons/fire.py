@@ -13,15 +13,17 @@ resolved.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from core.engine.commands import Command
 from core.engine.errors import IllegalCommand
 from core.engine.events import Event
 from core.engine.words import plural
+from core.rules.squadrons import fog
 from core.rules.squadrons.commands import Fire
 from core.rules.squadrons.damage import destroyed, halved, hit, now
-from core.rules.squadrons.events import Destroyed, Fired, VeilRemoved
+from core.rules.squadrons.events import Destroyed, Fired, Told, VeilRemoved
+from core.rules.squadrons.factors import Factors
 from core.rules.squadrons.movement import own_counter, side_of
 from core.rules.squadrons.state import Counter, Place, SquadronGame
 
@@ -60,6 +62,40 @@ def check_fire(state: SquadronGame, command: Fire) -> tuple[Counter, Place]:
             f" {factors.attack_range}"
         )
     return firer, at
+
+
+@dataclass(frozen=True)
+class Preview:
+    """What a fire order would do, as the firing side can tell before it is resolved:
+    ``hits`` on ``target``, halved under a "?"; the target's factors after this shot
+    alone (None when the target is a "?": who is under it is not known)."""
+
+    target: str
+    hits: int
+    halved: bool
+    after: Factors | None
+    destroyed: bool
+
+
+def preview(state: SquadronGame, command: Fire) -> Preview:
+    """The result of ``command`` if it were the only shot, for the order's preview;
+    raises :class:`CannotFire` as the order itself would."""
+    firer, _ = check_fire(state, command)
+    attack = now(state, firer).attack
+    target = state.counter(command.target)
+    if target is None:
+        hits = halved(attack, round_up=state.switch("half_damage_rounds_up"))
+        return Preview(command.target, hits, True, None, False)
+    allot = command.allot if state.switch("allotted_damage") else None
+    struck = hit(target, attack, allot)
+    supply = state.switch("supply_takes_damage")
+    return Preview(
+        target.id,
+        attack,
+        False,
+        now(state, struck),
+        destroyed(struck, supply_takes_damage=supply),
+    )
 
 
 def _struck(state: SquadronGame, command: Fire) -> Counter | None:
@@ -140,16 +176,16 @@ def remove_wrecks(state: SquadronGame) -> tuple[SquadronGame, list[Event]]:
     wrecks = {c.id: c for c in state.counters if destroyed(c, supply_takes_damage=supply)}
     if not wrecks:
         return state, []
-    events: list[Event] = [
-        Destroyed(f"{c.name} ({c.side}) has nothing left and is out of play", c.id)
-        for c in wrecks.values()
-    ]
+    events: list[Event] = []
+    for c in wrecks.values():
+        text = f"{c.name} ({c.side}) has nothing left and is out of play"
+        events.append(Told(text, c.side) if fog.hidden(state, c) else Destroyed(text, c.id))
     fleets = tuple(
         replace(f, members=tuple(m for m in f.members if m not in wrecks)) for f in state.fleets
     )
     after = replace(
         state,
         counters=tuple(c for c in state.counters if c.id not in wrecks),
-        fleets=tuple(f for f in fleets if f.members),
+        fleets=tuple(f for f in fleets if len(f.members) > 1),
     )
     return after, events

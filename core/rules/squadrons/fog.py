@@ -18,6 +18,18 @@ from core.board.hexgrid import Hex
 from core.rules.squadrons.state import Counter, Jump, SquadronGame, Veil
 
 
+def hidden(state: SquadronGame, counter: Counter) -> bool:
+    """Whether the enemy cannot see ``counter`` on its board now (under a "?" of its
+    side there, or in a system its side covers with a jump-board "?"): what is said of
+    it then is told to its own side only."""
+    place = counter.place
+    if place is None:
+        return False
+    return state.veiled(counter.side, place) or any(
+        v.side == counter.side and v.hex is None and v.system == place.system for v in state.veils
+    )
+
+
 def _hidden_systems(state: SquadronGame, enemy: str) -> set[str]:
     return {v.system for v in state.veils if v.side == enemy and v.hex is None}
 

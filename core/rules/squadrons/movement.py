@@ -105,13 +105,13 @@ def move(state: SquadronGame, command: Move) -> tuple[SquadronGame, list[Event]]
 
 def _fleets_after_move(fleets: tuple[Fleet, ...], moved: set[str]) -> tuple[Fleet, ...]:
     """A fleet moved whole stays a fleet; counters moved out of a fleet leave it, and a
-    fleet left with no counter goes."""
+    fleet left with fewer than two counters goes."""
     kept: list[Fleet] = []
     for f in fleets:
         inside = moved.intersection(f.members)
         if inside and len(inside) != len(f.members):
             f = replace(f, members=tuple(m for m in f.members if m not in moved))
-        if f.members:
+        if len(f.members) > 1:
             kept.append(f)
     return tuple(kept)
 
@@ -187,7 +187,8 @@ def form_fleet(state: SquadronGame, command: FormFleet) -> tuple[SquadronGame, l
     fleets = tuple(
         replace(f, members=tuple(m for m in f.members if m not in ids)) for f in state.fleets
     )
-    after, fleet_id = replace(state, fleets=tuple(f for f in fleets if f.members)).new_id("F")
+    fleets = tuple(f for f in fleets if len(f.members) > 1)
+    after, fleet_id = replace(state, fleets=fleets).new_id("F")
     fleet = Fleet(fleet_id, side, command.name.strip(), tuple(c.id for c in members))
     after = replace(after, fleets=(*after.fleets, fleet))
     return after, [Told(f"fleet {fleet.name} formed of {len(members)} counters", side)]

@@ -21,7 +21,7 @@ from core.files.resources import SCENARIOS
 from core.rules.squadrons import geography as geo
 from core.rules.squadrons.boards import BoardProblems, Subsector, load_builtin, load_subsector
 from core.rules.squadrons.cost_schemes import DEFAULT_SCHEME, load_scheme
-from core.rules.squadrons.costs import check_purchase
+from core.rules.squadrons.costs import check_purchase, purchase_price
 from core.rules.squadrons.design import Design, Purchase, PurchaseLine
 from core.rules.squadrons.design_file import design_from_table
 from core.rules.squadrons.setup import Setup
@@ -34,6 +34,9 @@ _TOP = {
     "format", "version", "title", "description", "subsector", "costs", "sides", "designs",
     "counters", "veils", "victory", "switches",
 }  # fmt: skip
+
+
+_SIDE_KEYS = {"name", "points", "hand", "deploy"}
 
 
 class ScenarioProblems(FileProblems):
@@ -68,13 +71,30 @@ def parse_scenario(data: dict[str, Any], text: str, file: str | None, folder: Pa
     veils = reader.veils(sides, world)
     victory = reader.victory(sides, world)
     switches = reader.switches()
+    deploy = reader.deploy(sides, world)
+    spent: dict[str, int] = {}
     if not problems:
-        _check_budgets(data, sides, designs, counters, veils, problems)
+        spent = _check_budgets(data, sides, designs, counters, veils, problems)
     if problems:
         raise ScenarioProblems(tomlio.located(list(problems), text, file).problems)
     assert world is not None and victory is not None
     hand = tuple((name, int(side.get("hand", 0))) for name, side in sides.items())
-    return Setup(title, world, tuple(sides), tuple(counters), tuple(veils), hand, victory, switches)
+    budgets = tuple(
+        (name, int(sides[name].get("points", 0)) - spent.get(name, 0)) for name in deploy
+    )
+    return Setup(
+        title,
+        world,
+        tuple(sides),
+        tuple(counters),
+        tuple(veils),
+        hand,
+        victory,
+        switches,
+        budgets,
+        tuple(deploy.items()),
+        str(data.get("costs", DEFAULT_SCHEME)),
+    )
 
 
 def _world(name: str, folder: Path, problems: Problems) -> Subsector | None:
@@ -106,14 +126,16 @@ def _check_budgets(
     counters: list[Counter],
     veils: list[Veil],
     problems: Problems,
-) -> None:
-    """Each side's counters and extras must be a purchase its points pay for."""
+) -> dict[str, int]:
+    """Each side's counters and extras must be a purchase its points pay for; what
+    each side's given navy costs."""
     scheme_id = data.get("costs", DEFAULT_SCHEME)
     try:
         scheme = load_scheme(str(scheme_id))
     except (FileProblems, KeyError, ValueError) as exc:
         problems.append(Problem(f"no cost scheme {scheme_id!r}: {exc}", "costs"))
-        return
+        return {}
+    spent: dict[str, int] = {}
     for i, (name, side) in enumerate(sides.items()):
         own = [c for c in counters if c.side == name]
         lines = tuple(
@@ -129,6 +151,8 @@ def _check_budgets(
         )
         for refusal in check_purchase(purchase, int(side.get("points", 0)), scheme):
             problems.append(Problem(f"{name}: {refusal.reason}", f"sides[{i}].points"))
+        spent[name] = purchase_price(purchase, scheme)
+    return spent
 
 
 class _Reader:
@@ -162,6 +186,10 @@ class _Reader:
     def sides(self) -> dict[str, dict[str, Any]]:
         found: dict[str, dict[str, Any]] = {}
         for i, table in enumerate(self.tables("sides")):
+            for key in sorted(set(table) - _SIDE_KEYS):
+                known = ", ".join(sorted(_SIDE_KEYS))
+                where = f"sides[{i}].{key}"
+                self.problems.append(Problem(f"unknown field (known: {known})", where))
             name = self.text(table, "name", f"sides[{i}].name")
             self.whole(table, "points", f"sides[{i}].points")
             self.whole(table, "hand", f"sides[{i}].hand")
@@ -260,6 +288,22 @@ class _Reader:
             system, hex_ = self._place(table, where, world, hex_needed=False)
             if system:
                 found.append(Veil(f"?{i + 1}", side, system, hex_))
+        return found
+
+    def deploy(self, sides: dict[str, dict[str, Any]], world: Subsector | None) -> dict[str, Place]:
+        """Where the sides that buy their navy before play place it (``deploy``)."""
+        found: dict[str, Place] = {}
+        for i, (name, side) in enumerate(sides.items()):
+            table = side.get("deploy")
+            if table is None:
+                continue
+            where = f"sides[{i}].deploy"
+            if not isinstance(table, dict):
+                self.problems.append(Problem("must be a table with system and hex", where))
+                continue
+            system, hex_ = self._place(table, where, world, hex_needed=True)
+            if hex_ is not None:
+                found[name] = Place(system, hex_)
         return found
 
     def victory(self, sides: dict[str, Any], world: Subsector | None) -> Victory | None:

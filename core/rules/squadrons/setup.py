@@ -15,6 +15,7 @@ from core.rules.squadrons.events import DayBegins
 from core.rules.squadrons.state import (
     DEFAULT_SWITCHES,
     Counter,
+    Place,
     SquadronGame,
     Veil,
     Victory,
@@ -35,6 +36,16 @@ class Setup:
     in_hand: tuple[tuple[str, int], ...] = ()
     victory: Victory | None = None
     switches: tuple[tuple[str, bool], ...] = ()
+    #: points each side that buys its navy before play may still spend, by side
+    budgets: tuple[tuple[str, int], ...] = ()
+    #: where each buying side's purchases start, by side
+    deploy: tuple[tuple[str, Place], ...] = ()
+    #: the cost scheme purchases are checked under
+    cost_scheme: str = "seed"
+
+    def squadron_budgets(self) -> dict[str, int]:
+        """Points by side for the purchases step (empty: the navies are given)."""
+        return dict(self.budgets)
 
 
 def start_state(setup: Setup, seats: Sequence[Seat]) -> tuple[SquadronGame, list[Event]]:
@@ -48,6 +59,8 @@ def start_state(setup: Setup, seats: Sequence[Seat]) -> tuple[SquadronGame, list
     for side in setup.sides:
         if not any(s.side == side for s in seats):
             raise IllegalCommand(f"nobody plays {side}")
+        if side in dict(setup.budgets) and not any(c.side == side for c in setup.counters):
+            raise IllegalCommand(f"{side} has no counters: buy its navy first")
     switches = dict(DEFAULT_SWITCHES)
     switches.update(dict(setup.switches))
     hand = dict(setup.in_hand)

@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from core.engine.events import Event
 from core.engine.phases import Phase
+from core.rules.squadrons import fog
 from core.rules.squadrons.events import Arrived, DayBegins, GameWon, Told
 from core.rules.squadrons.fire import remove_wrecks
 from core.rules.squadrons.logistics import refuel_and_resupply, remove_nullified
@@ -93,9 +94,8 @@ def end_of_repairs(state: SquadronGame) -> tuple[SquadronGame, list[Event]]:
                 c = replace(c, jump=None)
             else:
                 assert c.place is not None
-                seen = not state.veiled(c.side, c.place)
                 text = f"{c.name} ({c.side}) jumps out of {c.place.system}"
-                events.append(Told(text, c.side) if not seen else Event(text))
+                events.append(Told(text, c.side) if fog.hidden(state, c) else Event(text))
                 c = replace(c, place=None, transit=jump, jump=None, fuel=c.fuel - jump.hexes)
         counters.append(c)
     state = replace(state, counters=tuple(counters))
@@ -111,14 +111,11 @@ def end_of_repairs(state: SquadronGame) -> tuple[SquadronGame, list[Event]]:
             if transit.day >= TRANSIT_DAYS:
                 to = Place(transit.destination, transit.hex)
                 c = replace(c, place=to, transit=None, stayed=False)
-                events.append(
-                    Arrived(
-                        f"{c.name} ({c.side}) arrives out of jump in {to.system}",
-                        c.id,
-                        to.system,
-                        to.hex,
-                    )
-                )
+                text = f"{c.name} ({c.side}) arrives out of jump in {to.system}"
+                if fog.hidden(state, c):
+                    events.append(Told(text, c.side))
+                else:
+                    events.append(Arrived(text, c.id, to.system, to.hex))
             else:
                 c = replace(c, transit=transit)
         counters.append(c)

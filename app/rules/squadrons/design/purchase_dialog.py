@@ -67,8 +67,13 @@ class SidePurchase(QWidget):
             grid.addWidget(QLabel(plural(price(design, scheme), "point")), row, 1)
             grid.addWidget(spin, row, 2)
             self.counts[design.name] = spin
+        left_out = len(designs) - len(self.designs)
         if not self.designs:
             grid.addWidget(QLabel("No designs in the library fit this cost scheme."), 1, 0, 1, 3)
+        elif left_out:
+            note = QLabel(f"{plural(left_out, 'library design')} break this scheme's limits")
+            note.setObjectName(f"purchase_left_out_{index}")
+            grid.addWidget(note, len(self.designs) + 1, 0, 1, 3)
         grid.setRowStretch(len(self.designs) + 2, 1)
         grid.setColumnStretch(0, 1)
         table = QWidget()

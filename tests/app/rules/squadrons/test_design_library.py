@@ -187,3 +187,18 @@ def test_print_counter_sheet_writes_a_pdf(qtbot: QtBot, tmp_path: Path) -> None:
         assert "Wrote the counter sheet" in _text(player, dialog, "library_status")
 
     _library(player, use)
+
+
+def test_a_damaged_design_file_is_listed_with_its_problem(qtbot: QtBot, tmp_path: Path) -> None:
+    designs_folder().mkdir(parents=True, exist_ok=True)
+    (designs_folder() / "broken.toml").write_text("format = 3\n", encoding="utf-8")
+    player = Player(qtbot, tmp_path)
+
+    def look(dialog: QWidget) -> None:
+        assert "broken.toml  (cannot be read)" in _names(dialog)
+        choose_design(player, dialog, "broken.toml  (cannot be read)")
+        assert "format" in _text(player, dialog, "design_details")
+        player.press("Delete", dialog)
+        assert "broken.toml  (cannot be read)" not in _names(dialog)
+
+    _library(player, look)

@@ -4,11 +4,12 @@ the built-in subsector, each rule named by its test."""
 from __future__ import annotations
 
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from core.board.hexgrid import Hex
+from core.board.mapcheck import map_warnings
 from core.board.starmap import BodyKind
 from core.files.mapfile import dumps_map, load_map, parse_map
 from core.files.resources import SOLAR_SYSTEM_MAP
@@ -17,7 +18,6 @@ from core.rules.squadrons.boards import (
     JUMP_FILE,
     TRANSIT_DAYS,
     BoardProblems,
-    InTransit,
     builtin_subsectors,
     load_builtin,
     load_subsector,
@@ -121,14 +121,8 @@ def test_system_board_neighbours_stay_on_the_board_and_distance_counts_hexes(rea
     assert set(board.within(corner, 1)) == {corner, *board.neighbours(corner)}
 
 
-def test_transit_track_arrives_on_the_seventh_day():
+def test_transit_track_has_seven_spaces_one_per_day_of_a_jump():
     assert TRANSIT_DAYS == 7
-    jump = InTransit("Cruisers", "Navy", "Marlow", "Khevra", Hex(3, 4))
-    days = []
-    while not jump.arrived:
-        jump = jump.advanced()
-        days.append(jump.days_to_arrival)
-    assert days == [6, 5, 4, 3, 2, 1, 0]
 
 
 def test_system_board_problem_names_file_field_and_line(tmp_path):
@@ -189,3 +183,12 @@ def test_gas_giant_and_limit_are_saved_and_read_back(reach):
     again = parse_map(parse_toml(dumps_map(board), None))
     assert again == board
     assert any(b.kind is BodyKind.GAS_GIANT and b.limit == 2 for b in again.bodies)
+
+
+def test_editor_warns_of_a_limit_smaller_than_its_body(reach):
+    board = reach.board("Quill").map
+    planet = board.bodies[1]
+    small = replace(board, bodies=(board.bodies[0], replace(planet, size=2, limit=1)))
+    (warning,) = map_warnings(small)
+    assert warning.warning and warning.field == "bodies[1].limit"
+    assert "squadron game will refuse" in warning.message

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from core.engine.play import view
 from core.rules.squadrons.commands import BeginJump, Fire
-from core.rules.squadrons.events import Told, for_side
-from core.rules.squadrons.state import Veil
+from core.rules.squadrons.events import Arrived, Told, for_side
+from core.rules.squadrons.state import Jump, Veil
 
 from .helpers import IMP, ZHO, at, end_step, hx, new_game, play, squadron, to_step
 
@@ -75,3 +77,18 @@ def test_sealed_fire_orders_are_not_seen_by_the_other_side() -> None:
 def test_an_onlooker_sees_only_what_neither_side_hides() -> None:
     seen = view(scene(), "nobody")
     assert ids(seen) == {"open", "z"}
+
+
+def test_what_the_enemy_cannot_see_happening_is_told_to_its_own_side_only() -> None:
+    state = new_game(
+        squadron("s", IMP, None, **SHIP),
+        squadron("z", ZHO, at("Marlow", "1515"), **SHIP),
+        veils=(Veil("?1", IMP, "Tessaly", None),),
+    )
+    arriving = Jump("Marlow", "Tessaly", hx("Tessaly", "0303"), 2, day=6)
+    state = state.with_counter(replace(state.counter("s"), transit=arriving))
+    state, events = to_step(state, "place")
+    assert state.counter("s").place == at("Tessaly", "0303")
+    assert not any("arrives" in e.text for e in for_side(events, ZHO))
+    assert any("arrives" in e.text for e in for_side(events, IMP))
+    assert not any(isinstance(e, Arrived) for e in events)

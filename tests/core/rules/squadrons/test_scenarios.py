@@ -8,10 +8,16 @@ from pathlib import Path
 import pytest
 
 from core.campaign import CampaignFile, GameRecord
+from core.cli.main import main
+from core.engine.errors import IllegalCommand
 from core.engine.play import start, waiting_for
 from core.engine.states import state_hash
 from core.files import tomlio
 from core.rules.squadrons.autopilot import JumpOrder, orders, play_out
+from core.rules.squadrons.costs import IllegalPurchase
+from core.rules.squadrons.design import Design, Purchase, PurchaseLine
+from core.rules.squadrons.factors import Factors
+from core.rules.squadrons.purchases import PurchaseRefused, with_purchases
 from core.rules.squadrons.scenario import (
     FOLDER,
     ScenarioProblems,
@@ -19,7 +25,7 @@ from core.rules.squadrons.scenario import (
     load_scenario,
     parse_scenario,
 )
-from core.rules.squadrons.state import RULES, SquadronGame
+from core.rules.squadrons.state import RULES, Place, SquadronGame
 
 from .helpers import SEATS
 
@@ -37,7 +43,7 @@ def raid_jumps(state: SquadronGame) -> list[JumpOrder]:
 
 
 def test_both_builtin_squadron_scenarios_load() -> None:
-    assert set(builtin_scenarios()) == {"border-raid", "battle-for-tessaly"}
+    assert set(builtin_scenarios()) == {"border-raid", "battle-for-tessaly", "skirmish-at-velde"}
     for name in builtin_scenarios():
         setup = load_scenario(name)
         assert setup.sides == ("Imperium", "Zhodani") and setup.victory is not None
@@ -99,7 +105,9 @@ def test_a_scenario_with_bad_fields_lists_every_problem_with_its_field() -> None
     ]
 
 
-def test_a_squadron_game_stores_and_replays_through_a_campaign(tmp_path: Path) -> None:
+def test_a_squadron_game_stores_and_replays_through_a_campaign(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     state = begin("border-raid")
     jumps = raid_jumps(state)
     path = tmp_path / "raid.ecliptic"
@@ -121,3 +129,53 @@ def test_a_squadron_game_stores_and_replays_through_a_campaign(tmp_path: Path) -
         assert state_hash(again.state) == line[-1].hash
         for step in line[:: max(1, len(line) // 20)]:
             assert state_hash(again.state_at(step.id)) == step.hash
+    assert main(["campaign", "check", str(path)]) == 0
+    assert "no problems found" in capsys.readouterr().out
+
+
+def test_a_scenario_where_both_sides_buy_their_navies_places_each_purchase() -> None:
+    setup = load_scenario("skirmish-at-velde")
+    assert setup.squadron_budgets() == {"Imperium": 150, "Zhodani": 150}
+    line = Design("Line", 15, factors=Factors(2, 4, 5, 10, 4, 5, 3))  # 33 points
+    tender = Design("Tender", 15, factors=Factors(2, 3, 3, 0, 0, 2, 6))  # 16 points
+    bought = Purchase((PurchaseLine(line, 3), PurchaseLine(tender, 1)), 2, 12, 2)
+    placed = with_purchases(setup, {"Imperium": bought, "Zhodani": bought})
+    imp = [c for c in placed.counters if c.side == "Imperium"]
+    assert [c.name for c in imp] == ["Line", "Line", "Line", "Tender"]
+    assert {c.place for c in imp} == {Place("Velde", setup.world.board("Velde").parse("0210"))}
+    assert [c.supply for c in imp] == [3, 3, 0, 6]  # the tender first, then the others
+    assert [c.admirals for c in imp] == [1, 1, 0, 0]
+    assert [c.fuel for c in imp] == [2, 2, 2, 2]
+    assert dict(placed.in_hand) == {"Imperium": 1, "Zhodani": 1}
+    assert [v.side for v in placed.veils] == ["Imperium", "Zhodani"]  # over each fleet
+    state, _ = start(RULES, SEATS, seed=3, setup=placed)
+    state, events = play_out(state)
+    # the same navies, played the same way from mirrored hexes, destroy each other
+    assert state.over and state.winners == () and state.day == 5
+    assert events[-1].text == "both sides are wiped out: a draw"
+
+
+def test_a_purchase_over_the_sides_points_is_refused_at_the_start() -> None:
+    setup = load_scenario("skirmish-at-velde")
+    big = Design("Big", 15, factors=Factors(attack=200))
+    with pytest.raises(IllegalPurchase, match="over the budget of 150"):
+        with_purchases(setup, {"Imperium": Purchase((PurchaseLine(big, 1),))})
+
+
+def test_supply_counters_beyond_what_the_squadrons_carry_are_refused() -> None:
+    setup = load_scenario("skirmish-at-velde")
+    line = Design("Line", 15, factors=Factors(2, 4, 5, 10, 4, 5, 3))
+    with pytest.raises(PurchaseRefused, match=r"bought 5 supply counters; .* carry only 3"):
+        with_purchases(setup, {"Imperium": Purchase((PurchaseLine(line, 1),), supply=5)})
+
+
+def test_a_buying_side_cannot_start_without_its_navy() -> None:
+    with pytest.raises(IllegalCommand, match="Imperium has no counters: buy its navy first"):
+        start(RULES, SEATS, seed=1, setup=load_scenario("skirmish-at-velde"))
+
+
+def test_a_side_that_buys_nothing_to_play_with_is_refused() -> None:
+    with pytest.raises(PurchaseRefused, match="Zhodani has bought no squadron"):
+        line = Design("Line", 15, factors=Factors(2, 4, 5, 10, 4, 5, 3))
+        bought = {"Imperium": Purchase((PurchaseLine(line, 1),)), "Zhodani": Purchase(unknowns=3)}
+        with_purchases(load_scenario("skirmish-at-velde"), bought)

@@ -9,7 +9,9 @@ from core.engine.commands import EndPhase
 from core.engine.errors import IllegalCommand, NotYourTurn, WrongPhase
 from core.engine.play import apply, current_phase, system_of, waiting_for
 from core.rules.squadrons.commands import DisbandFleet, Fire, FormFleet, Move, PlaceVeil
-from core.rules.squadrons.events import Fired, Told
+from core.rules.squadrons.events import Fired, Told, for_side
+from core.rules.squadrons.factors import Factors
+from core.rules.squadrons.fire import preview
 from core.rules.squadrons.state import STEPS, Veil
 
 from .helpers import (
@@ -189,3 +191,28 @@ def test_new_question_marks_come_one_a_side_each_day_and_are_placed_anywhere() -
         apply(state, PlaceVeil("ann", "Tessaly"))
     state, _ = end_step(state)
     assert state.day == 2 and state.hand(ZHO) == 1  # unplaced ones are kept
+
+
+def test_with_allotted_damage_the_firing_side_names_the_factors_its_hits_fall_on() -> None:
+    state = new_game(
+        squadron("c1", IMP, at("Marlow", "0505"), "Cruiser", **CRUISER),
+        squadron("z1", ZHO, at("Marlow", "0507"), "Frigate", **{**FRIGATE, "attack": 10}),
+        switches=(("allotted_damage", True),),
+    )
+    state, _ = to_step(state, "fire-1")
+    state, _ = play(state, Fire("zed", "z1", "c1", (("attack", 3), ("maneuver", 1))))
+    state, _ = end_step(state)
+    assert dict(state.counter("c1").allotted) == {"maneuver": 1, "attack": 3, "defense": 6}
+
+
+def test_a_sides_own_moves_are_told_to_that_side_only() -> None:
+    _, events = play(duel(), Move("ann", ("c1",), hx("Marlow", "0605")))
+    assert for_side(events, ZHO) == [] and len(for_side(events, IMP)) == 1
+
+
+def test_a_fire_order_previews_the_hits_and_the_targets_factors_after_them() -> None:
+    state, _ = to_step(duel(), "fire-1")
+    seen = preview(state, Fire("zed", "z1", "c1"))
+    assert (seen.target, seen.hits, seen.halved, seen.destroyed) == ("c1", 6, False, False)
+    assert seen.after == Factors(4, 6, 7, 20, 7, 0, 0)
+    assert preview(state, Fire("ann", "c1", "z1")).destroyed

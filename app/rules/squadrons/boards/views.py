@@ -1,0 +1,191 @@
+"""The boards as map views: a system board and the jump board, each the generic star-map
+scene (so they look like, and are, the maps the Map Editor edits) with counters on top.
+
+The play page hands them plain data: stacks of :class:`~.faces.CounterFace` per hex (or
+per system on the jump board) and hexes to tint; clicks come back as the views' signals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsPolygonItem, QWidget
+
+from app.board.items import HEX_SIZE
+from app.board.scene import StarMapScene
+from app.board.view import MapView
+from app.rules.squadrons.boards.counters import (
+    ROLE_KEY,
+    SHOWN_IN_STACK,
+    SIDE,
+    STACK_STEP,
+    CounterItem,
+)
+from app.rules.squadrons.boards.faces import CounterFace
+from core.board.hexgrid import Hex
+from core.board.starmap import StarMap
+from core.rules.squadrons.boards import Subsector, SystemBoard
+
+MARK_ROLE = "squadron mark"
+FUEL_ROLE = "fuel source"
+#: drawn above the map and its marks
+COUNTER_Z = 200.0
+MARK_Z = 150.0
+
+
+class BoardView(MapView):
+    """A board with counters on it; ``hex_clicked(Hex)`` (from :class:`MapView`) is the
+    player's click on a hex."""
+
+    def __init__(self, starmap: StarMap, name: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName(name)
+        self.board_scene = StarMapScene(starmap)
+        self.setScene(self.board_scene)
+        self.show_default()
+        self._items: list[CounterItem] = []
+        self._marks: list[QGraphicsItem] = []
+
+    def show_stacks(self, stacks: Iterable[tuple[Hex, Sequence[CounterFace]]]) -> None:
+        """Put these stacks (top counter first) on the board in place of what was there."""
+        self._clear_counters()
+        for h, faces in stacks:
+            self._stack(self.board_scene.centre_of(h), faces, SIDE)
+
+    def _stack(self, centre: QPointF, faces: Sequence[CounterFace], side: float) -> None:
+        shown = list(faces)[:SHOWN_IN_STACK]
+        for depth, face in enumerate(reversed(shown)):
+            item = CounterItem(face, side)
+            step = (len(shown) - 1 - depth) * STACK_STEP
+            item.setPos(centre + QPointF(step, -step))
+            item.setZValue(COUNTER_Z + depth)  # the top counter over the rest
+            self.board_scene.addItem(item)
+            self._items.append(item)
+
+    def _clear_counters(self) -> None:
+        for item in self._items:
+            self.board_scene.removeItem(item)
+        self._items = []
+
+    def counters(self) -> list[CounterItem]:
+        """The counters shown, bottom of each stack first."""
+        return list(self._items)
+
+    def mark(self, hexes: Iterable[Hex], colour: str, tip: str = "") -> None:
+        """Tint these hexes (where a squadron may move, what it may fire at)."""
+        fill = QColor(colour)
+        fill.setAlpha(70)
+        for h in hexes:
+            corners = self.board_scene.layout.corners(h)
+            item = QGraphicsPolygonItem(QPolygonF([QPointF(x, y) for x, y in corners]))
+            item.setBrush(QBrush(fill))
+            item.setPen(QPen(Qt.PenStyle.NoPen))
+            item.setZValue(MARK_Z)
+            item.setData(ROLE_KEY, MARK_ROLE)
+            item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            if tip:
+                item.setToolTip(tip)
+            self.board_scene.addItem(item)
+            self._marks.append(item)
+
+    def clear_marks(self) -> None:
+        for item in self._marks:
+            self.board_scene.removeItem(item)
+        self._marks = []
+
+    def point_of(self, h: Hex) -> QPointF:
+        """Where hex ``h`` is in the view's own coordinates, scrolled into sight."""
+        centre = self.board_scene.centre_of(h)
+        self.ensureVisible(QRectF(centre.x() - 30, centre.y() - 30, 60, 60))
+        return QPointF(self.mapFromScene(centre))
+
+
+class SystemBoardView(BoardView):
+    """One star system's board: its star, planets, gas giants, starports and their
+    100-diameter limits (drawn by the map), and the counters in it."""
+
+    def __init__(self, board: SystemBoard, parent: QWidget | None = None) -> None:
+        super().__init__(board.map, f"system_board_{board.name}", parent)
+        self.board = board
+
+
+class JumpBoardView(BoardView):
+    """The jump board: each system a star, marked where fuel is free (a ringed orange
+    disc: a gas giant; a cyan square: a starport); counters shown per system, one stack
+    per side. ``system_clicked(str)`` names the system of a clicked hex."""
+
+    system_clicked = Signal(str)
+
+    def __init__(self, subsector: Subsector, parent: QWidget | None = None) -> None:
+        super().__init__(subsector.jump, "jump_board", parent)
+        self.subsector = subsector
+        self._fuel_marks()
+        self.hex_clicked.connect(self._clicked)
+
+    def _clicked(self, h: Hex) -> None:
+        system = self.subsector.system_at(h)
+        if system is not None:
+            self.system_clicked.emit(system.name)
+
+    def _fuel_marks(self) -> None:
+        s = HEX_SIZE
+        for system in self.subsector.systems:
+            centre = self.board_scene.centre_of(system.hex)
+            if system.gas_giant:
+                self._glyph(
+                    _gas_giant(centre + QPointF(-0.78 * s, 0.12 * s), s),
+                    system.name,
+                    "gas giant: fuel is free here",
+                )
+            if system.starport:
+                self._glyph(
+                    _starport(centre + QPointF(0.78 * s, 0.12 * s), s),
+                    system.name,
+                    "starport: fuel is free here",
+                )
+
+    def _glyph(self, item: QGraphicsPathItem, system: str, what: str) -> None:
+        item.setZValue(MARK_Z - 1)
+        item.setData(ROLE_KEY, FUEL_ROLE)
+        item.setToolTip(f"{system}: {what}")
+        item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.board_scene.addItem(item)
+
+    def show_systems(self, stacks: Mapping[str, Sequence[CounterFace]]) -> None:
+        """Put each system's counters (top first) beside its star, one stack per side,
+        the first side's above left, the next above right."""
+        self._clear_counters()
+        side = HEX_SIZE * 1.2
+        for name, faces in stacks.items():
+            centre = self.board_scene.centre_of(self.subsector.system(name).hex)
+            sides: dict[str, list[CounterFace]] = {}
+            for face in faces:
+                sides.setdefault(face.side, []).append(face)
+            for i, group in enumerate(sides.values()):
+                dx = (-0.6 if i % 2 == 0 else 0.6) * HEX_SIZE
+                self._stack(centre + QPointF(dx, -0.7 * HEX_SIZE), group, side)
+
+
+def _gas_giant(centre: QPointF, s: float) -> QGraphicsPathItem:
+    path = QPainterPath()
+    path.addEllipse(centre, 0.14 * s, 0.14 * s)
+    item = QGraphicsPathItem(path)
+    item.setBrush(QColor("#d6a060"))
+    item.setPen(QPen(QColor("#f3e1c0"), 0.05 * s))
+    ring = QPainterPath()
+    ring.addEllipse(centre, 0.25 * s, 0.08 * s)
+    halo = QGraphicsPathItem(ring, item)
+    halo.setPen(QPen(QColor("#f3e1c0"), 0.04 * s))
+    return item
+
+
+def _starport(centre: QPointF, s: float) -> QGraphicsPathItem:
+    path = QPainterPath()
+    half = 0.12 * s
+    path.addRect(QRectF(centre.x() - half, centre.y() - half, 2 * half, 2 * half))
+    item = QGraphicsPathItem(path)
+    item.setBrush(QColor("#5fe0d0"))
+    item.setPen(QPen(QColor("#05070f"), 0.04 * s))
+    return item
