@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
+from app.rules.squadrons.boards.transit import TransitStrip, tip_of
 from app.vector.overlay import ROLE_KEY
 from tests.app.acceptance.user import Player, plain
 
@@ -78,7 +79,7 @@ class SquadronTable(Player):
         return said
 
     def tabs(self) -> QTabWidget:
-        found = self.find(QTabWidget, "squadron_boards")
+        found = self.find(QTabWidget, "board_tabs")
         assert isinstance(found, QTabWidget)
         return found
 
@@ -191,7 +192,15 @@ class SquadronTable(Player):
         return [log.item(i).text() for i in range(log.count())]
 
     def transit(self) -> str:
-        return " | ".join(self.label(f"transit_day_{d}") for d in range(1, 8))
+        """What the transit strip's counters say when hovered, one after the other."""
+        strip = self.find(TransitStrip, "transit_strip")
+        assert isinstance(strip, TransitStrip)
+        said = []
+        for rect, _ in strip.spots():
+            entry = strip.entry_at(rect.center().toPoint())
+            if entry is not None:
+                said.append(tip_of(entry))
+        return " | ".join(said)
 
     def everyone_ends(self, until: Callable[[], bool], limit: int = 400) -> None:
         """Every player ends every step (taking the seat in turn) until ``until``."""

@@ -25,6 +25,7 @@ def test_a_raid_moves_jumps_in_secret_arrives_on_day_seven_and_fights(
     assert table.handing_over() and "Ann" in table.hand_over_text()
     assert table.take_seat() == "Ann"
     assert table.day() == 1 and table.win.turn_bar.current_phase() == "Move 1"
+    assert any(t.startswith('"?" counter (Imperium)') for t in table.counters("Dunmore"))
 
     # the Imperium moves a frigate by clicking it, then a hex within its maneuver
     table.click_counter("Candor", lambda t: t.startswith("Frigate Squadron (Imperium"))
@@ -54,11 +55,11 @@ def test_a_raid_moves_jumps_in_secret_arrives_on_day_seven_and_fights(
     # the first day runs out; the raider goes into transit at its end
     table.everyone_ends(lambda: table.day() == 2)
     assert table.take_seat() == "Ann"
-    assert "Zhodani: a squadron (6 days)" in table.transit()
-    assert "Dunmore" not in table.transit()
+    assert "Raider Squadron (Zhodani squadron)" in table.transit()
+    assert "arrives in 6 days" in table.transit() and "Dunmore" not in table.transit()
     table.everyone_ends(lambda: table.day() == 2 and table.seated() == "Bob")
     table.take_seat()
-    assert "Dunmore (6 days)" in table.transit()
+    assert "arrives in 6 days, bound for Dunmore" in table.transit()
 
     # six more days: it arrives at the end of the seventh
     table.everyone_ends(lambda: table.day() == 7 and table.win.turn_bar.current_phase() == "Repair")
@@ -74,7 +75,7 @@ def test_a_raid_moves_jumps_in_secret_arrives_on_day_seven_and_fights(
     table.everyone_ends(lambda: table.win.turn_bar.current_phase() == "Fire")
     table.take_seat()
     assert table.seated() == "Ann"
-    assert not any(t.startswith('"?" counter') for t in table.counters("Dunmore"))
+    assert not any(t.startswith('"?" counter (Imperium)') for t in table.counters("Dunmore"))
 
     # Ann fires the planet's defences at the raider: the damage is shown first
     table.click_counter("Dunmore", lambda t: t.startswith(DEFENCES) or t.startswith("Frigate"))

@@ -45,9 +45,10 @@ def test_a_squadron_campaign_keeps_fleets_veils_and_the_day(qtbot: QtBot, tmp_pa
         table.press("OK", dialog)
 
     table.answer(lambda: table.press("Form Fleet"), name_fleet)
-    assert any(t.startswith("Fleet Home Fleet (Imperium)") for t in table.counters("Tessaly"))
+    fleet = "Home Fleet: fleet counter of Imperium"
+    assert any(t.startswith(fleet) for t in table.counters("Tessaly"))
     table.press("Disband Fleet")
-    assert not any(t.startswith("Fleet Home Fleet") for t in table.counters("Tessaly"))
+    assert not any(t.startswith(fleet) for t in table.counters("Tessaly"))
 
     # a move, taken back with Ctrl+Z
     table.click_counter("Tessaly", lambda t: t.startswith("Frigate Squadron (Imperium"))
@@ -68,7 +69,7 @@ def test_a_squadron_campaign_keeps_fleets_veils_and_the_day(qtbot: QtBot, tmp_pa
     assert table.take_seat() == "Ann"
     table.press('Place "?" (2 in hand)')
     table.click_counter("Tessaly", lambda t: t.startswith("Frigate Squadron (Imperium"))
-    assert sum(t.startswith('"?" counter (yours)') for t in table.counters("Tessaly")) == 1
+    assert sum(t.startswith('"?" counter (Imperium)') for t in table.counters("Tessaly")) == 1
     table.end_step()
 
     # Bob sees the "?", not the frigate under it
@@ -85,4 +86,4 @@ def test_a_squadron_campaign_keeps_fleets_veils_and_the_day(qtbot: QtBot, tmp_pa
     table.choose("File", "Open Recent", "Tessaly")
     assert table.day() == 2
     assert table.take_seat() == "Ann"
-    assert any(t.startswith('"?" counter (yours)') for t in table.counters("Tessaly"))
+    assert any(t.startswith('"?" counter (Imperium)') for t in table.counters("Tessaly"))

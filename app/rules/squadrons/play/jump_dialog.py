@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.rules.squadrons.play.board_view import BoardView
+from app.rules.squadrons.boards.views import BoardView
 from core.engine.words import plural
 
 if TYPE_CHECKING:

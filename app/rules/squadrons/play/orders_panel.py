@@ -100,6 +100,10 @@ class OrdersPanel(QWidget):
         self.repair_button.clicked.connect(self._repair)
         self.place_button = self._button('Place "&?"', "Click a hex, or a system on the jump board")
         self.place_button.setCheckable(True)
+        # while a "?" is placed, a system clicked on the jump board takes it there
+        self.place_button.toggled.connect(
+            lambda on: setattr(self.page.navigator, "open_on_click", not on)
+        )
         fire = QGroupBox("Fire")
         fire_box = QVBoxLayout(fire)
         fire_box.addWidget(QLabel("Target:"))

@@ -20,20 +20,18 @@ from PySide6.QtWidgets import (
     QListWidget,
     QSplitter,
     QStackedWidget,
-    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from app.play.turn import HandOver
+from app.rules.squadrons.boards.navigator import BoardsNavigator
 from app.rules.squadrons.play import faces
-from app.rules.squadrons.play.board_view import BoardView
 from app.rules.squadrons.play.docks import SHEET_KEY
 from app.rules.squadrons.play.orders_panel import OrdersPanel
 from app.rules.squadrons.play.session import SquadronSession
 from app.rules.squadrons.play.sheet import SquadronSheet
 from app.rules.squadrons.play.steps import Shown, asked, primary_label, steps
-from app.rules.squadrons.play.transit import TransitStrip
 from core.engine.words import plural
 from core.rules.squadrons.events import for_side
 
@@ -43,7 +41,6 @@ if TYPE_CHECKING:
     from core.engine.events import Event
     from core.rules.squadrons.state import SquadronGame
 
-JUMP_TAB = "Jump Board"
 QUESTION = '"?" counter'
 
 
@@ -67,21 +64,10 @@ class SquadronPage(QWidget):
         panel = host.panel(SHEET_KEY)
         self.sheet = panel if isinstance(panel, SquadronSheet) else SquadronSheet()
         self._seated: str | None = None  # the seat whose view is on show
-        world = state.world
-        self.tabs = QTabWidget()
-        self.tabs.setObjectName("squadron_boards")
-        self.jump_view = BoardView(world.jump, "jump_board")
-        self.jump_view.hex_clicked.connect(self._jump_board_clicked)
-        self.tabs.addTab(self.jump_view, JUMP_TAB)
-        self.boards: dict[str, BoardView] = {}
-        for system in sorted(s.name for s in world.systems):
-            view = BoardView(world.board(system).map, f"board_{system}")
-            view.hex_clicked.connect(lambda h, s=system: self.orders.clicked(s, h))
-            self.boards[system] = view
-            self.tabs.addTab(view, system)
-        self._fitted: set[BoardView] = set()
-        self.tabs.currentChanged.connect(lambda _: self._fit_current())
-        self.transit = TransitStrip()
+        self.navigator = BoardsNavigator(state.world)
+        self.navigator.hex_clicked.connect(lambda s, h: self.orders.clicked(s, h))
+        self.navigator.system_clicked.connect(self._jump_board_clicked)
+        self.boards = self.navigator.systems
         self.log = QListWidget()
         self.log.setObjectName("squadron_log")
         self.orders = OrdersPanel(self)
@@ -90,8 +76,7 @@ class SquadronPage(QWidget):
         top = QWidget()
         column = QVBoxLayout(top)
         column.setContentsMargins(0, 0, 0, 0)
-        column.addWidget(self.tabs, 1)
-        column.addWidget(self.transit)
+        column.addWidget(self.navigator, 1)
         left.addWidget(top)
         left.addWidget(self.log)
         left.setStretchFactor(0, 5)
@@ -163,7 +148,7 @@ class SquadronPage(QWidget):
         self.log.addItems([e.text for e in for_side(self.session.events, side)])
         self.log.scrollToBottom()
         self.host.activateWindow()
-        self.tabs.currentWidget().setFocus()
+        self.navigator.tabs.currentWidget().setFocus()
         self.refresh()
 
     # ---- showing the game
@@ -184,10 +169,10 @@ class SquadronPage(QWidget):
             self.sheet.show_counter(None, None, "")
             self.host.own_game_changed()
             return
-        self.jump_view.show_counters(faces.presence(state, side))
+        self.navigator.jump.show_systems(faces.presence(state))
         for system, view in self.boards.items():
-            view.show_counters(faces.stacks(state, system, side, self.orders.is_selected))
-        self.transit.show_game(state, side)
+            view.show_stacks(faces.stacks(state, system, self.orders.is_selected))
+        self.navigator.transit.show_entries(faces.transit(state, side))
         self.orders.refresh(state, side)
         self.host.own_game_changed()
 
@@ -198,16 +183,8 @@ class SquadronPage(QWidget):
             self.boards[system].mark(hexes, colour, tip)
 
     def show_board(self, system: str) -> None:
-        """Bring ``system``'s board to the front (the navigator)."""
-        self.tabs.setCurrentWidget(self.boards[system])
-
-    def _fit_current(self) -> None:
-        """A board is shown whole the first time its tab comes up (then as the player
-        left it)."""
-        view = self.tabs.currentWidget()
-        if isinstance(view, BoardView) and view not in self._fitted:
-            self._fitted.add(view)
-            view.fit_map()
+        """Bring ``system``'s board to the front."""
+        self.navigator.show_board(system)
 
     def _show_turn(self, seat: Any, side: str) -> None:
         live = self.session.live
@@ -237,22 +214,18 @@ class SquadronPage(QWidget):
         self.hand_over.button.setText(f"I am {seat.name}: start my turn (Enter)")
         self.pages.setCurrentWidget(self.hand_over)
         self.host.status_label.setText("")  # it may tell what only the last side may know
+
         self.orders.clear_selection()
         self.sheet.show_counter(None, None, "")
         for view in self.boards.values():
             view.clear_marks()
         self.hand_over.button.setFocus()
 
-    def _jump_board_clicked(self, h: Hex | None) -> None:
-        if h is None:
-            return
-        system = self.session.live.world.system_at(h)
-        if system is None:
-            return
+    def _jump_board_clicked(self, system: str) -> None:
+        """A system clicked on the jump board: its board comes to the front, unless a
+        "?" is being placed, which goes over the system on the jump board."""
         if self.orders.placing():
-            self.orders.place_on_jump_board(system.name)
-            return
-        self.show_board(system.name)
+            self.orders.place_on_jump_board(system)
 
     def _refused(self, reason: str) -> None:
         self.host.status_label.setText(f"Not allowed: {reason}")
