@@ -104,7 +104,7 @@ class SquadronTable(Player):
     def click_item(self, system: str, item: QGraphicsItem) -> None:
         view = self.board(system)
         view.ensureVisible(item, 40, 40)
-        at = view.mapFromScene(item.scenePos())
+        at = view.mapFromScene(item.sceneBoundingRect().center())
         viewport = view.viewport()
         self.qtbot.mouseMove(viewport, at)
         self.qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=at)

@@ -91,6 +91,15 @@ def preview(state: SquadronGame, firer: Counter, target: Target) -> str:
     )
 
 
+def repairs_left(state: SquadronGame | None, counter: Counter) -> int:
+    """How many more hits ``counter`` may repair in this repair step: one, and one more
+    per admiral, while it has hits."""
+    if state is None or counter.hits <= 0:
+        return 0
+    done = dict(state.repaired).get(counter.id, 0)
+    return max(0, min(counter.hits, 1 + counter.admirals - done))
+
+
 def supply_sources(state: SquadronGame, counter: Counter) -> list[tuple[str, str]]:
     """Who may supply a repair of ``counter``: (title, source id; "" for its own)."""
     found: list[tuple[str, str]] = []

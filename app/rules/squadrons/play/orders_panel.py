@@ -100,10 +100,6 @@ class OrdersPanel(QWidget):
         self.repair_button.clicked.connect(self._repair)
         self.place_button = self._button('Place "&?"', "Click a hex, or a system on the jump board")
         self.place_button.setCheckable(True)
-        # while a "?" is placed, a system clicked on the jump board takes it there
-        self.place_button.toggled.connect(
-            lambda on: setattr(self.page.navigator, "open_on_click", not on)
-        )
         fire = QGroupBox("Fire")
         fire_box = QVBoxLayout(fire)
         fire_box.addWidget(QLabel("Target:"))
@@ -289,7 +285,7 @@ class OrdersPanel(QWidget):
         fleet = self._fleet_here()
         self.disband_button.setEnabled(seated and step in ("move", "repair") and fleet is not None)
         self.source_box.clear()
-        if mine and step == "repair" and counter.hits > 0 and state is not None:
+        if mine and step == "repair" and orders.repairs_left(state, counter) > 0:
             for title, source in orders.supply_sources(state, counter):
                 self.source_box.addItem(title, source)
         self.repair_button.setEnabled(self.source_box.count() > 0)

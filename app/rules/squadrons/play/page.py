@@ -66,6 +66,7 @@ class SquadronPage(QWidget):
         self._seated: str | None = None  # the seat whose view is on show
         self.navigator = BoardsNavigator(state.world)
         self.navigator.hex_clicked.connect(lambda s, h: self.orders.clicked(s, h))
+        self.navigator.open_on_click = False  # the page decides: open it, or place a "?"
         self.navigator.system_clicked.connect(self._jump_board_clicked)
         self.boards = self.navigator.systems
         self.log = QListWidget()
@@ -226,6 +227,8 @@ class SquadronPage(QWidget):
         "?" is being placed, which goes over the system on the jump board."""
         if self.orders.placing():
             self.orders.place_on_jump_board(system)
+        else:
+            self.show_board(system)
 
     def _refused(self, reason: str) -> None:
         self.host.status_label.setText(f"Not allowed: {reason}")
