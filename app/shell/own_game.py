@@ -139,6 +139,8 @@ class OwnGameActions:
         self.save_copy_action.setEnabled(self.campaign is not None)
         if self.campaign is not None:
             self.browser.schedule_refresh()  # the campaign dock lists the new entries
+            extra = " (read-only)" if self.campaign.read_only else ""
+            self.setWindowTitle(f"{self.campaign.name()}: {page.title}{extra} — Ecliptic")
         for name in MAP_ONLY_ACTIONS:
             action = getattr(self, name, None)
             if action is not None:

@@ -1,6 +1,6 @@
 """Border Raid played in the window through visible controls only: the Imperium moves a
 frigate by clicking a hex within its maneuver; the Zhodani order a secret jump from
-Ashfall to Dunmore that the Imperial player never sees (not on the hand-over, not in
+Ashfall to Dunmore (and end the step with Ctrl+Enter) that the Imperial player never sees (not on the hand-over, not in
 the transit strip, not in the log); the raider arrives at the end of the seventh day;
 the Imperial "?" at Dunmore is eliminated by the raider's sensors; both sides fire, the
 damage previewed before the orders are sealed and then shown on the squadron sheet."""
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from tests.app.acceptance.squadron_table import SquadronTable
@@ -42,7 +43,8 @@ def test_a_raid_moves_jumps_in_secret_arrives_on_day_seven_and_fights(
     table.choose_row("Raider Squadron")
     table.order_jump("Dunmore", "0406")
     assert "Jump ordered to Dunmore" in table.sheet()
-    table.end_step()
+    qtbot.waitUntil(table.win.isActiveWindow)
+    qtbot.keyClick(table.win, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
 
     # the seat goes back to Ann for the fire step: she sees none of it
     assert table.handing_over() and "Dunmore" not in table.hand_over_text()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -365,7 +365,11 @@ class OrdersPanel(QWidget):
             counter.fuel,
             self,
         )
-        if dialog.exec() != QDialog.DialogCode.Accepted:
+        accepted = dialog.exec() == QDialog.DialogCode.Accepted
+        # the window takes the keyboard back (with no window manager to hand it back,
+        # Ctrl+Enter would otherwise do nothing after the dialog)
+        QTimer.singleShot(0, self.page.host.activateWindow)
+        if not accepted:
             return
         chosen = dialog.choice()
         if chosen is not None:
@@ -387,6 +391,7 @@ class OrdersPanel(QWidget):
 
     def _form_fleet(self) -> None:
         name, ok = QInputDialog.getText(self, "Form Fleet", "The fleet's name:")
+        QTimer.singleShot(0, self.page.host.activateWindow)
         if ok and name.strip():
             self.page.session.apply(FormFleet(self._player(), name.strip(), tuple(self.ticked())))
 
