@@ -1,9 +1,10 @@
 """Border Raid played in the window through visible controls only: the Imperium moves a
 frigate by clicking a hex within its maneuver; the Zhodani order a secret jump from
-Ashfall to Dunmore (and end the step with Ctrl+Enter) that the Imperial player never sees (not on the hand-over, not in
-the transit strip, not in the log); the raider arrives at the end of the seventh day;
-the Imperial "?" at Dunmore is eliminated by the raider's sensors; both sides fire, the
-damage previewed before the orders are sealed and then shown on the squadron sheet."""
+Ashfall to Dunmore and end the step with Ctrl+Enter; the Imperial player never sees where
+it goes (not on the hand-over, the transit strip, the log nor the status line); the
+raider arrives at the end of the seventh day; the Imperial "?" at Dunmore is eliminated
+by the raider's sensors; both sides fire, the damage previewed before the orders are
+sealed and then shown on the squadron sheet."""
 
 from __future__ import annotations
 
