@@ -55,6 +55,7 @@ def test_scenario_list_is_sorted_by_title_with_the_base_game_before_its_variatio
         "Industrial Sabotage",
         "Last Man Standing",
         "Last Man Standing (kill count)",
+        "Skirmish at Velde",
         "Training",
         "Training (armed variation)",
     ]

@@ -15,6 +15,8 @@ from core.board.problems import FileProblems
 from core.engine import play as engine
 from core.engine.events import Event
 from core.engine.system import Seat
+from core.rules.squadrons.design import Purchase
+from core.rules.squadrons.purchases import with_purchases
 from core.rules.squadrons.scenario import builtin_scenarios, load_scenario
 from core.rules.squadrons.setup import Setup
 from core.rules.squadrons.state import RULES, SYSTEM_ID, SquadronGame
@@ -76,9 +78,20 @@ def offer(path: Path) -> SquadronOffer:
         f"squadrons/{path.stem}",
         setup.title or path.stem,
         described,
-        lambda _outfits: load_scenario(path),
+        lambda outfits: bought(load_scenario(path), outfits),
+        budgets=setup.squadron_budgets(),
+        cost_scheme=setup.cost_scheme,
         switches=setup.switches,
     )
+
+
+def bought(setup: Setup, outfits: Mapping[str, Any]) -> Setup:
+    """``setup`` with the sides' purchases placed, where it has points to spend (the
+    purchases are checked again: a refusal names the side and why)."""
+    if not setup.squadron_budgets():
+        return setup
+    purchases = {side: p for side, p in outfits.items() if isinstance(p, Purchase)}
+    return with_purchases(setup, purchases)
 
 
 def scenarios() -> list[SquadronOffer]:
