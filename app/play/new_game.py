@@ -191,6 +191,13 @@ class NewGameDialog(QDialog):
         layout.addLayout(form)
         layout.addWidget(seats)
         layout.addWidget(self.rules_box)
+        # the switches of a system that names its own (the squadron game's rulings)
+        self.system_rules = QGroupBox("Rulings (the scenario's choice ticked)")
+        self.system_rules.setObjectName("system_switches")
+        self._system_grid = QGridLayout(self.system_rules)
+        self.system_boxes: dict[str, QCheckBox] = {}
+        self.system_rules.hide()
+        layout.addWidget(self.system_rules)
         self._add_purchases(layout)
         layout.addWidget(self.problem)
         layout.addWidget(self.buttons)
@@ -241,9 +248,29 @@ class NewGameDialog(QDialog):
             box.setVisible(switch in values)
             box.setChecked(values.get(switch, False))
         self.rules_box.setVisible(any(switch in values for switch in self.rule_boxes))
+        self._show_system_switches(getattr(s.rules, "switch_titles", {}), values)
         self.description.setText(s.description)
         self.count.setRange(s.min_players, min(MAX_SEATS, s.max_players))
         self._seats_changed()
+
+    def _show_system_switches(
+        self, titles: dict[str, tuple[str, str]], values: dict[str, bool]
+    ) -> None:
+        """A box for each switch the scenario's system names (title, meaning)."""
+        for box in self.system_boxes.values():
+            self._system_grid.removeWidget(box)
+            box.hide()
+            box.deleteLater()
+        self.system_boxes = {}
+        for i, (switch, (title, meaning)) in enumerate(titles.items()):
+            box = QCheckBox(title)
+            box.setObjectName(f"rule_{switch}")
+            box.setToolTip(f"When ticked: {meaning}")
+            box.setChecked(values.get(switch, False))
+            self._system_grid.addWidget(box, i // 2, i % 2)
+            box.show()  # added to a dialog that may be on screen already
+            self.system_boxes[switch] = box
+        self.system_rules.setVisible(bool(titles))
 
     def _seats_changed(self) -> None:
         n = self.count.value()
@@ -314,6 +341,8 @@ class NewGameDialog(QDialog):
         for switch, box in self.rule_boxes.items():
             if switch in known:
                 values[switch] = box.isChecked()
+        for switch, box in self.system_boxes.items():
+            values[switch] = box.isChecked()
         return tuple(sorted(values.items()))
 
     def accept(self) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -19,19 +19,40 @@ from core.rules.squadrons.design import Purchase
 from core.rules.squadrons.purchases import with_purchases
 from core.rules.squadrons.scenario import builtin_scenarios, load_scenario
 from core.rules.squadrons.setup import Setup
-from core.rules.squadrons.state import RULES, SYSTEM_ID, SquadronGame
+from core.rules.squadrons.state import (
+    DEFAULT_SWITCHES,
+    RULES,
+    SWITCHES,
+    SYSTEM_ID,
+    SquadronGame,
+)
+
+#: the squadron game's switches as New Game's boxes name them (their meaning: the tooltip)
+SWITCH_TITLES: dict[str, str] = {
+    "allotted_damage": "Damage allotted to chosen factors",
+    "half_damage_rounds_up": 'Half damage under a "?" rounds up',
+    "supply_takes_damage": "Damage wears down supply",
+    "starport_resupply": "A day at a starport refills supply",
+    "jump_outside_limit": "Jumps begin outside 100-diameter limits",
+}
 
 
 @dataclass(frozen=True)
 class OfferRules:
-    """What the dialogs read of a scenario's rules: its system, and no vector-game
-    optional rules to tick."""
+    """What the dialogs read of a scenario's rules: its system, its switches' values
+    (none of them a vector game's optional rule) and their titles and meanings."""
 
     system_id: str = SYSTEM_ID
     id: str = SYSTEM_ID
 
-    def switch_values(self, switches: object = ()) -> dict[str, bool]:
-        return {}
+    def switch_values(self, switches: Sequence[tuple[str, bool]] = ()) -> dict[str, bool]:
+        values = dict(DEFAULT_SWITCHES)
+        values.update(dict(switches))
+        return values
+
+    @property
+    def switch_titles(self) -> dict[str, tuple[str, str]]:
+        return {k: (SWITCH_TITLES.get(k, k), meaning) for k, meaning in SWITCHES.items()}
 
 
 @dataclass(frozen=True)
@@ -59,6 +80,9 @@ class SquadronOffer:
     ) -> tuple[SquadronGame, list[Event]]:
         """The first state, the seats taking the sides in turn, side one first."""
         setup = self.setup(outfits or {})
+        chosen = dict(setup.switches)
+        chosen.update(dict(self.switches))  # as ticked in New Game
+        setup = replace(setup, switches=tuple(sorted(chosen.items())))
         players = tuple(
             Seat(f"p{i + 1}", s.name, setup.sides[i % len(setup.sides)], s.colour)
             for i, s in enumerate(seats)
@@ -74,6 +98,8 @@ def offer(path: Path) -> SquadronOffer:
     setup = load_scenario(path)
     with path.open("rb") as f:
         described = str(tomllib.load(f).get("description", ""))
+    seats = ", ".join(f"seat {i + 1} plays {side}" for i, side in enumerate(setup.sides))
+    described = f"{described}\n\n{seats[0].upper()}{seats[1:]} (side one moves first)."
     return SquadronOffer(
         f"squadrons/{path.stem}",
         setup.title or path.stem,

@@ -67,3 +67,32 @@ def test_a_question_mark_is_placed_over_a_system_on_the_jump_board(
     assert table.tabs().tabText(table.tabs().currentIndex()) == "Jump Board"
     assert '"?" counter (Imperium)' in table.counters("Jump Board")
     assert not table.has_button('Place "?" (0 in hand)')
+
+
+def test_new_game_offers_the_squadron_rulings_and_the_game_keeps_the_choice(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    from PySide6.QtWidgets import QCheckBox, QComboBox, QDialog, QWidget
+
+    from app.play.new_game import NewGameDialog
+
+    table = SquadronTable(qtbot, tmp_path)
+    chosen: list[object] = []
+
+    def fill(dialog: QWidget) -> None:
+        assert isinstance(dialog, NewGameDialog)
+        combo = table.find(QComboBox, "scenario_box", dialog)
+        assert isinstance(combo, QComboBox)
+        table.pick(combo, "Border Raid")
+        box = table.find(QCheckBox, "rule_half_damage_rounds_up", dialog)
+        assert isinstance(box, QCheckBox)
+        assert box.text() == 'Half damage under a "?" rounds up' and not box.isChecked()
+        assert not table.find(QCheckBox, "rule_allotted_damage", dialog).isChecked()  # type: ignore[attr-defined]
+        table.click(box)
+        chosen.append(dialog.result_game())
+        dialog.done(QDialog.DialogCode.Rejected)
+
+    table.answer(lambda: table.choose("File", "New Quick Game"), fill)
+    scenario, seats, seed = chosen[0]  # type: ignore[misc]
+    state, _ = scenario.start(seats, seed)
+    assert state.switch("half_damage_rounds_up") and not state.switch("allotted_damage")
