@@ -186,6 +186,11 @@ class SquadronTable(Player):
             walk(tree.topLevelItem(i))
         return found
 
+    def fire_orders(self) -> list[str]:
+        orders = self.find(QListWidget, "fire_orders")
+        assert isinstance(orders, QListWidget)
+        return [orders.item(i).text() for i in range(orders.count())]
+
     def log_lines(self) -> list[str]:
         log = self.find(QListWidget, "squadron_log")
         assert isinstance(log, QListWidget)

@@ -12,6 +12,12 @@ from core.rules.squadrons.damage import halved, hit, now
 from core.rules.squadrons.factors import FACTOR_NAMES, FACTOR_TITLES
 from core.rules.squadrons.state import Counter, Place, SquadronGame
 
+#: hits allotted to factors under the alternative damage rule, as (factor, hits)
+Allot = tuple[tuple[str, int], ...]
+
+#: the factors hits past defense may be allotted to
+ALLOTTABLE = tuple(n for n in FACTOR_NAMES if n != "defense")
+
 
 def reach(state: SquadronGame, ids: list[str]) -> list[Hex]:
     """The hexes the counters ``ids`` (one hex's) may move to together this step."""
@@ -64,8 +70,9 @@ def in_range(state: SquadronGame, firer: Counter) -> list[Hex]:
     return [h for h in reachable if targets(state, firer, h)]
 
 
-def preview(state: SquadronGame, firer: Counter, target: Target) -> str:
-    """The damage a fire order would do, in words, before it is given."""
+def preview(state: SquadronGame, firer: Counter, target: Target, allot: Allot = ()) -> str:
+    """The damage a fire order would do, in words, before it is given (with allotted
+    damage, ``allot`` names the factors the hits past defense go to)."""
     hits = now(state, firer).attack
     if target.veiled:
         half = halved(hits, round_up=state.switch("half_damage_rounds_up"))
@@ -77,7 +84,7 @@ def preview(state: SquadronGame, firer: Counter, target: Target) -> str:
     if victim is None:
         return ""
     before = now(state, victim)
-    after = now(state, hit(victim, hits))
+    after = now(state, hit(victim, hits, allot if state.switch("allotted_damage") else None))
     absorbed = min(hits, before.defense)
     changes = [
         f"{FACTOR_TITLES[n]} {before.get(n)}→{after.get(n)}"

@@ -15,6 +15,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
+    QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QInputDialog,
@@ -22,6 +23,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -40,6 +42,7 @@ from core.rules.squadrons.commands import (
     Repair,
 )
 from core.rules.squadrons.damage import now
+from core.rules.squadrons.factors import FACTOR_TITLES
 from core.rules.squadrons.state import Counter, Place, SquadronGame
 
 if TYPE_CHECKING:
@@ -89,6 +92,21 @@ class OrdersPanel(QWidget):
         self.preview.setWordWrap(True)
         self.preview.setMinimumHeight(6 * self.fontMetrics().lineSpacing())
         self.preview.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.allot = QWidget()
+        self.allot.setObjectName("allot_damage")
+        allot_row = QGridLayout(self.allot)
+        allot_row.setContentsMargins(0, 0, 0, 0)
+        self.allot_boxes: dict[str, QSpinBox] = {}
+        for i, name in enumerate(orders.ALLOTTABLE):
+            box = QSpinBox()
+            box.setObjectName(f"allot_{name}")
+            box.setRange(0, 99)
+            box.setAccessibleName(FACTOR_TITLES[name])
+            box.setToolTip(f"Hits past defense allotted to {FACTOR_TITLES[name]}")
+            box.valueChanged.connect(lambda _: self._show_preview())
+            allot_row.addWidget(QLabel(FACTOR_TITLES[name]), i // 2, 2 * (i % 2))
+            allot_row.addWidget(box, i // 2, 2 * (i % 2) + 1)
+            self.allot_boxes[name] = box
         self.fire_button = self._button("Order &Fire", "Give the fire order previewed above")
         self.fire_button.clicked.connect(self._fire)
         self.fire_orders = QListWidget()
@@ -104,6 +122,7 @@ class OrdersPanel(QWidget):
         fire_box = QVBoxLayout(fire)
         fire_box.addWidget(QLabel("Target:"))
         fire_box.addWidget(self.target_box)
+        fire_box.addWidget(self.allot)
         fire_box.addWidget(self.preview)
         fire_box.addWidget(self.fire_button)
         fire_box.addWidget(QLabel("Your sealed orders:"))
@@ -154,6 +173,7 @@ class OrdersPanel(QWidget):
             self.place_button.setChecked(False)
         self.place_button.setText(f'Place "?" ({hand} in hand)' if step == "place" else 'Place "?"')
         self.fire_group.setEnabled(seated and step == "fire")
+        self.allot.setVisible(state.switch("allotted_damage"))
         self.fire_orders.clear()
         for order in state.sealed:
             if isinstance(order, Fire):
@@ -341,13 +361,20 @@ class OrdersPanel(QWidget):
         firer, target = self.current(), self.target_box.currentData()
         if self.state is None or firer is None or target is None:
             return
-        self.preview.setText(orders.preview(self.state, firer, target))
+        self.preview.setText(orders.preview(self.state, firer, target, self._allotted()))
+
+    def _allotted(self) -> orders.Allot:
+        """The hits allotted to each factor (the alternative damage rule), if any."""
+        if self.state is None or not self.state.switch("allotted_damage"):
+            return ()
+        return tuple((n, box.value()) for n, box in self.allot_boxes.items() if box.value())
 
     def _fire(self) -> None:
         firer, target = self.current(), self.target_box.currentData()
         if firer is None or target is None:
             return
-        if self.page.session.apply(Fire(self._player(), firer.id, target.id)):
+        order = Fire(self._player(), firer.id, target.id, self._allotted())
+        if self.page.session.apply(order):
             self._aimed = None
             self._update_buttons()
 

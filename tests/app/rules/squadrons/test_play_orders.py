@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtWidgets import QSpinBox
 from pytestqt.qtbot import QtBot
 
 from core.engine.play import start
@@ -96,3 +97,33 @@ def test_new_game_offers_the_squadron_rulings_and_the_game_keeps_the_choice(
     scenario, seats, seed = chosen[0]  # type: ignore[misc]
     state, _ = scenario.start(seats, seed)
     assert state.switch("half_damage_rounds_up") and not state.switch("allotted_damage")
+
+
+def test_with_allotted_damage_the_firer_names_the_factors_in_the_preview_and_order(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    world = load_builtin("marlow-reach")
+    marlow = world.board("Marlow")
+    here = marlow.arrival_hexes()[0]
+    there = next(h for h in marlow.within(here, 3) if h != here and not marlow.inside_limit(h))
+    cruiser = Design("Cruiser", 15, Kind.SQUADRON, CRUISER)
+    counters = (
+        Counter("c1", "Imperium", cruiser, Place("Marlow", here)),
+        Counter("z1", "Zhodani", cruiser, Place("Marlow", there)),
+    )
+    setup = Setup(
+        "Allotted", world, ("Imperium", "Zhodani"), counters, switches=(("allotted_damage", True),)
+    )
+    seats = (Seat("p1", "Ann", "Imperium", "#e69f00"), Seat("p2", "Bob", "Zhodani", "#56b4e9"))
+    state, events = start(RULES, seats, seed=1, setup=setup)
+    table = SquadronTable(qtbot, tmp_path)
+    assert table.win.play(state, events, "Allotted")
+    table.everyone_ends(lambda: table.win.turn_bar.current_phase() == "Fire")
+    assert table.take_seat() == "Ann"
+    table.click_counter("Marlow", lambda t: t.startswith("Cruiser (Imperium"))
+    table.click_counter("Marlow", lambda t: t.startswith("Cruiser (Zhodani"))
+    table.type_into(table.find(QSpinBox, "allot_attack"), "14")
+    preview = table.label("fire_preview")
+    assert "defense absorbs 6; Attack 20→6, Defense 6→0" in preview  # 14 of the 14 past it
+    table.press("Order Fire")
+    assert any("Cruiser" in row for row in table.fire_orders())
