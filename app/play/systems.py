@@ -195,7 +195,7 @@ class GamePage(Protocol):
 
     def undo(self) -> bool: ...
 
-    def close(self) -> None:
+    def leave(self) -> None:
         """The game leaves the screen (its campaign, if any, is closed by the window)."""
         ...
 

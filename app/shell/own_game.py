@@ -96,7 +96,7 @@ class OwnGameActions:
         if page is None:
             return
         self.own_page = None
-        page.close()
+        page.leave()
         widget = page.widget()
         self.stack.removeWidget(widget)
         widget.deleteLater()

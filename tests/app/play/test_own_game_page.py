@@ -90,8 +90,11 @@ class ToyPage:
     def undo(self) -> bool:
         return False
 
-    def close(self) -> None:
+    def leave(self) -> None:
         self.closed = True
+
+
+PAGES: list[ToyPage] = []
 
 
 class ToyUI(PlainUI):
@@ -99,7 +102,8 @@ class ToyUI(PlainUI):
         return [ToyScenario()]
 
     def game_page(self, host: Any, state: Any, events: Any, title: str, *_: Any) -> ToyPage:
-        return ToyPage(host, state, title)
+        PAGES.append(ToyPage(host, state, title))
+        return PAGES[-1]
 
 
 UI = ToyUI("toy")
@@ -128,3 +132,4 @@ def test_a_system_with_its_own_page_is_played_on_it(
     you.choose("File", "Close")
     assert you.win.stack.currentWidget() is you.win.map_view
     assert you.win.turn_bar.round_label.text() == "No game"
+    assert PAGES[-1].closed  # told it left the screen

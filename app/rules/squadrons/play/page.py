@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QListWidget,
@@ -72,13 +73,8 @@ class SquadronPage(QWidget):
         self.log = QListWidget()
         self.log.setObjectName("squadron_log")
         self.orders = OrdersPanel(self)
-        left = QSplitter()
-        left.setOrientation(left.orientation().Vertical)
-        top = QWidget()
-        column = QVBoxLayout(top)
-        column.setContentsMargins(0, 0, 0, 0)
-        column.addWidget(self.navigator, 1)
-        left.addWidget(top)
+        left = QSplitter(Qt.Orientation.Vertical)
+        left.addWidget(self.navigator)
         left.addWidget(self.log)
         left.setStretchFactor(0, 5)
         left.setStretchFactor(1, 1)
@@ -123,7 +119,8 @@ class SquadronPage(QWidget):
     def undo(self) -> bool:
         return self.seated() and self.session.undo()
 
-    def close(self) -> None:  # type: ignore[override]
+    def leave(self) -> None:
+        """The game leaves the screen: the sheet dock is emptied."""
         self.sheet.show_counter(None, None, "")
 
     # ---- who is at the table

@@ -11,7 +11,7 @@ would show them the other side's moves.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
@@ -144,11 +144,6 @@ class SquadronSession(QObject):
             self.live = self._undo.pop()
         self.changed.emit()
         return True
-
-    # ---- reading the state
-
-    def counters_of(self, side: str) -> list[Any]:
-        return [c for c in self.seen().counters if c.side == side]
 
 
 def public(events: Sequence[Event]) -> list[Event]:
