@@ -78,10 +78,6 @@ class DockLayout:
         for slot in slots:
             self._tab_behind(slot)
         self.docks["campaign"].hide()
-        for entry in entries().values():
-            if entry.own_page:  # shown with that system's own game page only
-                for slot in entry.docks:
-                    self.docks[slot.key].hide()
 
     def _tabify(self, front: QDockWidget, behind: QDockWidget) -> None:
         self.tabifyDockWidget(front, behind)

@@ -108,6 +108,7 @@ class MainWindow(
 
         self.editor_mode = install(self)  # New Map…, Edit Map or Scenario…, Map Editor mode
         self._restore_settings()
+        self.hide_own_page_docks()
         self.replay_bar.set_replay(None)  # only in the replay view, whatever was saved
         self._update_game_actions()
         if (path is None or not self.open_path(path)) and self.starmap is None:

@@ -106,6 +106,11 @@ class OwnGameActions:
         for key in self._put_away:
             self.docks[key].show()
         self._put_away = []
+        self.hide_own_page_docks()
+
+    def hide_own_page_docks(self) -> None:
+        """The docks of systems with their own page show only with such a game (a
+        window layout saved during one would otherwise bring them back empty)."""
         for entry in entries().values():
             if entry.own_page:
                 for slot in entry.docks:
