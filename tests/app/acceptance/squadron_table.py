@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 
 from app.rules.squadrons.boards.transit import TransitStrip, tip_of
+from app.shell.main_window import MainWindow
 from app.vector.overlay import ROLE_KEY
 from tests.app.acceptance.user import Player, plain
 
@@ -34,6 +35,13 @@ class SquadronTable(Player):
 
     def __init__(self, qtbot: QtBot, tmp_path: Path) -> None:
         super().__init__(qtbot, tmp_path)
+
+    @classmethod
+    def at(cls, qtbot: QtBot, win: MainWindow) -> SquadronTable:
+        """Someone at another window (a second Ecliptic on the same campaign)."""
+        table = cls.__new__(cls)
+        table.qtbot, table.win = qtbot, win
+        return table
 
     # ---- the page's parts, found as a player sees them
 

@@ -30,7 +30,7 @@ from app.rules.squadrons.boards.navigator import BoardsNavigator
 from app.rules.squadrons.play import faces
 from app.rules.squadrons.play.docks import SHEET_KEY
 from app.rules.squadrons.play.orders_panel import OrdersPanel
-from app.rules.squadrons.play.session import SquadronSession
+from app.rules.squadrons.play.session import SquadronSession, public
 from app.rules.squadrons.play.sheet import SquadronSheet
 from app.rules.squadrons.play.steps import Shown, asked, primary_label, steps
 from core.engine.words import plural
@@ -95,6 +95,8 @@ class SquadronPage(QWidget):
         self.session.changed.connect(self.refresh)
         self.session.refused.connect(self._refused)
         self.session.logged.connect(self._logged)
+        if read_only:  # an onlooker reads only what both sides are told
+            self.log.addItems([e.text for e in public(self.session.events)])
         self.refresh()
 
     # ---- the GamePage protocol
@@ -131,7 +133,8 @@ class SquadronPage(QWidget):
         return seat is not None and seat.id == self._seated
 
     def side(self) -> str:
-        return self.session.side() or ""
+        """The side at the table ("" for an onlooker: a campaign open read-only)."""
+        return "" if self.session.read_only else self.session.side() or ""
 
     def seen(self) -> SquadronGame:
         return self.session.seen()

@@ -28,6 +28,11 @@ if TYPE_CHECKING:
     from core.engine.system import Seat
 
 
+#: the seat id of someone who plays neither side (the rule system shows them only the
+#: counters no "?" hides, and nobody's orders)
+ONLOOKER = ""
+
+
 class SquadronSession(QObject):
     """See the module's docstring. ``changed`` fires after every change of the state;
     ``refused`` carries why an order was not allowed; ``logged`` the events of an order
@@ -70,13 +75,15 @@ class SquadronSession(QObject):
     def seen(self) -> SquadronGame:
         """The game as the player at the table may see it (the rule system's view of
         it for their seat): the other side's counters under "?" counters shown only as
-        "?", its secret jump orders not at all. The whole game once it is over."""
+        "?", its secret jump orders not at all. The whole game once it is over; to an
+        onlooker (a campaign open read-only), only what both sides may see."""
         seat = self.seat()
         if seat is None:
             return self.live
+        viewer = ONLOOKER if self.read_only else seat.id
         cached = self._seen
-        if cached is None or cached[0] is not self.live or cached[1] != seat.id:
-            cached = self._seen = (self.live, seat.id, engine.view(self.live, seat.id))
+        if cached is None or cached[0] is not self.live or cached[1] != viewer:
+            cached = self._seen = (self.live, viewer, engine.view(self.live, viewer))
         return cached[2]
 
     def step(self) -> str:
