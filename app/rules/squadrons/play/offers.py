@@ -40,10 +40,12 @@ SWITCH_TITLES: dict[str, str] = {
 @dataclass(frozen=True)
 class OfferRules:
     """What the dialogs read of a scenario's rules: its system, its switches' values
-    (none of them a vector game's optional rule) and their titles and meanings."""
+    (none of them a vector game's optional rule) and their titles and meanings. The
+    game rolls no dice, so New Game offers no dice seed."""
 
     system_id: str = SYSTEM_ID
     id: str = SYSTEM_ID
+    rolls_dice: bool = False
 
     def switch_values(self, switches: Sequence[tuple[str, bool]] = ()) -> dict[str, bool]:
         values = dict(DEFAULT_SWITCHES)
