@@ -74,6 +74,7 @@ def start_state(setup: Setup, seats: Sequence[Seat]) -> tuple[SquadronGame, list
         victory=setup.victory,
         switches=tuple(sorted(switches.items())),
         title=setup.title,
+        costs=setup.cost_scheme,
         next_id=1 + len(setup.veils),
     )
     return state, [DayBegins(f"{setup.title or 'the game'}: day 1 begins", 1)]

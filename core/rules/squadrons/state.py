@@ -15,7 +15,7 @@ from typing import Any
 
 from core.board.hexgrid import Hex
 from core.engine.commands import Command
-from core.engine.serial import register
+from core.engine.serial import added, register
 from core.engine.states import SHARED
 from core.engine.system import Seat
 from core.rules.squadrons.design import Design
@@ -203,6 +203,9 @@ class SquadronGame:
     next_id: int = 1
     over: bool = False
     winners: tuple[str, ...] = ()
+    #: the cost scheme the navies were bought under (games saved before it was kept
+    #: load with the seed's scheme, their hashes unchanged)
+    costs: str = added("seed")
 
     # ---- reading
 

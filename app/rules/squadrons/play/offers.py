@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from app.rules.squadrons.design.purchase_step import SCHEME_KEY
 from core.board.problems import FileProblems
 from core.engine import play as engine
 from core.engine.events import Event
@@ -114,10 +115,14 @@ def offer(path: Path) -> SquadronOffer:
 
 
 def bought(setup: Setup, outfits: Mapping[str, Any]) -> Setup:
-    """``setup`` with the sides' purchases placed, where it has points to spend (the
-    purchases are checked again: a refusal names the side and why)."""
+    """``setup`` with the sides' purchases placed, where it has points to spend, under
+    the cost scheme chosen (the purchases are checked again: a refusal names the side
+    and why)."""
     if not setup.squadron_budgets():
         return setup
+    scheme = outfits.get(SCHEME_KEY)
+    if isinstance(scheme, str) and scheme:  # chosen in New Game: kept with the game
+        setup = replace(setup, cost_scheme=scheme)
     purchases = {side: p for side, p in outfits.items() if isinstance(p, Purchase)}
     return with_purchases(setup, purchases)
 
