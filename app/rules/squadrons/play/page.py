@@ -7,7 +7,8 @@ Whoever sits at the table sees the game only as their side may (the rule system'
 for their seat): the other side's counters under a "?" are shown as the "?", its jump
 orders and sealed fire orders not at all, and its private log lines never. When the
 seat passes to the other side, the boards are hidden until that player says they are
-there.
+there. Game › Replay Past Turns (in a campaign) shows the starts of past steps, from
+the seated side's view only (:mod:`~app.rules.squadrons.play.replay`).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from app.rules.squadrons.boards.navigator import BoardsNavigator
 from app.rules.squadrons.play import faces
 from app.rules.squadrons.play.docks import SHEET_KEY
 from app.rules.squadrons.play.orders_panel import OrdersPanel
+from app.rules.squadrons.play.replay import PastSteps, ReplayRow
 from app.rules.squadrons.play.session import SquadronSession, public
 from app.rules.squadrons.play.sheet import SquadronSheet
 from app.rules.squadrons.play.steps import Shown, asked, primary_label, steps
@@ -66,7 +68,7 @@ class SquadronPage(QWidget):
         self.sheet = panel if isinstance(panel, SquadronSheet) else SquadronSheet()
         self._seated: str | None = None  # the seat whose view is on show
         self.navigator = BoardsNavigator(state.world)
-        self.navigator.hex_clicked.connect(lambda s, h: self.orders.clicked(s, h))
+        self.navigator.hex_clicked.connect(self._hex_clicked)
         self.navigator.open_on_click = False  # the page decides: open it, or place a "?"
         self.navigator.system_clicked.connect(self._jump_board_clicked)
         self.boards = self.navigator.systems
@@ -89,8 +91,12 @@ class SquadronPage(QWidget):
         self.pages.addWidget(play)
         self.pages.addWidget(self.hand_over)
         self.play_area = play
+        self.replay_row = ReplayRow(self)
+        self.replay_row.moved.connect(self.refresh)
+        self.replay_row.closed.connect(lambda: self.toggle_replay(False))
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(self.replay_row)
         outer.addWidget(self.pages)
         self.session.changed.connect(self.refresh)
         self.session.refused.connect(self._refused)
@@ -110,16 +116,46 @@ class SquadronPage(QWidget):
             self.session.end_step()
 
     def primary_enabled(self) -> bool:
-        return self.seated() and not self.session.live.over and not self.session.read_only
+        session = self.session
+        return (
+            self.seated()
+            and not session.live.over
+            and not session.read_only
+            and not self.replaying()
+        )
 
     def over(self) -> bool:
         return self.session.live.over
 
     def can_undo(self) -> bool:
-        return self.seated() and self.session.can_undo()
+        return self.seated() and self.session.can_undo() and not self.replaying()
 
     def undo(self) -> bool:
-        return self.seated() and self.session.undo()
+        return self.can_undo() and self.session.undo()
+
+    # ---- Replay Past Turns
+
+    def can_replay(self) -> bool:
+        """In a campaign, to the player at the table (their side's view), or to anyone
+        once the game is over (all of it); never on the hand-over screen."""
+        session = self.session
+        return session.record is not None and (self.seated() or session.live.over)
+
+    def replaying(self) -> bool:
+        return self.replay_row.past is not None
+
+    def toggle_replay(self, on: bool) -> None:
+        """Show the past steps, or go back to play."""
+        if on and not self.replaying() and self.can_replay():
+            seat = self.session.seat()
+            viewer = None if seat is None else seat.id
+            side = seat.side if seat is not None else ""
+            self.orders.clear_selection()
+            self.replay_row.start(PastSteps(self.session.record, viewer, side))
+        elif not on and self.replaying():
+            self.replay_row.start(None)
+        self.orders.setEnabled(not self.replaying())
+        self.refresh()
 
     def leave(self) -> None:
         """The game leaves the screen: the sheet dock is emptied."""
@@ -166,6 +202,10 @@ class SquadronPage(QWidget):
         state = self.seen() if shown_seat else None
         side = self.side()
         self._show_turn(seat, side)
+        past = self.replay_row.past
+        if past is not None and state is not None:
+            self._show_past(past.shown(), side)
+            return
         if state is None:
             self.sheet.show_counter(None, None, "")
             self.host.own_game_changed()
@@ -176,6 +216,25 @@ class SquadronPage(QWidget):
         self.navigator.transit.show_entries(faces.transit(state, side))
         self.orders.refresh(state, side)
         self.host.own_game_changed()
+
+    def _show_past(self, state: SquadronGame, side: str) -> None:
+        """A past step's state on the boards; no orders are given from it."""
+        self.host.turn_bar.show_turn(
+            state.day, steps(state.step), None, self.replay_row.label.text(), "Replaying"
+        )
+        self.host.turn_bar.round_label.setText(f"Day {state.day}")
+        for view in self.boards.values():
+            view.clear_marks()
+        self.navigator.jump.show_systems(faces.presence(state))
+        for system, view in self.boards.items():
+            view.show_stacks(faces.stacks(state, system, lambda _: False))
+        self.navigator.transit.show_entries(faces.transit(state, side))
+        self.sheet.show_counter(None, None, "")
+        self.host.own_game_changed()
+
+    def _hex_clicked(self, system: str, h: Hex) -> None:
+        if not self.replaying():  # the past is looked at, not played
+            self.orders.clicked(system, h)
 
     def show_marks(self, system: str, hexes: list[Hex], colour: str, tip: str) -> None:
         for view in self.boards.values():
@@ -225,7 +284,7 @@ class SquadronPage(QWidget):
     def _jump_board_clicked(self, system: str) -> None:
         """A system clicked on the jump board: its board comes to the front, unless a
         "?" is being placed, which goes over the system on the jump board."""
-        if self.orders.placing():
+        if self.orders.placing() and not self.replaying():
             self.orders.place_on_jump_board(system)
         else:
             self.show_board(system)
