@@ -276,6 +276,8 @@ class OrdersPanel(QWidget):
         pick = current if current in rows else (own[0] if own else (rows[0] if rows else None))
         if pick is not None:
             self.stack.setCurrentRow(rows.index(pick))
+        else:  # an empty hex: say so, and how to pick something
+            self.where.setText(f"{self.where.text()}: nothing seen here; click a counter")
         self.stack.blockSignals(False)
         self._current_changed()
 

@@ -34,8 +34,7 @@ from app.rules.squadrons.play.orders_panel import OrdersPanel
 from app.rules.squadrons.play.replay import PastSteps, ReplayRow
 from app.rules.squadrons.play.session import SquadronSession, public
 from app.rules.squadrons.play.sheet import SquadronSheet
-from app.rules.squadrons.play.steps import Shown, asked, primary_label, steps
-from core.engine.words import plural
+from app.rules.squadrons.play.steps import Shown, primary_label, steps, what_now
 from core.rules.squadrons.events import for_side
 
 if TYPE_CHECKING:
@@ -43,8 +42,6 @@ if TYPE_CHECKING:
     from core.board.hexgrid import Hex
     from core.engine.events import Event
     from core.rules.squadrons.state import SquadronGame
-
-QUESTION = '"?" counter'
 
 
 class SquadronPage(QWidget):
@@ -67,6 +64,9 @@ class SquadronPage(QWidget):
         panel = host.panel(SHEET_KEY)
         self.sheet = panel if isinstance(panel, SquadronSheet) else SquadronSheet()
         self._seated: str | None = None  # the seat whose view is on show
+        #: the board tab each seat last looked at: the next player's tab must not tell
+        #: them where the last one was busy
+        self._tabs: dict[str, int] = {}
         self.navigator = BoardsNavigator(state.world)
         self.navigator.hex_clicked.connect(self._hex_clicked)
         self.navigator.open_on_click = False  # the page decides: open it, or place a "?"
@@ -179,6 +179,7 @@ class SquadronPage(QWidget):
         """The player named on the hand-over screen is at the table: show their view."""
         seat = self.session.seat()
         self._seated = seat.id if seat is not None else None
+        self.navigator.tabs.setCurrentIndex(self._tabs.get(self._seated or "", 0))
         self.pages.setCurrentWidget(self.play_area)
         self.log.clear()
         side = self.side()
@@ -215,6 +216,8 @@ class SquadronPage(QWidget):
             view.show_stacks(faces.stacks(state, system, self.orders.is_selected))
         self.navigator.transit.show_entries(faces.transit(state, side))
         self.orders.refresh(state, side)
+        if self.orders.here is None:  # nothing selected: the sheet says so
+            self.sheet.show_counter(state, None, side)
         self.host.own_game_changed()
 
     def _show_past(self, state: SquadronGame, side: str) -> None:
@@ -259,14 +262,15 @@ class SquadronPage(QWidget):
         if not self.seated():
             hint = f"Pass the seat to {seat.name}" if seat is not None else ""
         else:
-            hint = asked(step)
-            if step.startswith("place"):
-                hint += f" ({plural(self.seen().hand(side), QUESTION)} in hand)"
+            hint = what_now(self.seen(), side, step)
         bar = self.host.turn_bar
         bar.show_turn(live.day, steps(live.step), shown, hint, primary_label(step, live.over))
         bar.round_label.setText(f"Day {live.day}")
 
     def _hand_over(self, seat: Any) -> None:
+        if self._seated is not None:
+            self._tabs[self._seated] = self.navigator.tabs.currentIndex()
+        self.navigator.tabs.setCurrentIndex(0)  # the jump board, until they sit down
         self._seated = None
         live = self.session.live
         detail = f"Day {live.day}: {self.session.phase_name()}"
