@@ -71,6 +71,7 @@ class SquadronPage(QWidget):
         self.navigator.hex_clicked.connect(self._hex_clicked)
         self.navigator.open_on_click = False  # the page decides: open it, or place a "?"
         self.navigator.system_clicked.connect(self._jump_board_clicked)
+        self.navigator.tabs.currentChanged.connect(lambda _: self._own_into_view())
         self.boards = self.navigator.systems
         self.log = QListWidget()
         self.log.setObjectName("squadron_log")
@@ -188,6 +189,7 @@ class SquadronPage(QWidget):
         self.host.activateWindow()
         self.navigator.tabs.currentWidget().setFocus()
         self.refresh()
+        self._own_into_view()
 
     # ---- showing the game
 
@@ -234,6 +236,23 @@ class SquadronPage(QWidget):
         self.navigator.transit.show_entries(faces.transit(state, side))
         self.sheet.show_counter(None, None, "")
         self.host.own_game_changed()
+
+    def _own_into_view(self) -> None:
+        """A system board brought to the front with none of the side's counters in
+        sight (they may be off its edge at the default zoom) is scrolled to them."""
+        system = self.navigator.shown()
+        if system is None or not self.seated() or self.replaying():
+            return
+        view = self.boards[system]
+        scene = view.board_scene
+        mine = [
+            scene.centre_of(c.place.hex)
+            for c in self.seen().on_board(self.side())
+            if c.place is not None and c.place.system == system
+        ]
+        seen = view.mapToScene(view.viewport().rect()).boundingRect()
+        if mine and not any(seen.contains(p) for p in mine):
+            view.centerOn(mine[0])
 
     def _hex_clicked(self, system: str, h: Hex) -> None:
         if not self.replaying():  # the past is looked at, not played
