@@ -81,4 +81,4 @@ def test_the_cost_scheme_chosen_in_new_game_is_kept_and_shown(qtbot: QtBot, tmp_
     table.click_counter("Velde", lambda t: t.startswith("Cruiser (Imperium"))
     assert "Cost scheme: Flat" in table.sheet()
     session = table.win.own_page.session  # type: ignore[union-attr]
-    assert session.live.costs == "flat"
+    assert session.live.cost_scheme == "flat"

@@ -224,9 +224,12 @@ class SquadronPage(QWidget):
 
     def _show_past(self, state: SquadronGame, side: str) -> None:
         """A past step's state on the boards; no orders are given from it."""
-        self.host.turn_bar.show_turn(
-            state.day, steps(state.step), None, self.replay_row.label.text(), "Replaying"
-        )
+        seat = self.session.seat()
+        who = Shown(f"{side}: {seat.name}", seat.colour) if seat is not None else None
+        past = self.replay_row.past
+        whose = f"as {past.side} saw it" if past and past.viewer else "everything shown"
+        hint = f"Replay: the game as it was, {whose} (Escape returns to play)"
+        self.host.turn_bar.show_turn(state.day, steps(state.step), who, hint, "Replaying")
         self.host.turn_bar.round_label.setText(f"Day {state.day}")
         for view in self.boards.values():
             view.clear_marks()

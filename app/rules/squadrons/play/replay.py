@@ -58,10 +58,7 @@ class PastSteps:
         step = STEPS[min(state.step, len(STEPS) - 1)]
         when = "the end" if state.over else f"day {state.day}, {TITLES.get(step, step)}"
         whose = f"as {self.side} saw it" if self.viewer is not None else "everything shown"
-        return (
-            f"Replay: {when} (stop {self.index + 1} of {len(self.points)}), {whose}. "
-            "Page Up/Down steps; Escape returns to play."
-        )
+        return f"Replay: {when} (stop {self.index + 1} of {len(self.points)}), {whose}"
 
 
 class ReplayRow(QWidget):

@@ -101,6 +101,6 @@ class SquadronSheet(QWidget):
         if state is None:
             self.costs.setText("")
             return
-        name = scheme_name(state.costs)
-        self.costs.setText(f"Cost scheme: {name or state.costs}")
-        self.costs.setToolTip(f"The navies of this game were bought under {state.costs!r}")
+        scheme = state.cost_scheme
+        self.costs.setText(f"Cost scheme: {scheme_name(scheme) or scheme}")
+        self.costs.setToolTip(f"The navies of this game were bought under {scheme!r}")
