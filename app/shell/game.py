@@ -183,6 +183,7 @@ class GameActions:
         self.stack.setCurrentWidget(self.map_view)
         self.ship_list.clear()
         self.course_panel.clear_ship()
+        self.course_follows(True)
         if self.system_docks is not None:
             self.system_docks.clear()
         self._update_game_actions()
@@ -400,6 +401,8 @@ class GameActions:
             front = self.system_docks.refresh(self.session, ship.id if ship is not None else None)
             if front is not None:
                 self.docks[front].raise_()
+            plotting = getattr(self.system_docks, "course_wanted", None)
+            self.course_follows(plotting is None or plotting(self.session))
         self.ship_list.select_ship(ship.id if ship is not None else None)
         self._update_game_actions()
 
