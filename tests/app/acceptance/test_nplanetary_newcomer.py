@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtWidgets import QApplication, QLabel, QPushButton
+from PySide6.QtWidgets import QApplication, QComboBox, QLabel, QPushButton, QWidget
 from pytestqt.qtbot import QtBot
 
 from core.board.hexgrid import Hex
@@ -113,3 +113,24 @@ def test_the_cargo_dock_lists_the_orders_given_there_and_says_why_one_is_refused
     assert not [w for w in you.win.findChildren(QLabel, "np_economy_refusal") if w.isVisible()]
     assert text(you, "np_economy_orders").endswith("✓ Near Dock buys 1 frigate")
     QApplication.processEvents()
+
+
+def test_choosing_the_duel_after_a_scenario_with_ship_points_leaves_no_purchases_on_show(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    you = Player(qtbot, tmp_path)
+    seen: list[bool] = []
+
+    def look(dialog: QWidget) -> None:
+        scenario = you.find(QComboBox, "scenario_box", dialog)
+        assert isinstance(scenario, QComboBox)
+        you.pick(scenario, "Last Man Standing")
+        assert you.button("Fleet Purchases", dialog).isVisible()
+        you.pick(scenario, "NPlanetary: Duel in the Void")
+        seen.append(
+            any(b.isVisible() and "Purchases" in b.text() for b in dialog.findChildren(QPushButton))
+        )
+        you.press("Cancel", dialog)
+
+    you.answer(lambda: you.choose("File", "New Quick Game"), look)
+    assert seen == [False], "the other scenario's ship points are gone with it"
