@@ -307,7 +307,7 @@ class MovementForm(QWidget):
         self.obliged.setObjectName("np_must_move")
         self.obliged.setWordWrap(True)
         self.obliged.setStyleSheet(REFUSAL_STYLE)
-        form = QFormLayout(self)
+        self.form = form = QFormLayout(self)
         form.addRow(note)
         form.addRow(self.obliged)
         form.addRow("Ship:", self.ship)
@@ -348,7 +348,7 @@ class MovementForm(QWidget):
             rows += [(f"land at {i.name} (1 fuel)", f"land:{i.id}") for i in landings(state, ship)]
             rows += [(f"dock at {i.name} (free)", f"dock:{i.id}") for i in free_docks(state, ship)]
         fill(self.place, rows, None)
-        self.place.setVisible(bool(rows))
+        self.form.setRowVisible(self.place, bool(rows))  # its "At:" label too
         self.none.setText(
             ""
             if rows or ship_id is None

@@ -197,7 +197,6 @@ def test_a_duel_campaign_is_created_played_two_rounds_and_reopened(
     results = text(you, "np_economy_results")
     assert "✓ matched" in results, results
     QApplication.processEvents()
-    shot(you.win, "nplanetary-campaign.png")
 
     # closed and opened again: the campaign goes on where it stood
     log = you.log()

@@ -62,6 +62,9 @@ def test_land_or_dock_offers_only_the_bases_and_outposts_in_reach(
     you.show_tab("Orders")
     you.pick(combo(you, "np_dock_ship"), "Loner")
     assert not at.isVisible()
+    panel = you.find(QWidget, "np_orders_panel")
+    shown = [w.text() for w in panel.findChildren(QLabel) if w.isVisible()]
+    assert "At:" not in shown, "no label left standing for the list taken away"
     assert text(you, "np_dock_none").startswith("Loner can reach no base or outpost now")
     assert not button(you, "np_land").isEnabled() and not button(you, "np_dock").isEnabled()
 
@@ -134,3 +137,15 @@ def test_choosing_the_duel_after_a_scenario_with_ship_points_leaves_no_purchases
 
     you.answer(lambda: you.choose("File", "New Quick Game"), look)
     assert seen == [False], "the other scenario's ship points are gone with it"
+
+
+def test_an_empty_choice_in_the_cargo_dock_says_what_is_missing(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    you = harbour(qtbot, tmp_path, "development")
+    you.take_seat()
+    you.show_tab("Cargo & Economy")
+    carriers = combo(you, "np_deploy_ship")
+    assert carriers.count() == 0 and carriers.currentText() == ""
+    assert carriers.placeholderText() == "no ship carrying one"
+    assert not button(you, "np_deploy").isEnabled()
