@@ -85,6 +85,14 @@ class OrdnanceForm(QWidget):
         for i, box in enumerate(self.turns):
             box.setObjectName(f"np_torpedo_turn_{i + 1}")
             box.setToolTip("A torpedo may change its vector by one or two hexes on its first turn")
+        self.stays = QLabel(
+            "With no turn, the torpedo keeps the ship's course and position: burn away "
+            "from it before the next round, or it meets its own ship."
+        )
+        self.stays.setObjectName("np_torpedo_stays")
+        self.stays.setWordWrap(True)
+        for box in self.turns:
+            box.currentIndexChanged.connect(lambda _i: self._kind_changed())
         self.button = QPushButton("&Launch")
         self.button.setObjectName("np_launch")
         self.button.setToolTip("Release the piece: checked now, sealed when the phase ends")
@@ -96,6 +104,7 @@ class OrdnanceForm(QWidget):
         for box in self.turns:
             turn.addWidget(box)
         form.addRow("Torpedo turn:", turn)
+        form.addRow(self.stays)
         form.addRow(self.button)
 
     def refresh(self, session: GameSession, selected: str | None) -> None:
@@ -123,6 +132,7 @@ class OrdnanceForm(QWidget):
         torpedo = self.kind.currentData() == "torpedo"
         for box in self.turns:
             box.setEnabled(torpedo)
+        self.stays.setVisible(torpedo and not any(b.currentData() for b in self.turns))
         self.button.setEnabled(self.ship.count() > 0 and self.kind.count() > 0)
 
     def _launch(self) -> None:

@@ -119,6 +119,8 @@ def test_a_duel_campaign_is_created_played_two_rounds_and_reopened(
     # Round 1, ordnance: Ann's cruiser launches a torpedo; Bob has mines, lays none
     assert you.take_seat() == "Ann" and you.phase() == "Ordnance"
     you.pick(combo(you, "np_launch_kind"), "torpedo")
+    QApplication.processEvents()
+    shot(you.win, "nplanetary-ordnance.png")
     you.press("Launch")
     assert orders(you) == ["✓ Resolute releases a torpedo"]
     assert you.log().count(SEALED) == 1

@@ -149,3 +149,23 @@ def test_an_empty_choice_in_the_cargo_dock_says_what_is_missing(
     assert carriers.count() == 0 and carriers.currentText() == ""
     assert carriers.placeholderText() == "no ship carrying one"
     assert not button(you, "np_deploy").isEnabled()
+
+
+def test_a_torpedo_launched_without_a_turn_warns_that_it_stays_with_its_ship(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    you = seat_table(
+        qtbot,
+        tmp_path,
+        (
+            ship("a1", "Lancer", "a", "frigate", NEAR, hold=(("torpedo", 1),)),
+            ship("b1", "Brand", "b", "destroyer", Hex(14, 8)),
+        ),
+        players=2,
+        phase="ordnance",
+    )
+    assert you.take_seat() == "Ann" and you.phase() == "Ordnance"
+    you.show_tab("Orders")
+    assert text(you, "np_torpedo_stays").startswith("With no turn, the torpedo keeps")
+    you.pick(combo(you, "np_torpedo_turn_1"), "N")
+    assert not [w for w in you.win.findChildren(QLabel, "np_torpedo_stays") if w.isVisible()]
