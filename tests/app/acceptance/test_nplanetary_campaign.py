@@ -138,13 +138,13 @@ def test_a_duel_campaign_is_created_played_two_rounds_and_reopened(
     you.primary()
     assert you.take_seat() == "Bob"
     you.pick(combo(you, "np_attacker"), "Vigilant")
-    tick_target(you, "Ann's torpedo")
+    tick_target(you, "Resolute's torpedo")
     preview = text(you, "np_combat_preview")
     assert "destroys it" in preview or "destroyed" in preview, preview
     QApplication.processEvents()
     shot(you.win, "nplanetary-combat.png")
     you.press("Attack")
-    assert orders(you) == ["✓ Vigilant attacks Ann's torpedo (all its strength)"]
+    assert orders(you) == ["✓ Vigilant attacks Resolute's torpedo (torpedo-1) (all its strength)"]
     you.primary()
     you.take_seat()
     log = you.log()
