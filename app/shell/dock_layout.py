@@ -21,6 +21,7 @@ from app.play.systems import DockSlot, SystemDocks, SystemUI, entries
 
 if TYPE_CHECKING:
     from app.campaign.browser import CampaignBrowser
+    from app.play.session import GameSession
 
 AREAS = {
     "left": Qt.DockWidgetArea.LeftDockWidgetArea,
@@ -112,6 +113,17 @@ class DockLayout:
         self.system_docks = docks
         self._hide_other_systems(ui.id)
         self.course_follows(True)
+
+    def refresh_system_docks(self, session: GameSession, ship_id: str | None) -> None:
+        """The rule system's panels show the game; the dock that has just begun to ask
+        for the player's attention comes to the front, and the Course dock follows the
+        phase if the system says when courses are plotted (``course_wanted``)."""
+        assert self.system_docks is not None
+        front = self.system_docks.refresh(session, ship_id)
+        if front is not None:
+            self.docks[front].raise_()
+        plotting = getattr(self.system_docks, "course_wanted", None)
+        self.course_follows(plotting is None or plotting(session))
 
     def course_follows(self, wanted: bool) -> None:
         """A rule system whose courses are plotted in one phase only (NPlanetary) rests
