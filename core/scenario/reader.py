@@ -116,8 +116,8 @@ def _build(
     rules = _load("ruleset", m.ruleset, lambda: _ruleset(m.ruleset, folder), problems)
     if rules is not None:
         for name in m.switches:
-            if name not in dict(rules.switches):
-                known = ", ".join(k for k, _ in rules.switches) or "none"
+            if name not in rules.switch_values():
+                known = ", ".join(sorted(rules.switch_values())) or "none"
                 problems.append(
                     Problem(
                         f"the {rules.name} ruleset has no switch {name!r} (its switches: {known})",

@@ -199,6 +199,7 @@ def _setup(
         kind,
         terms.narrative_per,
         narrative,
+        advanced=state.uses("advanced_gun_combat"),
     )
 
 

@@ -182,7 +182,13 @@ SYSTEM = VoidSystem(
     hooks=HOOKS,
     switches={
         name: KNOWN_SWITCHES[name]
-        for name in ("hexside_entered", "tactical_scale", "narrative_points", "narrative_per_ship")
+        for name in (
+            "hexside_entered",
+            "tactical_scale",
+            "narrative_points",
+            "narrative_per_ship",
+            "advanced_gun_combat",
+        )
     },
     view=entry.view,
     load_rules=load_ruleset,
