@@ -29,7 +29,7 @@ from core.rules.void import engage, fight, upkeep
 from core.rules.void import engagement as engagement  # its events load with the system
 from core.rules.void.battle import BattleResult, BattleSetup
 from core.rules.void.sections import SECTIONS
-from core.rules.void.tactical import entry, guns, moments, orders, torpedoes
+from core.rules.void.tactical import entry, guns, moments, opening, orders, torpedoes
 from core.rules.void.terms import terms_of
 from core.vector import view as vector_view
 from core.vector.game import VectorSystem
@@ -78,10 +78,14 @@ class VoidSystem(VectorSystem):
     def start(
         self, ruleset: Any, seats: Sequence[Any], seed: int, setup: Any
     ) -> tuple[Any, list[Event]]:
-        if not isinstance(setup, BattleSetup):
-            return super().start(ruleset, seats, seed, setup)
         rules = ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset)
         players = tuple(Player(s.id, s.name, s.side, s.colour) for s in seats)
+        battle = getattr(setup, "opening", None)
+        if isinstance(battle, opening.BattleOpening):  # a tactical scenario's battle
+            advanced = rules.switch("advanced_gun_combat", setup.switches)
+            setup = opening.battle_setup(battle, rules, players, setup.ships, advanced=advanced)
+        if not isinstance(setup, BattleSetup):
+            return super().start(ruleset, seats, seed, setup)
         if setup.resolution == "tactical":
             if TACTICAL is None:
                 raise IllegalCommand("tactical battles cannot be played yet")
@@ -89,6 +93,16 @@ class VoidSystem(VectorSystem):
         state = fight.start(rules, players, seed, setup)
         how = "strategic combat" if setup.resolution == "strategic" else "a result entered by hand"
         return state, [Event(f"Battle {setup.place}: resolved by {how}")]
+
+    #: the maps a scenario's ``[opening]`` may name instead of a map of its own
+    generated_maps = opening.GENERATED_MAPS
+
+    @staticmethod
+    def read_opening(
+        data: Any, starmap: Any, rules: Any, sides: Any, ships: Any
+    ) -> tuple[opening.BattleOpening | None, list[tuple[str, str]]]:
+        """A tactical scenario's ``[opening]`` (its battle), checked as it is read."""
+        return opening.read_opening(data, starmap, rules, sides, ships)
 
     def phases(self, state: Any) -> Sequence[Phase]:
         if isinstance(state, fight.Fight):

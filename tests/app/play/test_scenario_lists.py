@@ -49,9 +49,11 @@ def test_scenario_list_is_sorted_by_title_with_the_base_game_before_its_variatio
     open_new_game(qtbot, window, look)
     assert seen == [
         "Belt Standoff",
+        "Big Danger and the Bastets",
         "The Great Planet Race",
         "Hostile Takeover",
         "Industrial Sabotage",
+        "Into the clouds",
         "Last Man Standing",
         "Last Man Standing (kill count)",
         "NPlanetary: Duel in the Void",
