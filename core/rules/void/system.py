@@ -13,7 +13,7 @@ Tactical scale (its commands, hooks and its start from a
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -28,10 +28,11 @@ from core.files.rulesets import load_ruleset
 from core.rules.void import engage, fight, upkeep
 from core.rules.void import engagement as engagement  # its events load with the system
 from core.rules.void.battle import BattleResult, BattleSetup
+from core.rules.void.said import Said
 from core.rules.void.sections import SECTIONS
 from core.rules.void.tactical import entry, guns, moments, opening, orders, torpedoes
 from core.rules.void.terms import terms_of
-from core.vector import view as vector_view
+from core.rules.void.view import EVENT_RULES, entries, fight_view
 from core.vector.game import VectorSystem
 from core.vector.hooks import Hooks
 from core.vector.state import GameState, Player
@@ -92,7 +93,7 @@ class VoidSystem(VectorSystem):
             return TACTICAL.start(rules, players, seed, setup)
         state = fight.start(rules, players, seed, setup)
         how = "strategic combat" if setup.resolution == "strategic" else "a result entered by hand"
-        return state, [Event(f"Battle {setup.place}: resolved by {how}")]
+        return state, [Said(f"Battle {setup.place}: resolved by {how}")]
 
     #: the maps a scenario's ``[opening]`` may name instead of a map of its own
     generated_maps = opening.GENERATED_MAPS
@@ -161,8 +162,10 @@ class VoidSystem(VectorSystem):
         return super().verdict(state)
 
     def view(self, state: Any, player: str) -> Any:
+        """What ``player`` may see (:mod:`core.rules.void.view`), at either scale or of a
+        fight."""
         if isinstance(state, fight.Fight):
-            return replace(state, sealed=tuple(c for c in state.sealed if c.player == player))
+            return fight_view(state, player)
         return super().view(state, player)
 
     def turn_key(self, state: Any) -> tuple[int, ...]:
@@ -204,8 +207,8 @@ SYSTEM = VoidSystem(
             "advanced_gun_combat",
         )
     },
-    view=entry.view,
+    shown=entries,
     load_rules=load_ruleset,
     ruleset_sections=SECTIONS,
-    event_rules=vector_view.event_rules(own={engagement.EngagementFuel: True}),
+    event_rules=EVENT_RULES,
 )

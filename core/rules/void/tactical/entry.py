@@ -20,10 +20,10 @@ from core.engine.events import Event
 from core.files.ruleset import Ruleset
 from core.rules.void.battle import BattleResult, BattleSetup, ShipAfter
 from core.rules.void.crew import Juice, kit_of
+from core.rules.void.said import Said
 from core.rules.void.tactical.arena import arena
 from core.rules.void.tactical.situation import start as situation_start
 from core.rules.void.tactical.terms import Log, TacticalTerms, tactical_terms
-from core.rules.void.tactical.torpedoes import visible
 from core.vector import turns
 from core.vector.hooks import Hooks
 from core.vector.motion import Motion
@@ -92,7 +92,7 @@ def start(
         victory=(LastStanding(), TurnLimit(LAST_ROUND)),
         terms=terms,
     )
-    said = [Event(f"Battle {setup.place}: {begun.situation.text}")]
+    said: list[Event] = [Said(f"Battle {setup.place}: {begun.situation.text}")]
     if hooks is not None:
         said += turns.began(state, hooks, new_round=True)
     return state, said
@@ -113,11 +113,3 @@ def result(state: GameState) -> BattleResult | None:
         damage = max(log.weapons, log.drives, log.structure) if terms.advanced else s.disabled_for
         after.append(ShipAfter(s.id, destroyed, damage, fuel, kit_of(s)))
     return BattleResult(tuple(after), "tactical")
-
-
-def view(state: GameState, player: str) -> GameState:
-    """What a player may see of a battle: other players' torpedo targets hidden."""
-    terms = tactical_terms(state)
-    if terms is None:
-        return state
-    return replace(state, terms=replace(terms, torpedoes=visible(terms.torpedoes, player)))

@@ -19,6 +19,7 @@ from fractions import Fraction
 from core.board.hexgrid import Hex
 from core.board.starmap import Floor
 from core.engine.events import Event
+from core.rules.void.said import Said
 from core.rules.void.tables import tables_of
 from core.rules.void.tactical import juice, torpedoes
 from core.rules.void.tactical.damage import count_down, strike
@@ -66,7 +67,7 @@ def _ground(state: GameState, ship: Ship) -> tuple[GameState, list[Event]]:
         level = found[1]
         if level is Floor.CRUSH:
             state = state.with_ship(replace(ship, status=ShipStatus.DESTROYED))
-            return state, [Event(f"{ship.name} sinks to the crush depth and is destroyed")]
+            return state, [Said(f"{ship.name} sinks to the crush depth and is destroyed")]
         if level is Floor.SURFACE:
             return _surface(state, ship, speed)
         if isinstance(level, int):
@@ -85,11 +86,11 @@ def _ground(state: GameState, ship: Ship) -> tuple[GameState, list[Event]]:
 def _surface(state: GameState, ship: Ship, speed: int) -> tuple[GameState, list[Event]]:
     if speed > SAFE_LANDING:
         state = state.with_ship(replace(ship, status=ShipStatus.DESTROYED))
-        return state, [Event(f"{ship.name} hits the surface at speed {speed} and is destroyed")]
+        return state, [Said(f"{ship.name} hits the surface at speed {speed} and is destroyed")]
     fuel = min(ship.fuel, Fraction(1))
     landed = replace(ship, status=ShipStatus.LANDED, fuel=ship.fuel - fuel, disabled=True)
     how = "crash-lands (it cannot take off again without repair)" if speed == 2 else "lands"
-    return state.with_ship(landed), [Event(f"{ship.name} {how}, burning a fuel point")]
+    return state.with_ship(landed), [Said(f"{ship.name} {how}, burning a fuel point")]
 
 
 def turn_end(state: GameState, player: str | None) -> tuple[GameState, list[Event]]:

@@ -15,6 +15,7 @@ from core.engine.errors import IllegalCommand, WrongPhase
 from core.engine.events import Event
 from core.engine.serial import register
 from core.rules.void.crew import Juice, kit_of, with_kit
+from core.rules.void.said import Said
 from core.rules.void.tactical import juice
 from core.rules.void.tactical.situation import turned
 from core.rules.void.tactical.terms import terms, with_terms
@@ -58,7 +59,7 @@ def take_juice(state: GameState, command: Command) -> tuple[GameState, list[Even
             raise IllegalCommand(f"{ship.name}'s crew is not on the juice")
         ship = with_kit(ship, juice.stop(kit))
         text = f"{ship.name}'s crew comes off the juice: two turns of recovery"
-    return state.with_ship(ship), [Event(text)]
+    return state.with_ship(ship), [Said(text)]
 
 
 def turn_start(state: GameState, command: Command) -> tuple[GameState, list[Event]]:
@@ -74,4 +75,4 @@ def turn_start(state: GameState, command: Command) -> tuple[GameState, list[Even
             state = state.with_ship(replace(ship, motion=Motion(ship.motion.position, velocity)))
     way = "counter-clockwise" if command.steps > 0 else "clockwise"
     state = with_terms(state, replace(terms(state), turned=True))
-    return state, [Event(f"The defender turns its start one hexside {way}")]
+    return state, [Said(f"The defender turns its start one hexside {way}")]

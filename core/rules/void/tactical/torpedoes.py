@@ -27,6 +27,7 @@ from core.engine.errors import IllegalCommand, WrongPhase
 from core.engine.events import Event
 from core.engine.serial import register
 from core.rules.void.crew import kit_of, with_kit
+from core.rules.void.said import Said
 from core.rules.void.tables import tables_of
 from core.rules.void.tactical.damage import strike, weapons_down
 from core.rules.void.tactical.juice import may_attack, penalty
@@ -83,7 +84,7 @@ def launch(state: GameState, command: Command) -> tuple[GameState, list[Event]]:
     ship = with_kit(ship, replace(kit, torpedoes=kit.torpedoes - command.count))
     state = replace(state.with_ship(ship), serial=state.serial + 1)
     state = with_terms(state, replace(now, torpedoes=(*now.torpedoes, group)))
-    return state, [Event(f"{ship.name} launches {group.label} (target kept secret)")]
+    return state, [Said(f"{ship.name} launches {group.label} (target kept secret)")]
 
 
 def _steer(position: Hex, velocity: Vector, aim: Hex, burn: int) -> Vector:
@@ -122,14 +123,14 @@ def _drop(state: GameState, group: Torpedoes) -> GameState:
 def _fly_one(state: GameState, group: Torpedoes) -> tuple[GameState, list[Event]]:
     target = state.ship(group.target)
     if not target.in_play or state.round - group.launched >= LIFETIME:
-        return _drop(state, group), [Event(f"{group.label} {group.id} is spent")]
+        return _drop(state, group), [Said(f"{group.label} {group.id} is spent")]
     burn = LAUNCH_BURN if group.launched == state.round else GUIDANCE
     start = group.motion.position
     velocity = _steer(start, group.motion.velocity, target.motion.position, burn)
     end = start + velocity
     path = start.line_to(end)
     if not state.starmap.bounds.contains(end) and target.motion.position not in path:
-        return _drop(state, group), [Event(f"{group.label} {group.id} leaves the battle")]
+        return _drop(state, group), [Said(f"{group.label} {group.id} leaves the battle")]
     state, lost, events = _through_air(state, group, path, velocity.speed)
     if lost:
         return _drop(state, group), events
@@ -161,12 +162,12 @@ def _through_air(
     state = replace(state, dice=dice)
     if hit.harmless:
         return state, False, [rolled]
-    return state, True, [rolled, Event(f"{group.label} {group.id} burns up in the atmosphere")]
+    return state, True, [rolled, Said(f"{group.label} {group.id} burns up in the atmosphere")]
 
 
 def _strike(state: GameState, group: Torpedoes, target: Ship) -> tuple[GameState, list[Event]]:
     tables = tables_of(state.rules).combat
-    events: list[Event] = [Event(f"{group.label} reaches {target.name}")]
+    events: list[Event] = [Said(f"{group.label} reaches {target.name}")]
     left = group.count
     if not target.disabled:
         base = state.rules.unit(target.unit).combat or 0
@@ -179,7 +180,7 @@ def _strike(state: GameState, group: Torpedoes, target: Ship) -> tuple[GameState
             if not tables.gun_result(column, rolled.total).harmless:
                 left -= 1
         state = replace(state, dice=dice)
-        events.append(Event(f"{target.name} stops {group.count - left} of {group.count}"))
+        events.append(Said(f"{target.name} stops {group.count - left} of {group.count}"))
     for _ in range(left):
         target = state.ship(target.id)
         if not target.in_play:
@@ -190,8 +191,3 @@ def _strike(state: GameState, group: Torpedoes, target: Ship) -> tuple[GameState
         state, said = strike(replace(state, dice=dice), target, hit, hits, "torpedo")
         events += [rolled, *said]
     return state, events
-
-
-def visible(groups: tuple[Torpedoes, ...], player: str) -> tuple[Torpedoes, ...]:
-    """The groups as ``player`` sees them: the targets of other players' groups hidden."""
-    return tuple(g if g.owner == player else replace(g, target="") for g in groups)
