@@ -32,7 +32,6 @@ def test_a_tactical_scenario_starts_from_new_game_and_plays_its_first_tactical_t
     assert you.round() == 1
     assert any(line.startswith(situation) for line in you.log())
     assert you.ship_list().topLevelItemCount() == ships
-    assert you.markers("ship")  # the counters stand on the generated map
     you.play_rounds(1)  # every phase of the first tactical turn, for both players
     assert you.round() == 2
     moved = [line for line in you.log() if " moves " in line or " coasts " in line]

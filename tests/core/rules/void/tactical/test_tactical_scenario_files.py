@@ -11,8 +11,11 @@ from pathlib import Path
 import pytest
 
 from core.board.problems import FileProblems
+from core.campaign import CampaignFile, GameRecord
+from core.engine.play import waiting_for
 from core.files.resources import SCENARIOS
 from core.rules.void.battle import BattleSetup
+from core.rules.void.tactical import autopilot
 from core.rules.void.tactical.scenarios import big_danger, into_the_clouds
 from core.rules.void.tactical.terms import tactical_terms
 from core.scenario.document import Seat
@@ -107,3 +110,24 @@ def test_a_scenario_without_a_map_needs_a_rule_system_that_generates_one(
     other = cut.replace('"system3void-tactical"', '"interplanetary"')
     other = other.replace('unit = "frigate-bastet"', 'unit = "ship"')
     assert "give the scenario's map: the Interplanetary" in _problems(tmp_path, other)
+
+
+@pytest.mark.parametrize("name", ["void-big-danger", "void-into-the-clouds"])
+def test_a_tactical_scenario_campaign_is_played_to_an_outcome_through_the_file(
+    tmp_path: Path, name: str
+) -> None:
+    path = tmp_path / "battle.ecliptic"
+    scenario = load_scenario(SCENARIOS / f"{name}.toml")
+    state, _ = scenario.start(SEATS, 3)
+    CampaignFile.create(path, "Battle", state, title=scenario.name, scenario=name).close()
+    for _ in range(40):  # reopened from the file every round
+        with CampaignFile.open(path) as file:
+            battle = GameRecord(file, 1)
+            if battle.state.over:
+                break
+            round_now = battle.state.round
+            while not battle.state.over and battle.state.round == round_now:
+                who = waiting_for(battle.state)[0].id
+                battle.play(autopilot.next_command(battle.state, who))
+    with CampaignFile.open(path) as file:
+        assert GameRecord(file, 1).state.over
