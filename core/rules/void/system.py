@@ -55,6 +55,7 @@ HANDLERS: dict[type[Command], Handler] = {
     engage.Engage: engage.engage,
     orders.TakeJuice: orders.take_juice,
     orders.TurnStart: orders.turn_start,
+    orders.PlaceShip: orders.place_ship,
     torpedoes.LaunchTorpedoes: torpedoes.launch,
     guns.Fire: guns.fire,
     fight.ChooseAggression: lambda s, c: fight.choose(s, c),
