@@ -12,7 +12,6 @@ from PySide6.QtWidgets import QComboBox, QLineEdit, QWidget
 from pytestqt.qtbot import QtBot
 
 from core.campaign import CampaignFile, GameRecord
-
 from tests.app.acceptance.user import Player
 
 
