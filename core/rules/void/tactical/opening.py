@@ -91,6 +91,9 @@ def read_opening(
     for ship, side in ships.items():
         if side is None:
             problems.append(("attacker", f"ship {ship!r} has no side: give every ship a side"))
+    fielded = set(ships.values())
+    if attacker in sides and (attacker not in fielded or not fielded - {attacker, None}):
+        problems.append(("attacker", "the attacking side and another need ships in [[ships]]"))
     vectors = _vectors(data.get("vectors", {}), sides, problems)
     body = _text(data, "body", problems, needed=False)
     kind = _text(data, "body_kind", problems, needed=False)

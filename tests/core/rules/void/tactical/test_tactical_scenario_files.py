@@ -131,3 +131,10 @@ def test_a_tactical_scenario_campaign_is_played_to_an_outcome_through_the_file(
                 battle.play(autopilot.next_command(battle.state, who))
     with CampaignFile.open(path) as file:
         assert GameRecord(file, 1).state.over
+
+
+def test_a_tactical_scenario_needs_ships_on_both_sides_of_the_battle(tmp_path: Path) -> None:
+    text = (SCENARIOS / "void-into-the-clouds.toml").read_text(encoding="utf-8")
+    text = text.replace('side = "Raiders"', 'side = "UN Navy"')
+    shown = _problems(tmp_path, text)
+    assert "opening.attacker: the attacking side and another need ships" in shown
