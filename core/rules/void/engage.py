@@ -200,6 +200,7 @@ def _setup(
         kind,
         terms.narrative_per,
         narrative,
+        advanced=state.uses("advanced_gun_combat"),
     )
 
 

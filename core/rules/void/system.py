@@ -30,7 +30,7 @@ from core.rules.void import engagement as engagement  # its events load with the
 from core.rules.void.battle import BattleResult, BattleSetup
 from core.rules.void.said import Said
 from core.rules.void.sections import SECTIONS
-from core.rules.void.tactical import entry, guns, moments, orders, torpedoes
+from core.rules.void.tactical import entry, guns, moments, opening, orders, torpedoes
 from core.rules.void.terms import terms_of
 from core.rules.void.view import EVENT_RULES, entries, fight_view
 from core.vector.game import VectorSystem
@@ -55,6 +55,7 @@ HANDLERS: dict[type[Command], Handler] = {
     engage.Engage: engage.engage,
     orders.TakeJuice: orders.take_juice,
     orders.TurnStart: orders.turn_start,
+    orders.PlaceShip: orders.place_ship,
     torpedoes.LaunchTorpedoes: torpedoes.launch,
     guns.Fire: guns.fire,
     fight.ChooseAggression: lambda s, c: fight.choose(s, c),
@@ -79,10 +80,14 @@ class VoidSystem(VectorSystem):
     def start(
         self, ruleset: Any, seats: Sequence[Any], seed: int, setup: Any
     ) -> tuple[Any, list[Event]]:
-        if not isinstance(setup, BattleSetup):
-            return super().start(ruleset, seats, seed, setup)
         rules = ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset)
         players = tuple(Player(s.id, s.name, s.side, s.colour) for s in seats)
+        battle = getattr(setup, "opening", None)
+        if isinstance(battle, opening.BattleOpening):  # a tactical scenario's battle
+            advanced = rules.switch("advanced_gun_combat", setup.switches)
+            setup = opening.battle_setup(battle, rules, players, setup.ships, advanced=advanced)
+        if not isinstance(setup, BattleSetup):
+            return super().start(ruleset, seats, seed, setup)
         if setup.resolution == "tactical":
             if TACTICAL is None:
                 raise IllegalCommand("tactical battles cannot be played yet")
@@ -90,6 +95,16 @@ class VoidSystem(VectorSystem):
         state = fight.start(rules, players, seed, setup)
         how = "strategic combat" if setup.resolution == "strategic" else "a result entered by hand"
         return state, [Said(f"Battle {setup.place}: resolved by {how}")]
+
+    #: the maps a scenario's ``[opening]`` may name instead of a map of its own
+    generated_maps = opening.GENERATED_MAPS
+
+    @staticmethod
+    def read_opening(
+        data: Any, starmap: Any, rules: Any, sides: Any, ships: Any
+    ) -> tuple[opening.BattleOpening | None, list[tuple[str, str]]]:
+        """A tactical scenario's ``[opening]`` (its battle), checked as it is read."""
+        return opening.read_opening(data, starmap, rules, sides, ships)
 
     def phases(self, state: Any) -> Sequence[Phase]:
         if isinstance(state, fight.Fight):
@@ -185,7 +200,13 @@ SYSTEM = VoidSystem(
     hooks=HOOKS,
     switches={
         name: KNOWN_SWITCHES[name]
-        for name in ("hexside_entered", "tactical_scale", "narrative_points", "narrative_per_ship")
+        for name in (
+            "hexside_entered",
+            "tactical_scale",
+            "narrative_points",
+            "narrative_per_ship",
+            "advanced_gun_combat",
+        )
     },
     shown=entries,
     load_rules=load_ruleset,

@@ -40,10 +40,13 @@ def start(
     seed: int,
     setup: BattleSetup,
     *,
-    advanced: bool = False,
+    advanced: bool | None = None,
     hooks: Hooks | None = None,
 ) -> tuple[GameState, list[Event]]:
-    """A tactical battle from its setup; ``advanced`` plays gun combat by hit location."""
+    """A tactical battle from its setup; ``advanced`` plays gun combat by hit location
+    (None: as the setup says, the strategic game's choice)."""
+    if advanced is None:
+        advanced = setup.advanced
     begun = situation_start(setup)
     starmap, places = arena(begun.places, setup.body, setup.body_kind)
     where = {i: (h, v) for i, h, v in places}

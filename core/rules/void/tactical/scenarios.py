@@ -1,5 +1,7 @@
 """The tactical-only scenarios of System III Void, as battle setups started by the same
-entry point as a battle the strategic game opens:
+entry point as a battle the strategic game opens (players start them from the scenario
+files ``scenarios/void-big-danger.toml`` and ``void-into-the-clouds.toml``, whose
+``[opening]`` makes these same setups; a test holds them equal):
 
 * **Big Danger and the Bastets**: the seed's example fought at tactical scale, the Mars
   battleship Big Danger against six Bastet stealth frigates, meeting head on (baseline).
