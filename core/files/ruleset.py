@@ -76,6 +76,18 @@ KNOWN_SWITCHES: dict[str, str] = {
         "enemy manifests are hidden until a ship of yours or a base of your side is within "
         "its detector range; guns are shown when they fire"
     ),
+    "tactical_scale": (
+        "System III Void: battles may be fought at tactical scale (off: every battle is "
+        "resolved by strategic combat or by hand)"
+    ),
+    "narrative_points": (
+        "System III Void: each player holds 2 narrative points for the campaign (+1d6 to "
+        "attack or defence, or a destroyed ship saved at D5)"
+    ),
+    "narrative_per_ship": (
+        "System III Void, with narrative points: each ship holds 1 point instead, spent "
+        "only in its own battles"
+    ),
 }
 
 #: Switches added after games were recorded, with their defaults: every ruleset has them

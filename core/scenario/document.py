@@ -21,7 +21,7 @@ from core.engine.events import Event
 from core.engine.play import new_game
 from core.engine.words import plural
 from core.files.ruleset import Ruleset
-from core.rules.interplanetary.aid.carried import aid_of, manifest_of
+from core.rules.interplanetary.aid.carried import manifest_of, scenario_aid
 from core.rules.interplanetary.aid.manifest import Manifest
 from core.rules.interplanetary.scenario.setup import (
     Setup,
@@ -218,7 +218,7 @@ def purchased(
 ) -> tuple[Ship, ...]:
     """The ships with the players' purchases aboard, each player's total within their
     budget; the points left stay aboard the player's first ship."""
-    aid = aid_of(scenario.rules)
+    aid = scenario_aid(scenario.rules)
     by_id = {s.id: s for s in ships}
     for ship_id in outfits:
         if ship_id not in by_id:

@@ -48,6 +48,7 @@ def test_scenario_list_is_sorted_by_title_with_the_base_game_before_its_variatio
 
     open_new_game(qtbot, window, look)
     assert seen == [
+        "Belt Standoff",
         "The Great Planet Race",
         "Hostile Takeover",
         "Industrial Sabotage",

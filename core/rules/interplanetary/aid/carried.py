@@ -29,6 +29,13 @@ def aid_of(rules: Ruleset) -> PlayAid | None:
     raise ForeignValue(f"the {rules.name} ruleset carries no Interplanetary play aid")
 
 
+def scenario_aid(rules: Ruleset) -> PlayAid | None:
+    """The play aid a scenario's outfits and stocks are checked against: None for a
+    ruleset carrying another rule system's tables (a System III Void scenario, which has
+    no outfits), so the shared scenario file can be read for it."""
+    return rules.play_aid if isinstance(rules.play_aid, PlayAid) else None
+
+
 def play_aid(state: GameState) -> PlayAid:
     """The game's play aid; :class:`IllegalCommand` when its ruleset has none, so there
     is no combat."""

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from core.board.hexgrid import ZERO, Direction, Hex
-from core.board.tracer import Entered, Hexside, trace
+from core.board.tracer import hexes_passed
 from core.engine.commands import Command
 from core.engine.errors import IllegalCommand, WrongPhase
 from core.engine.events import Event, event
@@ -207,12 +207,7 @@ def params(state: GameState) -> MovementParams:
 def course_hexes(start: Hex, end: Hex) -> tuple[Hex, ...]:
     """The hexes a vector from ``start`` to ``end`` passes through, start first: every
     hex it enters and both hexes of a hexside it runs along (a ruling, as for gravity)."""
-    seen: dict[Hex, None] = {start: None}
-    for step in trace(start, end).steps:
-        if isinstance(step, Entered | Hexside):
-            for h in step.hexes:
-                seen.setdefault(h)
-    return tuple(seen)
+    return hexes_passed(start, end)
 
 
 def move_pieces(state: GameState, player: str | None) -> tuple[GameState, list[Event]]:

@@ -22,7 +22,7 @@ from core.files.ruleset import Ruleset
 from core.files.scenario_file import Scenario as _Scenario
 from core.files.scenario_file import Ship as _Ship
 from core.files.scenario_file import no_side
-from core.rules.interplanetary.aid.carried import aid_of
+from core.rules.interplanetary.aid.carried import scenario_aid
 from core.rules.interplanetary.aid.manifest import Manifest, OutfitError, fit
 from core.rules.interplanetary.aid.playaid import Outfit, PlayAid
 from core.rules.interplanetary.scenario.terms import BaseTerms, Control, NoFire, Start, Terms
@@ -62,7 +62,7 @@ def build_setup(
     problems: list[Problem],
 ) -> Setup:
     """Check the version 2 tables; ``fixed`` maps the fixed sides' ship ids to sides."""
-    aid = aid_of(rules) if rules is not None else None
+    aid = scenario_aid(rules) if rules is not None else None
     market = m.market.terms if m.market is not None else "sell"
     closed_others = m.market is not None and m.market.other_bases == "closed"
     bases = tuple(_bases(m, sides, starmap, aid, problems))
@@ -256,7 +256,7 @@ def outfit_of(
     """The ship's manifest: a library design by name or file, or modules by count."""
     if not s.outfit and s.design is None:
         return None
-    aid = aid_of(rules) if rules is not None else None
+    aid = scenario_aid(rules) if rules is not None else None
     if aid is None:
         if rules is not None:
             problems.append(Problem(f"the {rules.name} ruleset outfits no ships", where))

@@ -50,7 +50,8 @@ def test_interplanetary_loads_with_the_whole_play_aid() -> None:
     "ruleset_id", ["nplanetary", "system3void-strategic", "system3void-tactical"]
 )
 def test_rule_systems_without_a_game_aid_have_no_play_aid(ruleset_id: str) -> None:
-    assert load_ruleset(ruleset_id).play_aid is None
+    # System III Void keeps tables of its own there, never Interplanetary's play aid
+    assert not isinstance(load_ruleset(ruleset_id).play_aid, PlayAid)
 
 
 def test_the_play_aid_survives_serialisation() -> None:
