@@ -222,6 +222,16 @@ BUILT_IN: dict[str, UIEntry] = {
         ),
         tools=(Tool("designs", "Ship &Designs…", "Outfit, keep, print and share ship designs"),),
     ),
+    "void": UIEntry(
+        "app.rules.void.ui:UI",
+        docks=(
+            DockSlot(
+                "void",
+                "Battles",
+                "The campaign's battles and the encounter controls, during a Void game.",
+            ),
+        ),
+    ),
     "squadrons": UIEntry(
         "app.rules.squadrons.ui:UI",
         tools=(

@@ -1,0 +1,211 @@
+"""The Battles dock of a System III Void campaign: the campaign navigator (the strategic
+game and its battles, open or finished with their results), the breadcrumb saying where
+play is ("Turn 12 > Battle near Ceres > aggression"), the selected ship's juice,
+torpedoes and railguns, and the buttons that engage and fight a battle.
+
+The panel only shows and asks; the dialogs it opens give the commands
+(:mod:`app.rules.void.encounter_dialog`, :mod:`app.rules.void.battle_dialog`).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QLabel,
+    QPushButton,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core.campaign.nesting import standing
+from core.engine import serial
+from core.rules.void.crew import Juice, kit_for
+from core.rules.void.offers import open_offers
+from core.rules.void.tables import tables_of
+from core.vector.turns import current_phase
+
+if TYPE_CHECKING:
+    from core.campaign import CampaignFile
+    from core.campaign.store import GameInfo
+    from core.vector.state import GameState, Ship
+
+
+def result_words(result: str | None) -> str:
+    """A finished game's stored result (the Outcome, JSON) in the players' words."""
+    if result is None:
+        return "open"
+    try:
+        outcome = serial.from_data(json.loads(result))
+    except (ValueError, serial.SerialError):
+        return "finished"
+    return str(getattr(outcome, "text", "finished")) or "finished"
+
+
+def breadcrumb(state: GameState, battle: str | None, step: str = "") -> str:
+    """Where play is: the strategic turn, the battle open in it, the battle's step."""
+    parts = [f"Turn {state.round}"]
+    if battle:
+        parts.append(battle.split(",")[0])
+        if step:
+            parts.append(step)
+    else:
+        parts.append(current_phase(state).replace("_", " "))
+    return " > ".join(parts)
+
+
+def ship_state(state: GameState, ship: Ship) -> str:
+    """A ship's Void state for the dock: juice, torpedoes, railguns, cooldown."""
+    kit = kit_for(state.rules, ship)
+    row = tables_of(state.rules).row(ship.unit)
+    juice = {
+        Juice.OFF: "crew rested (not juiced)",
+        Juice.JUICED: f"crew JUICED ({kit.juice_turns} turns)",
+        Juice.RECOVERY: f"crew recovering ({kit.juice_turns} turns left)",
+    }[kit.juice]
+    if ship.juiced and kit.juice is Juice.OFF:
+        juice = "crew JUICED for this turn's burn"
+    guns = []
+    if row.heavy_railguns:
+        guns.append(f"{row.heavy_railguns} heavy")
+    if row.light_railguns:
+        guns.append(f"{row.light_railguns} light")
+    rail = (
+        f"railguns: {', '.join(guns)} (fire in battle every other turn)" if guns else "no railguns"
+    )
+    lines = [
+        f"<b>{ship.name}</b>: {juice}",
+        f"torpedoes {kit.torpedoes} of {row.missile_load}, {row.torpedo_tubes} tubes; {rail}",
+    ]
+    if ship.cooldown:
+        lines.append(f"no high acceleration for {ship.cooldown} more turn(s)")
+    if kit.strain:
+        lines.append(f"strain from long juicing: -{kit.strain} combat strength")
+    if kit.crew_out:
+        lines.append(f"crew out for {kit.crew_out} turn(s)")
+    return "<br>".join(lines)
+
+
+class BattlesPanel(QWidget):
+    """See the module's docstring."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.session: Any = None
+        self.crumb = QLabel("No campaign")
+        self.crumb.setObjectName("breadcrumb")
+        self.crumb.setStyleSheet("font-weight: bold; padding: 4px;")
+        self.crumb.setWordWrap(True)
+        self.tree = QTreeWidget()
+        self.tree.setObjectName("navigator")
+        self.tree.setHeaderLabels(["Game", "State"])
+        self.tree.setColumnWidth(0, 190)
+        self.ship = QLabel("Select a ship to see its crew, torpedoes and railguns.")
+        self.ship.setObjectName("void_ship_state")
+        self.ship.setWordWrap(True)
+        self.ship.setTextFormat(Qt.TextFormat.RichText)
+        self.engage_button = QPushButton("&Engage…")
+        self.engage_button.setToolTip("Engage enemy ships your courses passed this turn")
+        self.engage_button.clicked.connect(self.engage)
+        self.fight_button = QPushButton("&Fight the Battle…")
+        self.fight_button.setToolTip("Open the battle the strategic game waits for")
+        self.fight_button.clicked.connect(self.fight)
+        layout = QVBoxLayout(self)
+        for w in (self.crumb, self.tree, self.ship, self.engage_button, self.fight_button):
+            layout.addWidget(w)
+
+    # ---- showing
+
+    @property
+    def file(self) -> CampaignFile | None:
+        record = getattr(self.session, "record", None)
+        return record.file if record is not None else None
+
+    def refresh(self, session: Any, ship_id: str | None) -> str | None:
+        self.session = session
+        state: GameState = session.live
+        file = self.file
+        open_battle = None
+        if file is not None and session.record is not None:
+            open_battle = standing(file, session.record.id).open_child
+            self._fill(file.games())
+        else:
+            self.tree.clear()
+        self.crumb.setText(breadcrumb(state, open_battle[1] if open_battle else None, "open"))
+        ship = next((s for s in state.ships if s.id == ship_id), None)
+        if ship is not None:
+            self.ship.setText(ship_state(state, ship))
+        seat = session.seat()
+        can_engage = (
+            open_battle is None
+            and seat is not None
+            and not session.read_only
+            and current_phase(state) == "combat"
+            and bool(open_offers(state, seat.id))
+        )
+        self.engage_button.setEnabled(can_engage)
+        self.fight_button.setEnabled(open_battle is not None and not session.read_only)
+        if open_battle is not None or can_engage:
+            return "void"
+        return None
+
+    def _fill(self, games: list[GameInfo]) -> None:
+        self.tree.clear()
+        items: dict[int, QTreeWidgetItem] = {}
+        for game in games:
+            parent = items.get(game.parent_id) if game.parent_id else None
+            state = result_words(game.result)
+            if game.parent_id and game.result is None:
+                state = f"OPEN ({game.scale})"
+            item = QTreeWidgetItem([game.title, state])
+            item.setToolTip(0, game.title)
+            item.setToolTip(1, state)
+            if parent is None:
+                self.tree.addTopLevelItem(item)
+            else:
+                parent.addChild(item)
+            items[game.id] = item
+        self.tree.expandAll()
+
+    def clear(self) -> None:
+        self.session = None
+        self.tree.clear()
+        self.crumb.setText("No campaign")
+        self.engage_button.setEnabled(False)
+        self.fight_button.setEnabled(False)
+
+    # ---- acting
+
+    def engage(self) -> None:
+        from app.rules.void.encounter_dialog import EncounterDialog
+
+        session = self.session
+        seat = session.seat() if session is not None else None
+        if seat is None:
+            return
+        dialog = EncounterDialog(session.live, seat.id, self)
+        accepted = dialog.exec()
+        command = dialog.command
+        dialog.deleteLater()
+        if not accepted or command is None:
+            return
+        if session.apply(command):
+            self.fight()
+
+    def fight(self) -> None:
+        from app.rules.void.battle_dialog import BattleDialog
+
+        session, file = self.session, self.file
+        if session is None or file is None or session.record is None:
+            return
+        child = standing(file, session.record.id).open_child
+        if child is None:
+            return
+        dialog = BattleDialog(file, child[0], session.live.round, self)
+        dialog.exec()
+        dialog.deleteLater()
+        session.restore(standing(file, session.record.id).head)  # the result fed back

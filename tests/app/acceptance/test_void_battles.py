@@ -1,0 +1,222 @@
+"""Issue 20 requirement 9 (and the window side of 3 and 8): a System III Void campaign
+played in the window with visible controls only. The Battles dock's Engage button opens
+the encounter dialog (who, the situation, what each ship pays, how to resolve it); a
+battle resolved by strategic combat takes each player's aggression level behind a
+hand-over page; a battle fought on the table has its result entered by hand; either ends
+on a results summary before going back to the strategic map, and the navigator lists the
+battle with its result. A battle closed mid-way is fought on later from the dock.
+
+The campaign is set up by scripted players (the engine, before the window opens) up to the
+first combat phase whose courses offer an encounter; from there on the people at the
+window do everything."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import (
+    QApplication,
+    QComboBox,
+    QLabel,
+    QPushButton,
+    QRadioButton,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QWidget,
+)
+from pytestqt.qtbot import QtBot
+
+from core.campaign import CampaignFile, GameRecord
+from core.engine.play import waiting_for
+from core.files.resources import SCENARIOS
+from core.rules.void.autopilot import Autopilot
+from core.rules.void.offers import open_offers
+from core.scenario.document import Seat
+from core.scenario.reader import load_scenario
+from core.vector.turns import current_phase
+from tests.app.acceptance.user import Player, plain
+
+#: set to a folder to keep the screenshots the test passes through (docs/screenshots)
+SHOTS = os.environ.get("ECLIPTIC_VOID_SHOTS", "")
+
+
+def shot(widget: QWidget, name: str) -> None:
+    if SHOTS:
+        widget.grab().save(str(Path(SHOTS) / f"void-{name}.png"))
+
+
+def campaign_at_first_encounter(path: Path) -> None:
+    """Belt Standoff for two, played by scripted players up to the combat phase in which
+    the first player's courses offer an encounter."""
+    scenario = load_scenario(SCENARIOS / "void-belt-standoff.toml")
+    state, _ = scenario.start([Seat("Ann", "#E69F00"), Seat("Bob", "#56B4E9")], 2, first=0)
+    CampaignFile.create(path, "Belt war", state, title=scenario.name).close()
+    auto = Autopilot()
+    with CampaignFile.open(path) as file:
+        war = GameRecord(file, 1)
+        for _ in range(200):
+            who = waiting_for(war.state)[0].id
+            if current_phase(war.state) == "combat" and open_offers(war.state, who):
+                return
+            war.play(auto.next(war.state, who))
+    raise AssertionError("no encounter offered")
+
+
+def open_campaign(user: Player, path: Path) -> None:
+    user.answer(lambda: user.choose("File", "Open"), lambda d: user.pick_file(d, path))
+    user.qtbot.waitUntil(lambda: user.win.session is not None)
+    user.take_seat()
+    user.show_tab("Battles")
+
+
+def when_dialog(title: str, handler: Callable[[QWidget], None], failed: list[BaseException]):
+    """Answer the next modal dialog titled ``title`` (however deep the dialogs nest)."""
+    done: list[bool] = []
+
+    def poll() -> None:
+        dialog = QApplication.activeModalWidget()
+        if dialog is None or not dialog.isVisible() or title not in dialog.windowTitle():
+            QTimer.singleShot(10, poll)
+            return
+        done.append(True)
+        try:
+            handler(dialog)
+        except BaseException as exc:
+            failed.append(exc)
+            dialog.close()
+
+    QTimer.singleShot(0, poll)
+    return done
+
+
+def buttons(dialog: QWidget) -> dict[str, QPushButton]:
+    return {plain(b.text()): b for b in dialog.findChildren(QPushButton) if b.isVisible()}
+
+
+def encounter(user: Player, way: str) -> Callable[[QWidget], None]:
+    def handle(dialog: QWidget) -> None:
+        who = dialog.findChild(QLabel, "encounter_who")
+        assert "Engaging" in who.text() and "(Bob)" in who.text()
+        assert "velocity difference" in dialog.findChild(QLabel, "encounter_its").text()
+        radios = [r for r in dialog.findChildren(QRadioButton) if plain(r.text()) == way]
+        user.click(radios[0])
+        shot(dialog, "encounter")
+        user.press("Engage", dialog)
+
+    return handle
+
+
+def fight_by_strategic_combat(user: Player) -> Callable[[QWidget], None]:
+    def handle(dialog: QWidget) -> None:
+        crumb = dialog.findChild(QLabel, "battle_breadcrumb").text()
+        assert crumb.startswith("Turn 1 > Battle ") and crumb.endswith("> aggression")
+        seen_hand_over = []
+        for _ in range(10):
+            found = buttons(dialog)
+            chooser = [t for t in found if t.startswith("I am ")]
+            if chooser:
+                seen_hand_over.append(chooser[0])
+                if len(seen_hand_over) == 1:
+                    shot(dialog, "hand-over")
+                # the choices are hidden until the player says who they are
+                assert not [r for r in dialog.findChildren(QRadioButton) if r.isVisible()]
+                user.click(found[chooser[0]])
+                continue
+            if "Seal my choice" in found:
+                levels = [r for r in dialog.findChildren(QRadioButton) if r.isVisible()]
+                user.click(next(r for r in levels if plain(r.text()).startswith("3")))
+                user.click(found["Seal my choice"])
+                continue
+            if "Done" in found:
+                user.click(found["Done"])
+                continue
+            break
+        assert seen_hand_over[:2] == ["I am Ann: show my choices", "I am Bob: show my choices"]
+        summary = dialog.findChild(QLabel, "battle_summary_text").text()
+        assert "fuel" in summary and "torpedoes" in summary
+        shot(dialog, "summary")
+        user.click(buttons(dialog)["Back to the Strategic Map"])
+
+    return handle
+
+
+def battles(user: Player) -> list[tuple[str, str]]:
+    tree = user.find(QTreeWidget, "navigator")
+    assert isinstance(tree, QTreeWidget)
+    rows: list[tuple[str, str]] = []
+
+    def walk(item: QTreeWidgetItem, depth: int) -> None:
+        rows.append(("  " * depth + item.text(0), item.text(1)))
+        for i in range(item.childCount()):
+            walk(item.child(i), depth + 1)
+
+    for i in range(tree.topLevelItemCount()):
+        walk(tree.topLevelItem(i), 0)
+    return rows
+
+
+def test_an_encounter_resolved_by_strategic_combat_feeds_its_result_back(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    path = tmp_path / "belt.ecliptic"
+    campaign_at_first_encounter(path)
+    user = Player(qtbot, tmp_path)
+    open_campaign(user, path)
+    assert user.label("breadcrumb") == "Turn 1 > combat"
+    shot(user.find(QWidget, "navigator").parentWidget(), "navigator-before")
+    failed: list[BaseException] = []
+    when_dialog("Battle", fight_by_strategic_combat(user), failed)
+    user.answer(lambda: user.press("Engage"), encounter(user, "Resolve it by strategic combat"))
+    qtbot.waitUntil(lambda: not QApplication.activeModalWidget())
+    if failed:
+        raise failed[0]
+    rows = battles(user)
+    assert rows[0][1] == "open"  # the strategic game goes on
+    assert rows[1][0].strip().startswith("Battle ") and rows[1][1].startswith("Battle ")
+    assert "is over" in rows[1][1]
+    assert user.label("breadcrumb") == "Turn 1 > combat"
+    assert any("is over" in line for line in user.log())
+    shot(user.win, "campaign-after-battle")
+
+
+def test_a_battle_fought_on_the_table_is_entered_by_hand_after_closing_it_midway(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    path = tmp_path / "belt.ecliptic"
+    campaign_at_first_encounter(path)
+    user = Player(qtbot, tmp_path)
+    open_campaign(user, path)
+    failed: list[BaseException] = []
+
+    def close_for_now(dialog: QWidget) -> None:
+        assert dialog.findChild(QLabel, "battle_breadcrumb").text().endswith("the table's result")
+        user.click(buttons(dialog)["Close (fight on later)"])
+
+    when_dialog("Battle", close_for_now, failed)
+    user.answer(
+        lambda: user.press("Engage"),
+        encounter(user, "Fight it on the table, enter the result by hand"),
+    )
+    qtbot.waitUntil(lambda: not QApplication.activeModalWidget())
+    assert not failed
+    crumb = user.label("breadcrumb")
+    assert crumb.startswith("Turn 1 > Battle ") and crumb.endswith("> open")
+    assert "OPEN (strategic)" in [state for _, state in battles(user)]
+    assert not user.has_button("Engage")  # the strategic game waits for its battle
+
+    def enter(dialog: QWidget) -> None:
+        fates = [c for c in dialog.findChildren(QComboBox) if c.isVisible()]
+        defender = next(c for c in fates if c.objectName().endswith("-p2"))
+        user.pick(defender, "destroyed")
+        shot(dialog, "hand-result")
+        user.click(buttons(dialog)["Enter the result"])
+        summary = dialog.findChild(QLabel, "battle_summary_text").text()
+        assert "DESTROYED" in summary
+        user.click(buttons(dialog)["Back to the Strategic Map"])
+
+    user.answer(lambda: user.press("Fight the Battle"), enter)
+    qtbot.waitUntil(lambda: not QApplication.activeModalWidget())
+    assert any("destroyed:" in state for _, state in battles(user))
