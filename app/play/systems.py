@@ -229,6 +229,8 @@ BUILT_IN: dict[str, UIEntry] = {
                 "void",
                 "Battles",
                 "The campaign's battles and the encounter controls, during a Void game.",
+                area="left",
+                tab_with="campaign",
             ),
         ),
     ),

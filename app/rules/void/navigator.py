@@ -24,9 +24,11 @@ from PySide6.QtWidgets import (
 
 from core.campaign.nesting import standing
 from core.engine import serial
+from core.engine.errors import IllegalCommand
 from core.rules.void.crew import Juice, kit_for
-from core.rules.void.offers import open_offers
+from core.rules.void.offers import COST_WORDS, for_course, open_offers
 from core.rules.void.tables import tables_of
+from core.vector.course_check import check_plan
 from core.vector.turns import current_phase
 
 if TYPE_CHECKING:
@@ -90,6 +92,27 @@ def ship_state(state: GameState, ship: Ship) -> str:
     return "<br>".join(lines)
 
 
+def course_offers(state: GameState, ship: Ship) -> str:
+    """What the ship's plotted course would offer once flown: each group of enemy ships
+    it passes near, and what engaging them would cost (or why it could not)."""
+    plan = state.plan(ship.id)
+    if plan is None or plan.launch:
+        return ""
+    try:
+        result = check_plan(state, ship, plan)
+    except IllegalCommand:
+        return ""
+    found = for_course(state, ship, result, len(plan.order.burn))
+    if not found:
+        return "Plotted course: meets no enemy ship."
+    lines = ["<b>Plotted course offers:</b>"]
+    for offer in found:
+        names = ", ".join(state.ship(t).name for t in offer.targets)
+        cost = COST_WORDS[offer.cost] if offer.cost else offer.why.rsplit(": ", 1)[-1]
+        lines.append(f"{names}: {cost}" if offer.cost else f"{names}: not open ({cost})")
+    return "<br>".join(lines)
+
+
 class BattlesPanel(QWidget):
     """See the module's docstring."""
 
@@ -103,7 +126,8 @@ class BattlesPanel(QWidget):
         self.tree = QTreeWidget()
         self.tree.setObjectName("navigator")
         self.tree.setHeaderLabels(["Game", "State"])
-        self.tree.setColumnWidth(0, 190)
+        self.tree.setColumnWidth(0, 150)
+        self.tree.setMaximumHeight(220)
         self.ship = QLabel("Select a ship to see its crew, torpedoes and railguns.")
         self.ship.setObjectName("void_ship_state")
         self.ship.setWordWrap(True)
@@ -117,6 +141,7 @@ class BattlesPanel(QWidget):
         layout = QVBoxLayout(self)
         for w in (self.crumb, self.tree, self.ship, self.engage_button, self.fight_button):
             layout.addWidget(w)
+        layout.addStretch(1)
 
     # ---- showing
 
@@ -127,7 +152,8 @@ class BattlesPanel(QWidget):
 
     def refresh(self, session: Any, ship_id: str | None) -> str | None:
         self.session = session
-        state: GameState = session.live
+        live: GameState = session.live
+        state: GameState = session.state  # the replay view's, or as the seat may see it
         file = self.file
         open_battle = None
         if file is not None and session.record is not None:
@@ -136,16 +162,19 @@ class BattlesPanel(QWidget):
         else:
             self.tree.clear()
         self.crumb.setText(breadcrumb(state, open_battle[1] if open_battle else None, "open"))
+        seat = session.seat()
         ship = next((s for s in state.ships if s.id == ship_id), None)
         if ship is not None:
-            self.ship.setText(ship_state(state, ship))
-        seat = session.seat()
+            mine = seat is not None and ship.owner == seat.id
+            offers = course_offers(state, ship) if mine else ""
+            self.ship.setText(ship_state(state, ship) + (f"<br>{offers}" if offers else ""))
         can_engage = (
             open_battle is None
             and seat is not None
             and not session.read_only
-            and current_phase(state) == "combat"
-            and bool(open_offers(state, seat.id))
+            and not session.replaying
+            and current_phase(live) == "combat"
+            and bool(open_offers(live, seat.id))
         )
         self.engage_button.setEnabled(can_engage)
         self.fight_button.setEnabled(open_battle is not None and not session.read_only)
@@ -154,20 +183,27 @@ class BattlesPanel(QWidget):
         return None
 
     def _fill(self, games: list[GameInfo]) -> None:
+        """The games as a tree: the strategic game, its battles under it, each battle's
+        state (open, or finished with its result on a line of its own)."""
         self.tree.clear()
         items: dict[int, QTreeWidgetItem] = {}
         for game in games:
             parent = items.get(game.parent_id) if game.parent_id else None
-            state = result_words(game.result)
-            if game.parent_id and game.result is None:
-                state = f"OPEN ({game.scale})"
+            if game.result is None:
+                state = f"OPEN ({game.scale})" if game.parent_id else "playing"
+            else:
+                state = "finished"
             item = QTreeWidgetItem([game.title, state])
             item.setToolTip(0, game.title)
-            item.setToolTip(1, state)
             if parent is None:
                 self.tree.addTopLevelItem(item)
             else:
                 parent.addChild(item)
+            if game.result is not None:
+                words = result_words(game.result)
+                line = QTreeWidgetItem(item, [words])
+                line.setFirstColumnSpanned(True)
+                line.setToolTip(0, words)
             items[game.id] = item
         self.tree.expandAll()
 

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 
 from core.campaign import CampaignFile, GameRecord
+from core.engine.commands import EndPhase
 from core.engine.play import waiting_for
 from core.files.resources import SCENARIOS
 from core.rules.void.autopilot import Autopilot
@@ -45,12 +46,14 @@ SHOTS = os.environ.get("ECLIPTIC_VOID_SHOTS", "")
 
 def shot(widget: QWidget, name: str) -> None:
     if SHOTS:
+        QApplication.processEvents()  # the layout catches up with the texts just set
         widget.grab().save(str(Path(SHOTS) / f"void-{name}.png"))
 
 
-def campaign_at_first_encounter(path: Path) -> None:
+def campaign_at_first_encounter(path: Path, *, plotted: bool = False) -> None:
     """Belt Standoff for two, played by scripted players up to the combat phase in which
-    the first player's courses offer an encounter."""
+    the first player's courses offer an encounter (``plotted``: up to the end of the
+    astrogation phase before it, the courses plotted)."""
     scenario = load_scenario(SCENARIOS / "void-belt-standoff.toml")
     state, _ = scenario.start([Seat("Ann", "#E69F00"), Seat("Bob", "#56B4E9")], 2, first=0)
     CampaignFile.create(path, "Belt war", state, title=scenario.name).close()
@@ -61,7 +64,10 @@ def campaign_at_first_encounter(path: Path) -> None:
             who = waiting_for(war.state)[0].id
             if current_phase(war.state) == "combat" and open_offers(war.state, who):
                 return
-            war.play(auto.next(war.state, who))
+            command = auto.next(war.state, who)
+            if plotted and isinstance(command, EndPhase) and war.state.plans:
+                return
+            war.play(command)
     raise AssertionError("no encounter offered")
 
 
@@ -127,6 +133,8 @@ def fight_by_strategic_combat(user: Player) -> Callable[[QWidget], None]:
                 continue
             if "Seal my choice" in found:
                 levels = [r for r in dialog.findChildren(QRadioButton) if r.isVisible()]
+                if len(seen_hand_over) == 1:
+                    shot(dialog, "aggression")
                 user.click(next(r for r in levels if plain(r.text()).startswith("3")))
                 user.click(found["Seal my choice"])
                 continue
@@ -174,9 +182,9 @@ def test_an_encounter_resolved_by_strategic_combat_feeds_its_result_back(
     if failed:
         raise failed[0]
     rows = battles(user)
-    assert rows[0][1] == "open"  # the strategic game goes on
-    assert rows[1][0].strip().startswith("Battle ") and rows[1][1].startswith("Battle ")
-    assert "is over" in rows[1][1]
+    assert rows[0][1] == "playing"  # the strategic game goes on
+    assert rows[1][0].strip().startswith("Battle ") and rows[1][1] == "finished"
+    assert "is over" in rows[2][0]  # the battle's result
     assert user.label("breadcrumb") == "Turn 1 > combat"
     assert any("is over" in line for line in user.log())
     shot(user.win, "campaign-after-battle")
@@ -219,4 +227,21 @@ def test_a_battle_fought_on_the_table_is_entered_by_hand_after_closing_it_midway
 
     user.answer(lambda: user.press("Fight the Battle"), enter)
     qtbot.waitUntil(lambda: not QApplication.activeModalWidget())
-    assert any("destroyed:" in state for _, state in battles(user))
+    assert any("destroyed: Bob's" in game for game, _ in battles(user))
+
+
+def test_the_course_preview_shows_the_encounters_a_plotted_course_offers(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    path = tmp_path / "belt.ecliptic"
+    campaign_at_first_encounter(path, plotted=True)
+    user = Player(qtbot, tmp_path)
+    open_campaign(user, path)
+    user.select_ship("Ann's Whirlwind")
+    user.show_tab("Battles")
+    text = user.label("void_ship_state")
+    assert (
+        "Ann's Whirlwind" in text and "torpedoes 50 of 50" in text and "railguns: 1 light" in text
+    )
+    assert "Plotted course offers:" in text and "Bob's Whirlwind" in text and ": free" in text
+    shot(user.find(QWidget, "navigator").parentWidget(), "course-preview")
