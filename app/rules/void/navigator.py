@@ -14,8 +14,11 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
     QLabel,
     QPushButton,
+    QScrollArea,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -127,7 +130,7 @@ class BattlesPanel(QWidget):
         self.tree.setObjectName("navigator")
         self.tree.setHeaderLabels(["Game", "State"])
         self.tree.setColumnWidth(0, 150)
-        self.tree.setMaximumHeight(220)
+        self.tree.setMinimumHeight(80)
         self.ship = QLabel("Select a ship to see its crew, torpedoes and railguns.")
         self.ship.setObjectName("void_ship_state")
         self.ship.setWordWrap(True)
@@ -138,10 +141,21 @@ class BattlesPanel(QWidget):
         self.fight_button = QPushButton("&Fight the Battle…")
         self.fight_button.setToolTip("Open the battle the strategic game waits for")
         self.fight_button.clicked.connect(self.fight)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.engage_button)
+        buttons.addWidget(self.fight_button)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.ship.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        scroll.setWidget(self.ship)
         layout = QVBoxLayout(self)
-        for w in (self.crumb, self.tree, self.ship, self.engage_button, self.fight_button):
-            layout.addWidget(w)
-        layout.addStretch(1)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.crumb)
+        layout.addLayout(buttons)
+        layout.addWidget(self.tree, 2)
+        layout.addWidget(scroll, 3)
 
     # ---- showing
 
@@ -151,6 +165,7 @@ class BattlesPanel(QWidget):
         return record.file if record is not None else None
 
     def refresh(self, session: Any, ship_id: str | None) -> str | None:
+        first = session is not self.session  # a new game: the dock comes to the front
         self.session = session
         live: GameState = session.live
         state: GameState = session.state  # the replay view's, or as the seat may see it
@@ -178,7 +193,7 @@ class BattlesPanel(QWidget):
         )
         self.engage_button.setEnabled(can_engage)
         self.fight_button.setEnabled(open_battle is not None and not session.read_only)
-        if open_battle is not None or can_engage:
+        if first or open_battle is not None or can_engage:
             return "void"
         return None
 
