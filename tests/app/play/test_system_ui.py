@@ -36,7 +36,7 @@ def test_listing_the_registered_interfaces_imports_none_of_them() -> None:
         "print(','.join(sorted(entries())), any(m.startswith('app.rules') for m in sys.modules))"
     )
     run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
-    assert run.stdout.split() == ["interplanetary,squadrons", "False"], run.stderr
+    assert run.stdout.split() == ["interplanetary,squadrons,void", "False"], run.stderr
 
 
 def test_a_system_without_an_interface_gets_the_plain_one() -> None:
