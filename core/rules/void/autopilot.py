@@ -2,7 +2,9 @@
 benchmark: it reads the game it is given and returns the next command for the player the
 game waits for. At strategic scale it steers each ship towards the nearest enemy in open
 space and engages whatever its courses offer; in a battle resolved by strategic combat it
-chooses an aggression level; in a battle entered by hand it reports what ``report`` says.
+chooses an aggression level; in a battle entered by hand it reports what ``report`` says;
+in a tactical battle it plays as the tactical scripted player
+(:mod:`core.rules.void.tactical.autopilot`).
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ from core.rules.void.engage import Engage
 from core.rules.void.fight import AGGRESSION, RESULT, ChooseAggression, EnterResult, Fight, Reported
 from core.rules.void.fight import phases as fight_phases
 from core.rules.void.offers import open_offers
-from core.rules.void.terms import terms_of
+from core.rules.void.tactical import autopilot as tactical
+from core.rules.void.terms import is_strategic, terms_of
 from core.vector.motion import Order
 from core.vector.orders import Plot
 from core.vector.state import GameState, Ship
@@ -48,6 +51,8 @@ class Autopilot:
         if isinstance(state, Fight):
             return self._fight(state, player)
         assert isinstance(state, GameState)
+        if not is_strategic(state):
+            return tactical.next_command(state, player)
         phase = current_phase(state)
         if phase in plotting_phases(state.rules) and phase != state.rules.sequence.movement_phase:
             for ship in state.ships:

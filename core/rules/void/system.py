@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 
 from core.engine.commands import Command
@@ -28,6 +29,7 @@ from core.rules.void import engage, fight, upkeep
 from core.rules.void import engagement as engagement  # its events load with the system
 from core.rules.void.battle import BattleResult, BattleSetup
 from core.rules.void.sections import SECTIONS
+from core.rules.void.tactical import entry, guns, moments, orders, torpedoes
 from core.rules.void.terms import terms_of
 from core.vector import view
 from core.vector.game import VectorSystem
@@ -48,18 +50,26 @@ class Tactical:
     result: Callable[[GameState], BattleResult | None]
 
 
-#: None until tactical scale is played (a battle is then resolved by strategic combat or
-#: by hand)
-TACTICAL: Tactical | None = None
-
 HANDLERS: dict[type[Command], Handler] = {
     engage.Engage: engage.engage,
+    orders.TakeJuice: orders.take_juice,
+    orders.TurnStart: orders.turn_start,
+    torpedoes.LaunchTorpedoes: torpedoes.launch,
+    guns.Fire: guns.fire,
     fight.ChooseAggression: lambda s, c: fight.choose(s, c),
     fight.Spare: lambda s, c: fight.spare(s, c),
     fight.EnterResult: lambda s, c: fight.enter(s, c),
 }
 
-HOOKS = Hooks(turn_end=(upkeep.turn_end,), round_end=(upkeep.round_end,))
+HOOKS = Hooks(
+    moved=(moments.moved,),
+    turn_end=(upkeep.turn_end, moments.turn_end),
+    round_end=(upkeep.round_end,),
+)
+
+#: tactical scale (:mod:`core.rules.void.tactical.entry`); None would resolve every battle
+#: by strategic combat or by hand
+TACTICAL: Tactical | None = Tactical(partial(entry.start, hooks=HOOKS), entry.result)
 
 
 class VoidSystem(VectorSystem):
@@ -174,6 +184,7 @@ SYSTEM = VoidSystem(
         name: KNOWN_SWITCHES[name]
         for name in ("hexside_entered", "tactical_scale", "narrative_points", "narrative_per_ship")
     },
+    view=entry.view,
     load_rules=load_ruleset,
     event_rules=view.event_rules(own={engagement.EngagementFuel: True}),
     ruleset_sections=SECTIONS,
