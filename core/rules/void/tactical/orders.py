@@ -51,6 +51,8 @@ def take_juice(state: GameState, command: Command) -> tuple[GameState, list[Even
         if kit.juice is Juice.JUICED:
             raise IllegalCommand(f"{ship.name}'s crew is already on the juice")
         ship = with_kit(ship, juice.take(kit))
+        now = terms(state)
+        state = with_terms(state, replace(now, entered_juiced=now.entered_juiced - {ship.id}))
         doubled = " (a second time: every effect doubled)" if kit_of(ship).rejuiced else ""
         text = f"{ship.name}'s crew takes the juice{doubled}: it defends but does not attack"
     else:

@@ -69,7 +69,8 @@ class TacticalTerms:
     """``setup``: what the battle started from (its result names the same ships).
     ``advanced``: gun combat by hit location. ``turned``: the defender has made (or
     given up) its turn of one hexside before its first move. ``chase_fuel``: the
-    attacker's ships pay a fuel point for the chase's faster start."""
+    attacker's ships pay a fuel point for the chase's faster start. ``entered_juiced``:
+    the ships whose crews came into the battle juiced (off the juice after two turns)."""
 
     setup: BattleSetup
     situation: Situation
@@ -79,6 +80,7 @@ class TacticalTerms:
     fired: frozenset[str] = frozenset()
     turned: bool = False
     chase_fuel: bool = False
+    entered_juiced: frozenset[str] = frozenset()
 
     def log(self, ship: str) -> Log:
         for entry in self.logs:
