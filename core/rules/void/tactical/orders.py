@@ -66,7 +66,8 @@ def take_juice(state: GameState, command: Command) -> tuple[GameState, list[Even
 def turn_start(state: GameState, command: Command) -> tuple[GameState, list[Event]]:
     assert isinstance(command, TurnStart)
     now = terms(state)
-    if command.player not in now.setup.defenders or now.turned or state.round != 1:
+    first_move = state.round == 1 and current_phase(state) == "astrogation"
+    if command.player not in now.setup.defenders or now.turned or not first_move:
         raise IllegalCommand("only the defender turns its start, once, before it first moves")
     if command.steps not in (-1, 1):
         raise IllegalCommand("the start turns by one hexside, either way")
