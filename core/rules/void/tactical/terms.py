@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from core.board.hexgrid import ZERO, Vector
+from core.board.hexgrid import ZERO, Direction, Vector
 from core.engine.errors import WrongPhase
 from core.engine.serial import register
 from core.rules.void.battle import BattleSetup
@@ -29,7 +29,8 @@ class Situation:
 @dataclass(frozen=True)
 class Torpedoes:
     """A "#T" group: the torpedoes one ship launched in one turn at one ship, flying
-    together. ``target`` is secret (only its owner sees it)."""
+    together. ``target`` is secret (only its owner sees it). ``burn``: the guidance its
+    owner plotted for this turn (None: flown straight at the target)."""
 
     id: str
     owner: str
@@ -39,6 +40,7 @@ class Torpedoes:
     count: int
     motion: Motion
     launched: int
+    burn: tuple[Direction, ...] | None = None
 
     @property
     def label(self) -> str:
