@@ -55,6 +55,7 @@ HANDLERS: dict[type[Command], Handler] = {
     orders.TakeJuice: orders.take_juice,
     orders.TurnStart: orders.turn_start,
     torpedoes.LaunchTorpedoes: torpedoes.launch,
+    torpedoes.GuideTorpedoes: torpedoes.guide,
     guns.Fire: guns.fire,
     fight.ChooseAggression: lambda s, c: fight.choose(s, c),
     fight.Spare: lambda s, c: fight.spare(s, c),
