@@ -10,9 +10,10 @@ The panel only shows and asks; the dialogs it opens give the commands
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -25,13 +26,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from core.campaign import GameRecord
 from core.campaign.nesting import standing
 from core.engine import serial
 from core.engine.errors import IllegalCommand
 from core.rules.void.crew import Juice, kit_for
 from core.rules.void.offers import COST_WORDS, for_course, open_offers
 from core.rules.void.tables import tables_of
+from core.rules.void.terms import is_strategic
 from core.vector.course_check import check_plan
+from core.vector.state import GameState as VectorState
+from core.vector.state import ShipStatus
 from core.vector.turns import current_phase
 
 if TYPE_CHECKING:
@@ -61,6 +66,31 @@ def breadcrumb(state: GameState, battle: str | None, step: str = "") -> str:
     else:
         parts.append(current_phase(state).replace("_", " "))
     return " > ".join(parts)
+
+
+def battle_crumb(title: str, state: GameState) -> str:
+    """A tactical battle's breadcrumb from its title ("Battle near Ceres, turn 12")."""
+    place, _, turn = title.rpartition(", turn ")
+    head = f"Turn {turn} > {place}" if place else title
+    if state.over:
+        return f"{head} > over"
+    return f"{head} > tactical turn {state.round}"
+
+
+def tactical_summary(state: GameState) -> str:
+    """How each ship leaves a finished tactical battle (HTML lines)."""
+    lines = ["<b>The battle is over.</b>"]
+    for ship in state.ships:
+        kit = kit_for(state.rules, ship)
+        owner = state.player(ship.owner).name
+        if ship.status is ShipStatus.DESTROYED:
+            fate = "<b>DESTROYED</b>"
+        elif ship.disabled_for:
+            fate = f"disabled {ship.disabled_for} turns"
+        else:
+            fate = "unharmed"
+        lines.append(f"{ship.name} ({owner}): {fate}; fuel {ship.fuel}, torpedoes {kit.torpedoes}")
+    return "<br>".join(lines)
 
 
 def ship_state(state: GameState, ship: Ship) -> str:
@@ -141,6 +171,14 @@ class BattlesPanel(QWidget):
         self.fight_button = QPushButton("&Fight the Battle…")
         self.fight_button.setToolTip("Open the battle the strategic game waits for")
         self.fight_button.clicked.connect(self.fight)
+        self.back_button = QPushButton("&Back to the Strategic Map")
+        self.back_button.setToolTip("The battle's result is in: go on with the strategic game")
+        self.back_button.clicked.connect(self.back)
+        self.back_button.hide()
+        self.summary = QLabel()
+        self.summary.setObjectName("tactical_summary")
+        self.summary.setWordWrap(True)
+        self.summary.hide()
         buttons = QHBoxLayout()
         buttons.addWidget(self.engage_button)
         buttons.addWidget(self.fight_button)
@@ -153,6 +191,8 @@ class BattlesPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.crumb)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.back_button)
         layout.addLayout(buttons)
         layout.addWidget(self.tree, 2)
         layout.addWidget(scroll, 3)
@@ -176,7 +216,17 @@ class BattlesPanel(QWidget):
             self._fill(file.games())
         else:
             self.tree.clear()
-        self.crumb.setText(breadcrumb(state, open_battle[1] if open_battle else None, "open"))
+        record = session.record
+        in_battle = record is not None and record.parent is not None
+        if in_battle:
+            self.crumb.setText(battle_crumb(record.title, state))
+        else:
+            self.crumb.setText(breadcrumb(state, open_battle[1] if open_battle else None, "open"))
+        over = in_battle and live.over
+        self.summary.setVisible(over)
+        self.back_button.setVisible(over)
+        if over:
+            self.summary.setText(tactical_summary(live))
         seat = session.seat()
         ship = next((s for s in state.ships if s.id == ship_id), None)
         if ship is not None:
@@ -188,12 +238,13 @@ class BattlesPanel(QWidget):
             and seat is not None
             and not session.read_only
             and not session.replaying
+            and is_strategic(live)
             and current_phase(live) == "combat"
             and bool(open_offers(live, seat.id))
         )
         self.engage_button.setEnabled(can_engage)
         self.fight_button.setEnabled(open_battle is not None and not session.read_only)
-        if first or open_battle is not None or can_engage:
+        if first or open_battle is not None or can_engage or over:
             return "void"
         return None
 
@@ -256,7 +307,22 @@ class BattlesPanel(QWidget):
         child = standing(file, session.record.id).open_child
         if child is None:
             return
+        if isinstance(GameRecord(file, child[0]).state, VectorState):
+            self._reopen(file.path)  # a tactical battle: played on the map
+            return
         dialog = BattleDialog(file, child[0], session.live.round, self)
         dialog.exec()
         dialog.deleteLater()
         session.restore(standing(file, session.record.id).head)  # the result fed back
+
+    def back(self) -> None:
+        """From a finished tactical battle to the strategic game it was fought in."""
+        if self.file is not None:
+            self._reopen(self.file.path)
+
+    def _reopen(self, path: Path) -> None:
+        """Open the campaign again, once this click is over: the window goes on in the
+        game play waits for (a tactical battle while one is open, else the strategic
+        game), with the campaign browser and the seal check as any opening has them."""
+        window: Any = self.window()
+        QTimer.singleShot(0, lambda: window.open_campaign(path))

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from app.play.systems import PlainUI, Work
 from core.engine.play import waiting_for
 from core.rules.void.offers import open_offers
-from core.rules.void.terms import terms_of
+from core.rules.void.terms import is_strategic, terms_of
 from core.vector.state import GameState
 from core.vector.turns import current_phase
 
@@ -52,11 +52,16 @@ class VoidUI(PlainUI):
     def work(self, state: GameState) -> Work:
         if state.pending:
             return Work("action", state.pending[0].prompt())
-        battle = terms_of(state).battle
+        battle = terms_of(state).battle if is_strategic(state) else None
         if battle is not None:
             return Work("action", f"fight the battle {battle.place} (Battles dock)")
         waiting = waiting_for(state)
-        if current_phase(state) == "combat" and waiting and open_offers(state, waiting[0].id):
+        if (
+            is_strategic(state)
+            and current_phase(state) == "combat"
+            and waiting
+            and open_offers(state, waiting[0].id)
+        ):
             return Work("optional", "engage the enemy ships your courses passed (Battles dock)")
         return Work("nothing", "there is nothing to do in this phase but plotting")
 

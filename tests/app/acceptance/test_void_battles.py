@@ -245,3 +245,43 @@ def test_the_course_preview_shows_the_encounters_a_plotted_course_offers(
     )
     assert "Plotted course offers:" in text and "Bob's Whirlwind" in text and ": free" in text
     shot(user.find(QWidget, "navigator").parentWidget(), "course-preview")
+
+
+def test_a_tactical_battle_opens_on_the_map_with_its_breadcrumb(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    path = tmp_path / "belt.ecliptic"
+    campaign_at_first_encounter(path)
+    user = Player(qtbot, tmp_path)
+    open_campaign(user, path)
+    user.answer(lambda: user.press("Engage"), encounter(user, "Play it at tactical scale"))
+    qtbot.waitUntil(lambda: user.label("breadcrumb").endswith("tactical turn 1"))
+    assert user.label("breadcrumb").startswith("Turn 1 > Battle at ")
+    assert "Battle at" in user.win.windowTitle()
+    user.take_seat()
+    assert user.my_ships()  # the battle's ships are on the tactical map
+    shot(user.win, "tactical-battle")
+
+
+def test_a_campaign_reopened_mid_battle_offers_the_battle_again(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    path = tmp_path / "belt.ecliptic"
+    campaign_at_first_encounter(path)
+    with CampaignFile.open(path) as file:
+        war = GameRecord(file, 1)
+        offers = open_offers(war.state, "p1")
+        (target, found), *_ = offers.items()
+        from core.rules.void.engage import Engage
+
+        war.play(Engage("p1", tuple(o.ship for o in found), target, "strategic"))
+    user = Player(qtbot, tmp_path)
+    open_campaign(user, path)  # the strategic map, waiting for its battle
+    assert user.label("breadcrumb").endswith("> open")
+    failed: list[BaseException] = []
+    when_dialog("Battle", fight_by_strategic_combat(user), failed)
+    user.press("Fight the Battle")
+    qtbot.waitUntil(lambda: not QApplication.activeModalWidget())
+    if failed:
+        raise failed[0]
+    assert user.label("breadcrumb") == "Turn 1 > combat"
