@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.rules.void.tactical_orders import TacticalOrders
 from core.campaign import GameRecord
 from core.campaign.nesting import standing
 from core.engine import serial
@@ -33,6 +34,8 @@ from core.engine.errors import IllegalCommand
 from core.rules.void.crew import Juice, kit_for
 from core.rules.void.offers import COST_WORDS, for_course, open_offers
 from core.rules.void.tables import tables_of
+from core.rules.void.tactical.status import status
+from core.rules.void.tactical.terms import tactical_terms
 from core.rules.void.terms import is_strategic
 from core.vector.course_check import check_plan
 from core.vector.state import GameState as VectorState
@@ -179,6 +182,8 @@ class BattlesPanel(QWidget):
         self.summary.setObjectName("tactical_summary")
         self.summary.setWordWrap(True)
         self.summary.hide()
+        self.orders = TacticalOrders()
+        self.orders.hide()
         buttons = QHBoxLayout()
         buttons.addWidget(self.engage_button)
         buttons.addWidget(self.fight_button)
@@ -194,6 +199,7 @@ class BattlesPanel(QWidget):
         layout.addWidget(self.summary)
         layout.addWidget(self.back_button)
         layout.addLayout(buttons)
+        layout.addWidget(self.orders)
         layout.addWidget(self.tree, 2)
         layout.addWidget(scroll, 3)
 
@@ -222,6 +228,8 @@ class BattlesPanel(QWidget):
             self.crumb.setText(battle_crumb(record.title, state))
         else:
             self.crumb.setText(breadcrumb(state, open_battle[1] if open_battle else None, "open"))
+        self.engage_button.setVisible(not in_battle)
+        self.fight_button.setVisible(not in_battle)
         over = in_battle and live.over
         self.summary.setVisible(over)
         self.back_button.setVisible(over)
@@ -231,8 +239,17 @@ class BattlesPanel(QWidget):
         ship = next((s for s in state.ships if s.id == ship_id), None)
         if ship is not None:
             mine = seat is not None and ship.owner == seat.id
-            offers = course_offers(state, ship) if mine else ""
-            self.ship.setText(ship_state(state, ship) + (f"<br>{offers}" if offers else ""))
+            if tactical_terms(state) is not None:
+                lines = "<br>".join(status(state, ship.id))
+                self.ship.setText(f"<b>{ship.name}</b><br>{lines}")
+            else:
+                offers = course_offers(state, ship) if mine else ""
+                self.ship.setText(ship_state(state, ship) + (f"<br>{offers}" if offers else ""))
+        tactical = tactical_terms(live) is not None and not live.over
+        if tactical:
+            self.orders.show_ship(session, state, ship)
+        else:
+            self.orders.hide()
         can_engage = (
             open_battle is None
             and seat is not None

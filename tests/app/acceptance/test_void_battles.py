@@ -285,3 +285,40 @@ def test_a_campaign_reopened_mid_battle_offers_the_battle_again(
     if failed:
         raise failed[0]
     assert user.label("breadcrumb") == "Turn 1 > combat"
+
+
+def test_in_a_tactical_battle_a_crew_takes_the_juice_and_torpedoes_fly_at_a_secret_target(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    path = tmp_path / "belt.ecliptic"
+    campaign_at_first_encounter(path)
+    user = Player(qtbot, tmp_path)
+    open_campaign(user, path)
+    user.answer(lambda: user.press("Engage"), encounter(user, "Play it at tactical scale"))
+    qtbot.waitUntil(lambda: user.label("breadcrumb").endswith("tactical turn 1"))
+    seated = user.take_seat()
+    ship = f"{seated}'s Whirlwind"
+    user.select_ship(ship)
+    user.show_tab("Battles")
+    user.press("Take the Juice")
+    assert any("takes the juice" in line for line in user.log())
+    assert "Crew on the juice" in user.label("void_ship_state")
+    for _ in range(5):
+        if user.phase() == "Ordnance":
+            break
+        user.primary()
+        user.take_seat()
+    assert user.phase() == "Ordnance"
+    user.select_ship(f"{user.seated()}'s Whirlwind")
+    user.show_tab("Battles")
+    orders = user.find(QWidget, "tactical_orders")
+    user.pick(user.find(QComboBox, "tactical_target", orders), "Whirlwind")
+    user.press("Launch", orders)  # a crew taking the juice does not attack
+    assert "cannot launch" in user.status()
+    user.select_ship(f"{user.seated()}'s Bastet")
+    user.show_tab("Battles")
+    orders = user.find(QWidget, "tactical_orders")
+    user.pick(user.find(QComboBox, "tactical_target", orders), "Whirlwind")
+    shot(orders.parentWidget(), "tactical-orders")
+    user.press("Launch", orders)
+    assert any("target kept secret" in line for line in user.log()), user.status()
