@@ -232,6 +232,13 @@ BUILT_IN: dict[str, UIEntry] = {
                 tab_with="combat",
             ),
         ),
+        tools=(
+            Tool(
+                "void-tactical",
+                "Void &Tactical Battle…",
+                "Start a System III Void battle at tactical scale only",
+            ),
+        ),
     ),
     "squadrons": UIEntry(
         "app.rules.squadrons.ui:UI",

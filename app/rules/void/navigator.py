@@ -224,8 +224,12 @@ class BattlesPanel(QWidget):
             self.tree.clear()
         record = session.record
         in_battle = record is not None and record.parent is not None
+        quick = tactical_terms(live)
         if in_battle:
             self.crumb.setText(battle_crumb(record.title, state))
+        elif quick is not None:  # a tactical scenario played on its own
+            place = quick.setup.place
+            self.crumb.setText(f"{place[:1].upper()}{place[1:]} > tactical turn {state.round}")
         else:
             self.crumb.setText(breadcrumb(state, open_battle[1] if open_battle else None, "open"))
         self.engage_button.setVisible(not in_battle)

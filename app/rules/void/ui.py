@@ -18,6 +18,9 @@ from core.rules.void.terms import is_strategic, terms_of
 from core.vector.state import GameState
 from core.vector.turns import current_phase
 
+#: the Ships-menu tool that starts a tactical-only scenario
+TACTICAL_TOOL = "void-tactical"
+
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
 
@@ -67,6 +70,12 @@ class VoidUI(PlainUI):
 
     def phase_title(self, phase: str) -> str:
         return phase.replace("_", " ").capitalize()
+
+    def run_tool(self, name: str, parent: QWidget) -> None:
+        if name == TACTICAL_TOOL:
+            from app.rules.void.tactical_start import choose_and_start
+
+            choose_and_start(parent)
 
 
 UI = VoidUI("void")

@@ -322,3 +322,26 @@ def test_in_a_tactical_battle_a_crew_takes_the_juice_and_torpedoes_fly_at_a_secr
     shot(orders.parentWidget(), "tactical-orders")
     user.press("Launch", orders)
     assert any("target kept secret" in line for line in user.log()), user.status()
+
+
+def test_a_tactical_scenario_over_venus_shows_the_planet_edge_and_its_atmosphere(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    user = Player(qtbot, tmp_path)
+
+    def choose(dialog: QWidget) -> None:
+        combo = dialog.findChild(QComboBox)
+        user.pick(combo, "Into the clouds")
+        user.press("OK", dialog)
+
+    user.answer(lambda: user.choose("Ships", "Void Tactical Battle"), choose)
+    qtbot.waitUntil(lambda: user.win.session is not None)
+    user.take_seat()
+    assert "Into the clouds" in user.win.windowTitle()
+    starmap = user.win.session.state.starmap
+    assert [a.name for a in starmap.atmospheres] == ["Venus"]  # the planet's edge
+    user.show_tab("Battles")
+    assert user.label("breadcrumb") == "Over Venus > tactical turn 1"
+    bar = user.win.map_view.verticalScrollBar()
+    bar.setValue(bar.maximum())  # the player scrolls down to the planet's edge
+    shot(user.win, "tactical-venus")
