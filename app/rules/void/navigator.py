@@ -243,9 +243,11 @@ class BattlesPanel(QWidget):
         ship = next((s for s in state.ships if s.id == ship_id), None)
         if ship is not None:
             mine = seat is not None and ship.owner == seat.id
-            if tactical_terms(state) is not None:
+            battle = tactical_terms(state)
+            if battle is not None:
                 lines = "<br>".join(status(state, ship.id))
-                self.ship.setText(f"<b>{ship.name}</b><br>{lines}")
+                start = f"<br><i>Situation: {battle.situation.text}</i>" if state.round == 1 else ""
+                self.ship.setText(f"<b>{ship.name}</b><br>{lines}{start}")
             else:
                 offers = course_offers(state, ship) if mine else ""
                 self.ship.setText(ship_state(state, ship) + (f"<br>{offers}" if offers else ""))

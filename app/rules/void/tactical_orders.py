@@ -21,7 +21,8 @@ from PySide6.QtWidgets import (
 from core.engine.commands import Command
 from core.rules.void.crew import Juice, kit_of
 from core.rules.void.tactical.guns import Fire
-from core.rules.void.tactical.orders import TakeJuice
+from core.rules.void.tactical.orders import TakeJuice, TurnStart
+from core.rules.void.tactical.terms import terms
 from core.rules.void.tactical.torpedoes import LaunchTorpedoes
 from core.vector.state import GameState, Ship, ShipStatus
 from core.vector.turns import current_phase
@@ -50,7 +51,13 @@ class TacticalOrders(QGroupBox):
         self.railguns = QCheckBox("with &railguns")
         self.fire = QPushButton("F&ire")
         self.fire.clicked.connect(self._fire)
+        self.turn_left = QPushButton("Turn start &counter-clockwise")
+        self.turn_left.clicked.connect(lambda: self._turn(1))
+        self.turn_right = QPushButton("Turn start c&lockwise")
+        self.turn_right.clicked.connect(lambda: self._turn(-1))
         grid = QGridLayout(self)
+        grid.addWidget(self.turn_left, 5, 0, 1, 2)
+        grid.addWidget(self.turn_right, 6, 0, 1, 2)
         grid.addWidget(self.juice, 0, 0, 1, 2)
         grid.addWidget(self.target, 1, 0, 1, 2)
         grid.addWidget(self.count, 2, 0)
@@ -69,6 +76,15 @@ class TacticalOrders(QGroupBox):
             return
         self.ship = ship
         phase = current_phase(state)
+        now = terms(state)
+        may_turn = (
+            ship.owner in now.setup.defenders
+            and not now.turned
+            and state.round == 1
+            and phase == "astrogation"
+        )
+        self.turn_left.setVisible(may_turn)
+        self.turn_right.setVisible(may_turn)
         on = kit_of(ship).juice is Juice.JUICED
         self.juice.setText("Come off the &Juice" if on else "Take the &Juice")
         self.juice.setEnabled(phase == "astrogation")
@@ -92,6 +108,10 @@ class TacticalOrders(QGroupBox):
             return
         command: Command = make(seat.id, ship)
         session.apply(command)
+
+    def _turn(self, steps: int) -> None:
+        """The defender's one-hexside turn of its start (seed: baseline and angled)."""
+        self._give(lambda p, s: TurnStart(p, steps))
 
     def _juice(self) -> None:
         self._give(lambda p, s: TakeJuice(p, s.id, kit_of(s).juice is not Juice.JUICED))

@@ -300,6 +300,11 @@ def test_in_a_tactical_battle_a_crew_takes_the_juice_and_torpedoes_fly_at_a_secr
     ship = f"{seated}'s Whirlwind"
     user.select_ship(ship)
     user.show_tab("Battles")
+    assert "Situation: " in user.label("void_ship_state")  # shown before the first move
+    assert seated == "Bob"  # the defender moves first, and may turn its start
+    user.press("Turn start clockwise")
+    assert any("turns its start" in line for line in user.log())
+    assert not user.has_button("Turn start clockwise")
     user.press("Take the Juice")
     assert any("takes the juice" in line for line in user.log())
     assert "Crew on the juice" in user.label("void_ship_state")
