@@ -34,6 +34,7 @@ from core.engine.errors import IllegalCommand
 from core.rules.void.crew import Juice, kit_for
 from core.rules.void.offers import COST_WORDS, for_course, open_offers
 from core.rules.void.tables import tables_of
+from core.rules.void.tactical import entry
 from core.rules.void.tactical.status import status
 from core.rules.void.tactical.terms import tactical_terms
 from core.rules.void.terms import is_strategic
@@ -83,8 +84,10 @@ def battle_crumb(title: str, state: GameState) -> str:
 def tactical_summary(state: GameState) -> str:
     """How each ship leaves a finished tactical battle (HTML lines)."""
     lines = ["<b>The battle is over.</b>"]
+    result = entry.result(state)  # fuel as the strategic game gets it back (paid)
     for ship in state.ships:
         kit = kit_for(state.rules, ship)
+        fuel = result.ship(ship.id).fuel if result is not None else ship.fuel
         owner = state.player(ship.owner).name
         if ship.status is ShipStatus.DESTROYED:
             fate = "<b>DESTROYED</b>"
@@ -92,7 +95,7 @@ def tactical_summary(state: GameState) -> str:
             fate = f"disabled {ship.disabled_for} turns"
         else:
             fate = "unharmed"
-        lines.append(f"{ship.name} ({owner}): {fate}; fuel {ship.fuel}, torpedoes {kit.torpedoes}")
+        lines.append(f"{ship.name} ({owner}): {fate}; fuel {fuel}, torpedoes {kit.torpedoes}")
     return "<br>".join(lines)
 
 

@@ -31,7 +31,7 @@ from pytestqt.qtbot import QtBot
 
 from core.campaign import CampaignFile, GameRecord
 from core.engine.commands import EndPhase
-from core.engine.play import waiting_for
+from core.engine.play import apply, waiting_for
 from core.files.resources import SCENARIOS
 from core.rules.void.autopilot import Autopilot
 from core.rules.void.offers import open_offers
@@ -350,3 +350,39 @@ def test_a_tactical_scenario_over_venus_shows_the_planet_edge_and_its_atmosphere
     bar = user.win.map_view.verticalScrollBar()
     bar.setValue(bar.maximum())  # the player scrolls down to the planet's edge
     shot(user.win, "tactical-venus")
+
+
+def test_a_finished_tactical_battle_shows_its_summary_and_goes_back_to_the_strategic_map(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    from core.campaign.nesting import standing
+    from core.rules.void.engage import Engage
+    from core.rules.void.tactical.autopilot import next_command
+
+    path = tmp_path / "belt.ecliptic"
+    campaign_at_first_encounter(path)
+    with CampaignFile.open(path) as file:  # scripted players fight it to its last order
+        war = GameRecord(file, 1)
+        (target, found), *_ = open_offers(war.state, "p1").items()
+        war.play(Engage("p1", tuple(o.ship for o in found), target, "tactical"))
+        child = standing(file, 1).open_child
+        assert child is not None
+        battle = GameRecord(file, child[0])
+        for _ in range(3000):
+            who = waiting_for(battle.state)[0].id
+            command = next_command(battle.state, who)
+            if isinstance(command, EndPhase) and apply(battle.state, command)[0].over:
+                break
+            battle.play(command)
+    user = Player(qtbot, tmp_path)
+    open_campaign(user, path)  # the battle play waits for
+    if not user.has_button("Back to the Strategic Map"):
+        user.primary()  # the last player ends the last phase
+    qtbot.waitUntil(lambda: user.has_button("Back to the Strategic Map"))
+    assert user.label("breadcrumb").endswith("> over")
+    summary = user.label("tactical_summary")
+    assert "The battle is over" in summary and "fuel" in summary
+    shot(user.find(QWidget, "navigator").parentWidget(), "tactical-summary")
+    user.press("Back to the Strategic Map")
+    qtbot.waitUntil(lambda: user.label("breadcrumb").startswith("Turn 1 > "))
+    assert "finished" in [state for _, state in battles(user)]
