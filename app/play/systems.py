@@ -222,16 +222,10 @@ BUILT_IN: dict[str, UIEntry] = {
         ),
         tools=(Tool("designs", "Ship &Designs…", "Outfit, keep, print and share ship designs"),),
     ),
+    # Void's Battles panel fills the Combat dock in its games (no dock of its own, so
+    # the other systems' windows keep their room).
     "void": UIEntry(
         "app.rules.void.ui:UI",
-        docks=(
-            DockSlot(
-                "void",
-                "Battles",
-                "The campaign's battles and the encounter controls, during a Void game.",
-                tab_with="combat",
-            ),
-        ),
         tools=(
             Tool(
                 "void-tactical",
