@@ -117,6 +117,10 @@ def start_window(
         app.setDesktopFileName("org.ecliptic.Ecliptic")
         app.setWindowIcon(QIcon(str(resource_path("icons", "ecliptic.svg"))))
         window = MainWindow(path=path, settings=settings)
+        from app.shell.files import OpenRequests
+
+        window.open_requests = OpenRequests(window)  # kept as long as the window
+        app.installEventFilter(window.open_requests)
         window.show()
     except BaseException:
         if was_on:

@@ -4,7 +4,8 @@
     python packaging/build.py --no-wrap  # the bundle folder only (Windows/macOS CI wrap it)
 
 Steps: write ``build/packaging/build-info.json`` (version and source revision) and the
-icons made from ``resources/icons/ecliptic.svg``; run PyInstaller on
+icons made from ``resources/icons/ecliptic.svg`` (the program) and
+``resources/icons/application-x-ecliptic-*.svg`` (each file type's own); run PyInstaller on
 ``packaging/ecliptic.spec`` into ``dist/ecliptic/``; on Linux make
 ``dist/ecliptic-VERSION-linux-ARCH.tar.gz`` and ``dist/ecliptic_VERSION_ARCH.deb`` with
 ``dpkg-deb``. File types come from :mod:`core.campaign.filetypes`, the Debian
@@ -29,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from app.preflight import XCB_LIBRARIES  # noqa: E402
-from core.campaign.filetypes import FILE_TYPES, OPENS_ALSO  # noqa: E402
+from core.campaign.filetypes import FILE_TYPES, OPENS_ALSO, FileType  # noqa: E402
 from core.files.version import source_revision, write_build_info  # noqa: E402
 
 BUILD = ROOT / "build" / "packaging"
@@ -63,7 +64,13 @@ def arch() -> str:
 # ---------------------------------------------------------------- icons
 
 
-def render_pngs(sizes: tuple[int, ...]) -> dict[int, bytes]:
+def type_svg(kind: FileType) -> Path:
+    """A file type's own icon (``resources/icons/<icon>.svg``), else the program's."""
+    own = SVG.parent / f"{kind.icon}.svg"
+    return own if own.exists() else SVG
+
+
+def render_pngs(sizes: tuple[int, ...], svg: Path = SVG) -> dict[int, bytes]:
     """The SVG drawn at each size, as PNG bytes (Qt's SVG renderer, no display)."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtCore import QBuffer, QByteArray, QIODevice, Qt
@@ -71,9 +78,9 @@ def render_pngs(sizes: tuple[int, ...]) -> dict[int, bytes]:
     from PySide6.QtSvg import QSvgRenderer
 
     _app = QGuiApplication.instance() or QGuiApplication([])
-    renderer = QSvgRenderer(str(SVG))
+    renderer = QSvgRenderer(str(svg))
     if not renderer.isValid():
-        raise SystemExit(f"build: {SVG} is not a valid SVG")
+        raise SystemExit(f"build: {svg} is not a valid SVG")
     out: dict[int, bytes] = {}
     for size in sizes:
         image = QImage(size, size, QImage.Format.Format_ARGB32)
@@ -112,11 +119,18 @@ def icns(pngs: dict[int, bytes]) -> bytes:
     return b"icns" + struct.pack(">I", 8 + len(body)) + body
 
 
-def write_icons() -> dict[int, bytes]:
-    pngs = render_pngs(tuple(sorted(set(SIZES) | set(ICO_SIZES))))
-    (BUILD / "ecliptic.ico").write_bytes(ico({s: pngs[s] for s in ICO_SIZES}))
-    (BUILD / "ecliptic.icns").write_bytes(icns(pngs))
-    return pngs
+def write_icons() -> dict[str, dict[int, bytes]]:
+    """The program's icon and each file type's, by icon name ("ecliptic" for the
+    program): PNGs in every size, and beside them an ICO and an ICNS file each."""
+    sizes = tuple(sorted(set(SIZES) | set(ICO_SIZES)))
+    svgs = {"ecliptic": SVG} | {t.icon: type_svg(t) for t in FILE_TYPES}
+    made: dict[str, dict[int, bytes]] = {}
+    for name, svg in svgs.items():
+        pngs = render_pngs(sizes, svg)
+        (BUILD / f"{name}.ico").write_bytes(ico({s: pngs[s] for s in ICO_SIZES}))
+        (BUILD / f"{name}.icns").write_bytes(icns(pngs))
+        made[name] = pngs
+    return made
 
 
 # ---------------------------------------------------------------- desktop files
@@ -163,8 +177,15 @@ def mime_xml() -> str:
 
 
 def inno_file_types() -> str:
-    """Registry lines for the Windows installer (included by packaging/windows/ecliptic.iss)."""
-    lines = ["[Registry]"]
+    """The Windows installer's file types (included by packaging/windows/ecliptic.iss):
+    each type's icon file, then its registry entries (name, icon, open command)."""
+    files = "..\\..\\build\\packaging"  # from packaging\windows, where the .iss is
+    lines = ["[Files]"]
+    lines += [
+        f'Source: "{files}\\{t.icon}.ico"; DestDir: "{{app}}\\icons"; Flags: ignoreversion'
+        for t in FILE_TYPES
+    ]
+    lines.append("[Registry]")
     for t in FILE_TYPES:
         key = "Ecliptic" + t.extension.replace(".", "_").replace("-", "_")
         root = "Root: HKA; Subkey: "
@@ -174,7 +195,7 @@ def inno_file_types() -> str:
             f'{root}"Software\\Classes\\{key}"; ValueType: string; ValueName: ""; '
             f'ValueData: "{t.description}"; Flags: uninsdeletekey',
             f'{root}"Software\\Classes\\{key}\\DefaultIcon"; ValueType: string; ValueName: ""; '
-            'ValueData: "{app}\\ecliptic.exe,0"',
+            f'ValueData: "{{app}}\\icons\\{t.icon}.ico"',
             f'{root}"Software\\Classes\\{key}\\shell\\open\\command"; ValueType: string; '
             'ValueName: ""; ValueData: """{app}\\ecliptic.exe"" ""%1"""',
         ]
@@ -188,6 +209,7 @@ def macos_document_types() -> dict[str, object]:
             {
                 "CFBundleTypeName": t.description,
                 "CFBundleTypeRole": "Editor",
+                "CFBundleTypeIconFile": f"{t.icon}.icns",
                 "LSHandlerRank": "Owner",
                 "LSItemContentTypes": [t.uti],
             }
@@ -213,7 +235,7 @@ def macos_document_types() -> dict[str, object]:
 # ---------------------------------------------------------------- steps
 
 
-def prepare() -> dict[int, bytes]:
+def prepare() -> dict[str, dict[int, bytes]]:
     """Build info, icons and the per-system file-type files the spec and wrappers use."""
     import json
 
@@ -252,7 +274,7 @@ def freeze() -> Path:
     return bundle
 
 
-def share_tree(target: Path, pngs: dict[int, bytes]) -> None:
+def share_tree(target: Path, pngs: dict[str, dict[int, bytes]]) -> None:
     """``share/`` as installed on Linux: desktop entry, MIME types, icons."""
     (target / "applications").mkdir(parents=True, exist_ok=True)
     shutil.copy(BUILD / "ecliptic.desktop", target / "applications" / f"{APP_ID}.desktop")
@@ -263,12 +285,12 @@ def share_tree(target: Path, pngs: dict[int, bytes]) -> None:
         for folder, name in [("apps", "ecliptic")] + [("mimetypes", t.icon) for t in FILE_TYPES]:
             path = hicolor / f"{size}x{size}" / folder / f"{name}.png"
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(pngs[size])
+            path.write_bytes(pngs[name][size])
     (hicolor / "scalable" / "apps").mkdir(parents=True, exist_ok=True)
     shutil.copy(SVG, hicolor / "scalable" / "apps" / "ecliptic.svg")
 
 
-def tarball(bundle: Path, pngs: dict[int, bytes]) -> Path:
+def tarball(bundle: Path, pngs: dict[str, dict[int, bytes]]) -> Path:
     """The bundle with its ``share/`` files beside it, for unpacking anywhere."""
     share_tree(bundle / "share", pngs)
     out = DIST / f"ecliptic-{version()}-linux-{platform.machine()}.tar.gz"
@@ -317,7 +339,7 @@ def _spellings(path: str) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def deb(bundle: Path, pngs: dict[int, bytes]) -> Path:
+def deb(bundle: Path, pngs: dict[str, dict[int, bytes]]) -> Path:
     """A Debian package: the bundle in /opt/ecliptic, its programs on the PATH, the
     desktop entry, MIME types and icons in /usr/share. Debian's own triggers
     (shared-mime-info, desktop-file-utils, hicolor-icon-theme) register them."""

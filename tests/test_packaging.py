@@ -112,3 +112,17 @@ def test_windows_and_macos_register_the_same_types(build: ModuleType) -> None:
         assert f"Software\\Classes\\{t.extension}\\OpenWithProgids" in registry
         assert any(e["UTTypeIdentifier"] == t.uti for e in exported)
     assert registry.count('"%1"') == len(FILE_TYPES)  # each opens with the file's path
+
+
+def test_each_file_type_has_its_own_icon_on_every_system(build: ModuleType) -> None:
+    svgs = {t.mime: build.type_svg(t) for t in FILE_TYPES}
+    assert build.SVG not in svgs.values()  # none borrows the program's icon
+    assert len(set(svgs.values())) == len(FILE_TYPES)
+    for t in FILE_TYPES:
+        assert build.render_pngs((32,), build.type_svg(t))[32][:8] == b"\x89PNG\r\n\x1a\n"
+    registry = build.inno_file_types()
+    plist = build.macos_document_types()["CFBundleDocumentTypes"]
+    for t in FILE_TYPES:
+        assert 'DestDir: "{app}\\icons"' in registry and f"{t.icon}.ico" in registry
+        assert f'ValueData: "{{app}}\\icons\\{t.icon}.ico"' in registry
+        assert any(d["CFBundleTypeIconFile"] == f"{t.icon}.icns" for d in plist)

@@ -1,7 +1,10 @@
 """The New Campaign dialog: the New Game choices, plus the campaign's name and file.
 
 The file is suggested in the default campaigns folder from the name, and follows the
-name until the player picks a file themselves.
+name until the player picks a file themselves. How the campaign is played is chosen
+here, once: *open* (at one table, or by mail sending the whole campaign, for games
+without secrets or friends who trust each other) or *refereed* (the referee keeps this
+file; each player receives a player file with only their side and sends back orders).
 """
 
 from __future__ import annotations
@@ -15,6 +18,8 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QRadioButton,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -24,6 +29,16 @@ from app.play.new_game import NewGameDialog
 from core.campaign import EXTENSION
 
 CAMPAIGN_FILTER = f"Ecliptic campaigns (*{EXTENSION});;All files (*)"
+OPEN_TIP = (
+    "Everyone sees the whole campaign: play at one table, or by mail with "
+    "File › Export for Mail. For games without secrets, or friends who trust each other."
+)
+REFEREED_TIP = (
+    "You keep this file as the referee. Each player gets a player file holding only "
+    "what they may see, gives orders in Ecliptic and mails back an order file; you "
+    "import the orders, play the turn and send the next player files. Nobody but you "
+    "sees hidden manifests, sealed orders or the dice."
+)
 
 
 class NewCampaignDialog(NewGameDialog):
@@ -50,6 +65,28 @@ class NewCampaignDialog(NewGameDialog):
         file_label = QLabel("&File:")
         file_label.setBuddy(self.file_edit)
         form.addRow(file_label, row)
+        self.open_mode = QRadioButton("&Open: everyone sees the whole campaign")
+        self.open_mode.setObjectName("mode_open")
+        self.open_mode.setToolTip(OPEN_TIP)
+        self.refereed_mode = QRadioButton(
+            "&Refereed by mail: I keep the master, each player sees only their side"
+        )
+        self.refereed_mode.setObjectName("mode_refereed")
+        self.refereed_mode.setToolTip(REFEREED_TIP)
+        self.open_mode.setChecked(True)
+        self.mode_note = QLabel(OPEN_TIP)
+        self.mode_note.setObjectName("mode_note")
+        self.mode_note.setWordWrap(True)
+        self.mode_note.setStyleSheet("color: palette(placeholder-text);")
+        self.refereed_mode.toggled.connect(
+            lambda on: self.mode_note.setText(REFEREED_TIP if on else OPEN_TIP)
+        )
+        modes = QVBoxLayout()
+        modes.setSpacing(2)
+        modes.addWidget(self.open_mode)
+        modes.addWidget(self.refereed_mode)
+        modes.addWidget(self.mode_note)
+        form.addRow("Play:", modes)
         layout = self.layout()
         layout.insertLayout(0, form)  # type: ignore[attr-defined]
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("&Create")
@@ -105,3 +142,7 @@ class NewCampaignDialog(NewGameDialog):
 
     def campaign_name(self) -> str:
         return self.name_edit.text().strip()
+
+    def campaign_mode(self) -> str:
+        """How the campaign is played: "open" or "refereed"."""
+        return "refereed" if self.refereed_mode.isChecked() else "open"

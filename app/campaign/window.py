@@ -89,7 +89,11 @@ class CampaignWindow:
         if chosen is None:
             return False
         return self.create_campaign(
-            dialog.campaign_file(), dialog.campaign_name(), *chosen, outfits=dialog.outfits()
+            dialog.campaign_file(),
+            dialog.campaign_name(),
+            *chosen,
+            outfits=dialog.outfits(),
+            mode=dialog.campaign_mode(),
         )
 
     def create_campaign(
@@ -100,8 +104,11 @@ class CampaignWindow:
         seats: list[Seat],
         seed: int,
         outfits: Outfits | None = None,
+        mode: str = "open",
     ) -> bool:
-        if self.session is not None and not self.close_game():
+        """Start ``scenario`` kept in a new campaign file, played ``mode`` ("open" or
+        "refereed", see :mod:`core.campaign.mail.referee`)."""
+        if not self.close_game():
             return False
         from core.campaign import CampaignFile  # the database layer loads on first use
 
@@ -110,6 +117,10 @@ class CampaignWindow:
             campaign = CampaignFile.create(
                 path, name, state, title=scenario.name, scenario=scenario.id
             )
+            if mode != "open":
+                from core.campaign.mail.referee import set_mode
+
+                set_mode(campaign, mode)
         except IllegalCommand as exc:
             QMessageBox.warning(self, "Cannot start the campaign", str(exc))
             return False
@@ -124,7 +135,7 @@ class CampaignWindow:
         explained and left untouched, whatever went wrong; one open elsewhere may be
         opened read-only; one that cannot be written where it is opens read-only, saying
         ``why``, with an offer to save a copy and play that."""
-        if self.session is not None and not self.close_game():
+        if not self.close_game():
             return False
         try:
             with gc_paused():
@@ -187,6 +198,7 @@ class CampaignWindow:
     def _opened(self, campaign: CampaignFile, record: GameRecord) -> None:
         """The campaign's game is on screen: its browser, the seal check, what to say."""
         self.browser.show_campaign(campaign, record)
+        self.referee_opened()
         self._watch_seals(campaign)
         self.docks["campaign"].show()
         name = campaign.name()
@@ -203,6 +215,8 @@ class CampaignWindow:
             notes.append(f"mailed for {mailed} after round {campaign.meta('mailed_round')}")
         if campaign.read_only:
             notes.append("read-only")
+        if self.refereed():
+            notes.append("refereed: the Referee dock exports player files and imports orders")
         self.status_label.setText(
             f"Opened {campaign.path.name}" + (f": {'; '.join(notes)}" if notes else "")
         )
@@ -285,6 +299,8 @@ class CampaignWindow:
             self.seal_watch = None
         self.replay_bar.set_replay(None)
         self.browser.show_campaign(None, None)
+        self.docks["referee"].hide()
+        self.player_file = None
         if self.campaign is not None:
             self.campaign.close()
         self.campaign = self.record = None
@@ -323,6 +339,14 @@ class CampaignWindow:
     def export_for_mail(self) -> bool:
         """A copy to send to the next player: they open it, play and send it back."""
         if self.campaign is None or self.session is None:
+            return False
+        if self.refereed():
+            QMessageBox.warning(
+                self,
+                "Export for Mail",
+                "This campaign is refereed: a copy of it would show a player every secret. "
+                "Send each player their player file instead (Referee dock).",
+            )
             return False
         filename, _ = ask_save(self, "Export for Mail", self.mail_file_name(), campaign_filter())
         if filename is None:

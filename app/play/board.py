@@ -17,6 +17,7 @@ from app.board.scene import StarMapScene
 from app.board.view import MapView
 from app.play.docks import player_colour
 from app.play.session import GameSession
+from app.play.systems import DrawsOnMap
 from app.vector.hazards import confirm_loss, option_hazard
 from app.vector.overlay import PlotOverlay
 from app.vector.pieces import (
@@ -129,6 +130,9 @@ class GameBoard(QObject):
                 self.counters[ship.id] = counter
         self._draw_ordnance(state, by_hex)
         self._draw_wrecks(state)
+        if isinstance(self.session.ui, DrawsOnMap):  # the system's own pieces (outposts)
+            for item in self.session.ui.map_pieces(state, self.centre):
+                self._piece(item)
         if self.selected is not None:
             try:
                 ship = state.ship(self.selected)

@@ -73,3 +73,13 @@ def orders_hint(coasting: int, staying: int, primary: str) -> str:
         fate = "it stays landed" if staying == 1 else "they stay landed"
         parts.append(f"{plural(staying, 'landed ship')} without orders ({fate})")
     return "; ".join(parts) or f"All ships have orders: press {primary} when ready"
+
+
+def orders_in(state: GameState) -> str:
+    """With sealed orders, how many of the players asked for this phase's orders have
+    given them ("orders in: 3 of 5"); "" in a phase that is not sealed, or for one player."""
+    if state.over or not engine.system_of(state).phase(state).sealed:
+        return ""
+    given = len(state.done)
+    asked = given + len(engine.waiting_for(state))
+    return f"orders in: {given} of {asked}" if asked > 1 else ""

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
@@ -105,6 +105,10 @@ class GameSession(QObject):
         self._undo: list[GameState] = []  # quick game: the states before this phase's orders
         self.skip_optional = False
         """Also pass by phases that offer only optional extras (a player's preference)."""
+        self.hand_over = True  # the hand-over screen between players (not a player file's)
+        self.primary: str | None = None  # the primary button's words, in place of the phase's
+        self.sees_all = False  # whole states shown, no player's view (a referee's master)
+        self.read_only_why = "another Ecliptic has this campaign open"
         self._start_tracks(self.live)
         if record is not None and record.head is not None:
             self._load_log(record)
@@ -116,18 +120,23 @@ class GameSession(QObject):
     @property
     def state(self) -> GameState:
         """The state on show: a past one in the replay view, else the live one as the
-        player at the table may see it (with sealed orders: their own, drawn as their
-        plans, and nobody else's)."""
+        player at the table may see it, the rule system's view that a player file holds
+        (sealed orders: only their own, drawn as plans; fog of war: no undetected
+        enemy's manifest); with the live dice, never shown at the table."""
         if self.viewing is not None:
             return self.viewing
-        if not self.live.sealed or self.live.over:
+        if self.live.over or self.sees_all:
             return self.live
         waiting = engine.waiting_for(self.live)
         if not waiting:
             return self.live
         key = (self.live, waiting[0].id)
         if self._seen is None or self._seen[0] is not key[0] or self._seen[1] != key[1]:
-            self._seen = (key[0], key[1], engine.view(self.live, key[1]))
+            seen = engine.view(self.live, key[1])
+            if seen is not self.live and hasattr(seen, "dice"):
+                seen = replace(seen, dice=self.live.dice)
+                seen = self.live if seen == self.live else seen
+            self._seen = (key[0], key[1], seen)
         return self._seen[2]
 
     @property
@@ -142,8 +151,9 @@ class GameSession(QObject):
 
     def seat(self) -> Player | None:
         """Who is at the table now: the active player, or (sealed orders) the first
-        player still to give them. None when the game is over or shown in replay."""
-        return None if self.replaying else self.shown_player()
+        player still to give them. None when the game is over, in replay or shown to a
+        referee (every dock then shows all)."""
+        return None if self.replaying or self.sees_all else self.shown_player()
 
     def phase(self) -> str:
         return engine.current_phase(self.state)

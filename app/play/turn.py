@@ -56,11 +56,18 @@ class TurnBar(QToolBar):
         self.step_labels: list[QLabel] = []
         self.swatch = QLabel()
         self.player_label = QLabel("")
+        self.orders_in = QLabel("")
+        self.orders_in.setObjectName("orders_in")
+        self.orders_in.setToolTip(
+            "How many of the players asked for this phase's sealed orders have given them"
+        )
         self.hint = QLabel("")
         self.hint.setObjectName("turn_hint")
         for w in (self.round_label, self.phases, self.swatch, self.player_label):
             self.addWidget(w)
             self.addSeparator()
+        self._orders_action = self.addWidget(self.orders_in)
+        self._orders_separator = self.addSeparator()
         self.addWidget(self.hint)
         spacer = QWidget()
         spacer.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
@@ -69,6 +76,7 @@ class TurnBar(QToolBar):
         self.end_button.setObjectName("end_turn_button")
         self.addWidget(self.end_button)
         self.show_turn(None, (), None, "")
+        self.show_orders_in("")
 
     def show_turn(
         self,
@@ -94,6 +102,13 @@ class TurnBar(QToolBar):
         self.player_label.setText(f"{player.name}'s turn" if player else "Game over")
         self.end_button.setText(primary)
         self.end_button.setEnabled(player is not None)
+
+    def show_orders_in(self, text: str) -> None:
+        """The count of sealed orders in ("orders in: 3 of 5"), hidden when ``text`` is
+        empty (a phase that is not sealed, or no game)."""
+        self.orders_in.setText(text)
+        self._orders_action.setVisible(bool(text))
+        self._orders_separator.setVisible(bool(text))
 
     def current_phase(self) -> str:
         """The title of the highlighted phase ("" when none is)."""

@@ -43,6 +43,7 @@ class DockLayout:
         self.system_docks: SystemDocks | None = None
         self._system_panels: dict[str, SystemDocks] = {}  # by system id, built once
         self._placeholders: dict[str, QLabel] = {}
+        self._hidden_for_game: set[str] = set()
         self.docks: dict[str, QDockWidget] = {}
         slots = [slot for entry in entries().values() for slot in entry.docks]
         for slot in slots:
@@ -75,6 +76,9 @@ class DockLayout:
             self.addDockWidget(AREAS[where], dock)
             self.docks[key] = dock
         self._tabify(self.docks["events"], self.docks["dice"])
+        # hidden before they are tabbed: a group tabbed and then hidden leaves a stray
+        # tab bar on screen (Qt)
+        self.hide_until_their_games()
         for slot in slots:
             self._tab_behind(slot)
         self.docks["campaign"].hide()
@@ -105,6 +109,34 @@ class DockLayout:
             dock.setWidget(widget)
             widget.show()
         self.system_docks = docks
+        self._hide_other_systems(ui.id)
+
+    def _hide_other_systems(self, system_id: str) -> None:
+        """Hide the docks of the other rule systems during a game (their placeholders
+        would only take room from this system's), and show again the ones of this system
+        that an earlier game hid; a dock the player closed stays closed."""
+        own = entries().get(system_id)
+        keys = {slot.key for slot in own.docks} if own is not None else set()
+        for key in self._placeholders:
+            dock = self.docks[key]
+            if key in keys and key in self._hidden_for_game:
+                self._hidden_for_game.discard(key)
+                dock.show()
+            elif key not in keys and not dock.isHidden():
+                self._hidden_for_game.add(key)
+                dock.hide()
+
+    def hide_until_their_games(self) -> None:
+        """Before any game, the docks of the first registered system stand (with their
+        placeholders) for every system's; the others wait, hidden, for a game of theirs."""
+        first = next(iter(entries()), None)
+        if first is not None:
+            self._hide_other_systems(first)
+
+    def docks_hidden_for_game(self) -> list[QDockWidget]:
+        """The docks a game hid for now (shown again while the layout is saved, so a
+        closed game does not lose another system's docks for good)."""
+        return [self.docks[key] for key in sorted(self._hidden_for_game)]
 
     def panel(self, key: str) -> QWidget | None:
         """The rule system's panel in the dock ``key`` (``"combat"``), if the game on show

@@ -11,7 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QEvent, QObject, QSettings
+from PySide6.QtGui import QFileOpenEvent
 from PySide6.QtWidgets import QLabel, QMenu, QMessageBox
 
 from app.board.scene import StarMapScene
@@ -22,6 +23,7 @@ from app.shell.sniff import not_ours
 from core.board.problems import FileProblems, Problem
 from core.board.starmap import StarMap
 from core.campaign.fileformat import EXTENSION, MAGIC
+from core.campaign.mail.files import ORDERS_EXTENSION, PLAYER_EXTENSION
 from core.engine.words import plural
 from core.files.resources import SOLAR_SYSTEM_MAP
 from core.scenario.documents import load_document
@@ -34,7 +36,8 @@ if TYPE_CHECKING:
 
 MAP_FILTER = (
     f"Campaigns, maps and scenarios (*{EXTENSION} *.toml);;Campaigns (*{EXTENSION});;"
-    "Maps and scenarios (*.toml);;All files (*)"
+    f"Maps and scenarios (*.toml);;Player and order files (*{PLAYER_EXTENSION} "
+    f"*{ORDERS_EXTENSION});;All files (*)"
 )
 RECENT_KEY = "recent_files"
 MAX_RECENT = 8
@@ -60,10 +63,15 @@ class FileActions:
             self.open_path(filename)
 
     def open_path(self, path: Path) -> bool:
-        """Open a campaign, load and show a map, or offer a scenario in the New Game
-        dialog. A bad file is explained and the current map kept."""
+        """Open a campaign, load and show a map, offer a scenario in the New Game
+        dialog, show a player file for orders or import an order file into the referee's
+        campaign. A bad file is explained and the current map kept."""
         if is_campaign_file(path):
             return self.open_campaign(path)
+        if path.name.endswith(PLAYER_EXTENSION):
+            return self.open_player_file(path)
+        if path.name.endswith(ORDERS_EXTENSION):
+            return self.open_order_file(path)
         why = not_ours(path)
         if why is not None:
             self.show_problems(path, FileProblems([Problem(why, "format")]))
@@ -79,7 +87,7 @@ class FileActions:
         if not isinstance(document, StarMap):  # a scenario
             self._remember(path)
             return self.new_game(path)
-        if self.session is not None and not self.close_game():
+        if not self.close_game():
             return False
         self.show_map(document, path)
         if path != SOLAR_SYSTEM_MAP:
@@ -181,6 +189,21 @@ class FileActions:
             self._fill_recent_menu()
             return
         self.open_path(path)
+
+
+class OpenRequests(QObject):
+    """Files the desktop asks the running program to open (macOS sends a double-clicked
+    campaign, player or order file as an event, not on the command line)."""
+
+    def __init__(self, window: FileActions) -> None:
+        super().__init__()
+        self.window = window
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if isinstance(event, QFileOpenEvent) and event.file():
+            self.window.open_path(Path(event.file()))
+            return True
+        return super().eventFilter(watched, event)
 
 
 def recent_labels(paths: list[str]) -> list[str]:

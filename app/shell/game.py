@@ -20,7 +20,7 @@ from core.engine.errors import IllegalCommand
 SKIP_OPTIONAL_KEY = "play/skip_optional_phases"
 
 #: the docks every player at the table may use while the seat is handed over
-SHARED_DOCKS = frozenset({"ships", "events", "dice", "campaign"})
+SHARED_DOCKS = frozenset({"ships", "events", "dice", "campaign", "referee"})
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QSettings
@@ -32,18 +32,33 @@ if TYPE_CHECKING:
     from app.play.board import GameBoard
     from app.play.docks import CoursePanel, DiceLog, EventLog, ShipList
     from app.play.session import GameSession
-    from app.play.systems import Outfits, SystemDocks
+    from app.play.systems import GamePage, Outfits, SystemDocks
     from app.play.turn import HandOver, TurnBar
     from core.campaign import CampaignFile, GameRecord
+    from core.campaign.mail.files import PlayerFile
     from core.engine.events import Event
     from core.scenario.document import Scenario, Seat
     from core.vector.state import GameState, Player
+
+
+def refereed_file(campaign: CampaignFile) -> bool:
+    from core.campaign.mail.referee import REFEREED, mode_of
+
+    return mode_of(campaign) == REFEREED
+
+
+#: what closing a quick game loses, asked before it is closed
+_QUICK_GAME_LOST = (
+    "Close this quick game? Quick games are not kept: start a campaign "
+    "(File › New Campaign) to keep a game."
+)
 
 
 class GameActions:
     """The game side of the main window (see the module's docstring)."""
 
     session: GameSession | None
+    own_page: GamePage | None
     board: GameBoard | None
     campaign: CampaignFile | None
     system_docks: SystemDocks | None
@@ -101,12 +116,16 @@ class GameActions:
         *,
         record: GameRecord | None = None,
         read_only: bool = False,
+        mail: PlayerFile | None = None,
     ) -> bool:
         """Show a game from ``state`` (new, or continued; kept in a campaign when
-        ``record`` is given) and hand the seat over; False if the player keeps the game
+        ``record`` is given; one player's side of a refereed game when ``mail``, a
+        player file, is) and hand the seat over; False if the player keeps the game
         already on screen instead."""
-        if self.session is not None and not self.close_game():
+        if not self.close_game():
             return False
+        if self.play_own(state, events, title, record=record, read_only=read_only):
+            return True  # a system with a page of its own (not the star map)
         # The game's side of the window (and with it the engine) loads with the first
         # game, not at start-up.
         from app.play.board import GameBoard
@@ -114,8 +133,18 @@ class GameActions:
 
         self.show_map(state.starmap)
         assert self.scene is not None
-        session = GameSession(state, events, title=title, record=record, read_only=read_only)
-        session.skip_optional = self.skip_optional_action.isChecked()
+        if mail is not None:
+            from app.play.orders import OrderSession
+
+            session: GameSession = OrderSession(mail)
+            session.save_asked.connect(self.save_order_file)
+        else:
+            session = GameSession(state, events, title=title, record=record, read_only=read_only)
+        # a refereed master passes by only phases with nothing in them, whatever the
+        # referee's preference, so the master does not move on by who opens it
+        session.skip_optional = self.skip_optional_action.isChecked() and not (
+            record is not None and refereed_file(record.file)
+        )
         self.show_system_docks(session.ui)
         self.session = session
         self.event_log.clear()
@@ -143,21 +172,18 @@ class GameActions:
     def close_game(self) -> bool:
         """End the game on screen. A campaign is already saved, command by command; a
         quick game is lost, so the player is asked first."""
+        if self.own_page is not None:
+            return self._close_own()
         if self.session is None:
             return True
+        question = self.closing_question()
         if (
-            self.campaign is None
-            and not self.session.state.over
+            question
             and self.isVisible()
             and self.ask_before_closing
             and not getattr(getattr(self, "editor_mode", None), "flying", False)
         ):  # a test flight is thrown away without asking: the scenario is in the editor
-            answer = QMessageBox.question(
-                self,
-                "Close Game",
-                "Close this quick game? Quick games are not kept: start a campaign "
-                "(File › New Campaign) to keep a game.",
-            )
+            answer = QMessageBox.question(self, "Close Game", question)
             if answer != QMessageBox.StandardButton.Yes:
                 return False
         if self.board is not None:
@@ -173,14 +199,56 @@ class GameActions:
             self.system_docks.clear()
         self._update_game_actions()
         self.turn_bar.show_turn(None, (), None, "")
+        self.turn_bar.show_orders_in("")
         self.close_campaign()
         self._update_game_actions()
         self.setWindowTitle("Ecliptic")
         return True
 
+    def closing_question(self, *, quitting: bool = False) -> str:
+        """What to ask before the game on screen is closed, or the program quits (""
+        when nothing is lost): a quick game is lost, and so are orders not yet saved to
+        an order file."""
+        page = getattr(self, "own_page", None)
+        if page is not None:  # a game on its system's own page
+            if self.campaign is not None or page.over():
+                return ""
+            if quitting:
+                return "A quick game is in progress and quick games are not kept. Quit?"
+            return _QUICK_GAME_LOST
+        session = self.session
+        if session is None or self.campaign is not None or session.state.over:
+            return ""
+        unsaved = getattr(session, "unsaved", None)
+        if unsaved is not None:  # a player file: only the orders are the player's
+            if not unsaved():
+                return ""
+            return "Close without saving your orders? Save Order File keeps them for the referee."
+        if quitting:
+            return "A quick game is in progress and quick games are not kept. Quit?"
+        return _QUICK_GAME_LOST
+
+    def _close_own(self) -> bool:
+        """End a game on its system's own page, asking first for a quick game."""
+        assert self.own_page is not None
+        quick = self.campaign is None and not self.own_page.over() and self.isVisible()
+        if quick and self.ask_before_closing and not self._may_close_quick_game():
+            return False
+        self.close_own_game()
+        self.close_campaign()
+        self._update_game_actions()
+        return True
+
+    def _may_close_quick_game(self) -> bool:
+        answer = QMessageBox.question(self, "Close Game", _QUICK_GAME_LOST)
+        return answer == QMessageBox.StandardButton.Yes
+
     def end_turn(self) -> None:
         """The primary button (Ctrl+Enter): end the current phase; the game goes on to
         the next phase with something to do (see :meth:`GameSession.advance`)."""
+        if self.own_page is not None:
+            self.own_page.primary()
+            return
         if self.session is not None:
             if self.board is not None and not self.board.confirm_end():
                 return  # a ship left to coast would be lost: the player plots again
@@ -195,6 +263,9 @@ class GameActions:
             self._game_changed()
 
     def undo(self) -> None:
+        if self.own_page is not None:
+            self.own_page.undo()
+            return
         if self.session is not None and self.session.undo():
             self.status_label.setText(
                 "Undone: it is kept in the campaign as a branch (Campaign dock)"
@@ -255,13 +326,21 @@ class GameActions:
             return
         same = player.id == self._last_seat
         self._last_seat = player.id
-        if len(self.session.state.players) > 1 and not same and not self.session.read_only:
+        handing = self.session.hand_over and not self.session.read_only
+        if len(self.session.state.players) > 1 and not same and handing:
             state = self.session.state
             phase = self.session.ui.phase_title(self.session.phase()).lower()
             detail = f"Round {state.round}: {phase} phase"
             if state.pending:
                 detail = f"Round {state.round}: {state.pending[0].prompt()}"
+            from app.play.phases import orders_in
+
+            if orders_in(state):
+                detail = f"{detail} ({orders_in(state)})"
             self.hand_over.show_for(player, detail)
+            # a refusal said to the player before is theirs: it could tell the next one
+            # what they tried to order (sealed orders)
+            self.status_label.setText("")
             self.stack.setCurrentWidget(self.hand_over)
             self.guard_seat_panels()
             if self.board is not None:
@@ -276,10 +355,10 @@ class GameActions:
             return
         state = session.state
         seat = session.seat()
-        from app.play.phases import orders_hint, primary_label, steps
+        from app.play.phases import orders_hint, orders_in, primary_label, steps
         from core.vector.state import ShipStatus
 
-        primary = primary_label(state, session.ui, ends_turn=session.ends_turn())
+        primary = session.primary or primary_label(state, session.ui, ends_turn=session.ends_turn())
         hint = ""
         if session.can_plot() and seat is not None:
             plotted = {sid for sid, _ in state.plans}
@@ -297,9 +376,10 @@ class GameActions:
         if session.replaying:
             hint = "Replay: the map as it was (Escape returns to play)"
         elif session.read_only:
-            hint = "Read-only: another Ecliptic has this campaign open"
-        shown = session.shown_player() if session.replaying else seat
+            hint = f"Read-only: {session.read_only_why}"
+        shown = session.shown_player() if session.replaying or session.sees_all else seat
         self.turn_bar.show_turn(state.round, steps(state, session.ui), shown, hint, primary)
+        self.turn_bar.show_orders_in("" if session.replaying else orders_in(state))
         self.end_turn_action.setText(f"&{primary}")
         self._update_title()
         self.ship_list.refresh(
@@ -395,13 +475,20 @@ class GameActions:
             )
 
     def _update_game_actions(self) -> None:
+        if self.own_page is not None:
+            self.own_game_changed()
+            return
         playing = self.session is not None and self.stack.currentWidget() is self.map_view
         over = self.session is None or self.session.state.over or self.session.replaying
         # A decision the game waits for (placing a hit, firing back) is answered in its
         # dock; the phase cannot end before it.
         waiting = self.session is not None and bool(self.session.state.pending)
-        self.end_turn_action.setEnabled(playing and not over and not waiting)
-        self.turn_bar.end_button.setEnabled(playing and not over and not waiting)
+        # a read-only game (a refereed master, a player file with nothing to order)
+        # ends no phase
+        read_only = self.session is not None and self.session.read_only
+        ending = playing and not over and not waiting and not read_only
+        self.end_turn_action.setEnabled(ending)
+        self.turn_bar.end_button.setEnabled(ending)
         # A campaign's undo also works from the hand-over screen: the player who just
         # ended their turn may take it back before the next one sits down.
         campaign_undo = self.session is not None and self.session.record is not None
@@ -414,7 +501,13 @@ class GameActions:
         self.close_game_action.setEnabled(self.session is not None)
         self.redo_action.setEnabled(self.session is not None and self.session.can_redo())
         in_campaign = self.campaign is not None
+        refereed = self.refereed()
         self.save_copy_action.setEnabled(in_campaign)
-        self.export_mail_action.setEnabled(in_campaign)
+        # a refereed campaign's whole copy would give a player every secret
+        self.export_mail_action.setEnabled(in_campaign and not refereed)
+        self.import_orders_action.setEnabled(refereed)
+        self.export_players_action.setEnabled(refereed)
+        orders = getattr(self.session, "save_asked", None) is not None
+        self.save_orders_action.setEnabled(orders and not self.session.read_only)
         self.replay_action.setEnabled(in_campaign)
         self.replay_action.setChecked(self.session is not None and self.session.replaying)

@@ -18,12 +18,14 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QStackedWidget, 
 
 from app.board.scene import StarMapScene
 from app.board.view import MapView
+from app.campaign.mail import MailWindow
 from app.campaign.window import CampaignWindow
 from app.play.turn import HandOver, TurnBar
 from app.shell.dock_layout import DockLayout
 from app.shell.files import FileActions
 from app.shell.game import GameActions
 from app.shell.menus import Menus
+from app.shell.own_game import OwnGameActions
 from app.shell.version import application_version, source_revision
 from core.board.hexgrid import Hex
 from core.board.starmap import StarMap
@@ -34,17 +36,28 @@ if TYPE_CHECKING:
     from app.help.window import HelpWindow
     from app.play.board import GameBoard
     from app.play.session import GameSession
+    from app.play.systems import GamePage
 
 GEOMETRY_KEY = "main_window/geometry"
 STATE_KEY = "main_window/state"
 
 
-class MainWindow(GameActions, FileActions, Menus, DockLayout, CampaignWindow, QMainWindow):
+class MainWindow(
+    GameActions,
+    OwnGameActions,
+    FileActions,
+    Menus,
+    DockLayout,
+    CampaignWindow,
+    MailWindow,
+    QMainWindow,
+):
     """Top-level window. ``settings`` defaults to QSettings("Ecliptic", "Ecliptic").
 
-    Its parts are mixins, one idea each: the game (:mod:`app.shell.game`), files
-    (:mod:`app.shell.files`), menus (:mod:`app.shell.menus`), docks
-    (:mod:`app.shell.dock_layout`) and campaigns (:mod:`app.campaign.window`)."""
+    Its parts are mixins, one idea each: the game (:mod:`app.shell.game`), a game on its
+    system's own page (:mod:`app.shell.own_game`), files (:mod:`app.shell.files`), menus
+    (:mod:`app.shell.menus`), docks (:mod:`app.shell.dock_layout`), campaigns
+    (:mod:`app.campaign.window`) and play by mail (:mod:`app.campaign.mail`)."""
 
     def __init__(
         self,
@@ -64,6 +77,8 @@ class MainWindow(GameActions, FileActions, Menus, DockLayout, CampaignWindow, QM
         self._shown = False
         self.scene: StarMapScene | None = None
         self.session: GameSession | None = None
+        self.own_page: GamePage | None = None
+        self._put_away: list[str] = []
         self.board: GameBoard | None = None
         self.help_window: HelpWindow | None = None
         self.map_view = MapView(self)
@@ -91,6 +106,7 @@ class MainWindow(GameActions, FileActions, Menus, DockLayout, CampaignWindow, QM
         self._init_campaign()
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.replay_bar)
         self._create_docks()
+        self._init_mail()
         self.ship_list.ship_chosen.connect(self._ship_chosen)
         self.course_panel.choices_changed.connect(self._choices_changed)
         self.course_panel.take_back.connect(self.take_back)
@@ -101,6 +117,8 @@ class MainWindow(GameActions, FileActions, Menus, DockLayout, CampaignWindow, QM
 
         self.editor_mode = install(self)  # New Map…, Edit Map or Scenario…, Map Editor mode
         self._restore_settings()
+        self.hide_until_their_games()
+        self.hide_own_page_docks()
         self.replay_bar.set_replay(None)  # only in the replay view, whatever was saved
         self._update_game_actions()
         if (path is None or not self.open_path(path)) and self.starmap is None:
@@ -228,7 +246,12 @@ class MainWindow(GameActions, FileActions, Menus, DockLayout, CampaignWindow, QM
 
     def save_settings(self) -> None:
         self.settings.setValue(GEOMETRY_KEY, self.saveGeometry())
+        hidden = self.docks_hidden_for_game()
+        for dock in hidden:  # kept in the layout as the player left them
+            dock.setVisible(True)
         self.settings.setValue(STATE_KEY, self.saveState())
+        for dock in hidden:
+            dock.setVisible(False)
         self.settings.sync()
 
     def showEvent(self, event: QShowEvent) -> None:
@@ -238,15 +261,9 @@ class MainWindow(GameActions, FileActions, Menus, DockLayout, CampaignWindow, QM
             self.map_view.show_default()  # the view has its real size only now
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if (
-            self.session is not None
-            and self.campaign is None
-            and not self.session.state.over
-            and self.ask_before_closing
-        ):
-            answer = QMessageBox.question(
-                self, "Quit", "A quick game is in progress and quick games are not kept. Quit?"
-            )
+        question = self.closing_question(quitting=True)
+        if question and self.ask_before_closing:
+            answer = QMessageBox.question(self, "Quit", question)
             if answer != QMessageBox.StandardButton.Yes:
                 event.ignore()
                 return

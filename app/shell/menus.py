@@ -54,6 +54,21 @@ class Menus:
         self.export_mail_action.setShortcut(QKeySequence("Ctrl+E"))
         self.export_mail_action.setStatusTip("A copy of the campaign for the next player to open")
         self.export_mail_action.triggered.connect(self.export_for_mail)
+        # play by mail with a referee (app.campaign.mail)
+        self.save_orders_action = file_menu.addAction("Save &Order File…")
+        self.save_orders_action.setStatusTip(
+            "Your orders in a player file, for the referee (the primary button, Ctrl+Enter)"
+        )
+        self.save_orders_action.triggered.connect(self.save_order_file)
+        self.import_orders_action = file_menu.addAction("&Import Order Files…")
+        self.import_orders_action.setShortcut(QKeySequence("Ctrl+I"))
+        self.import_orders_action.setStatusTip("The referee checks and keeps the players' orders")
+        self.import_orders_action.triggered.connect(lambda: self.import_order_files())
+        self.export_players_action = file_menu.addAction("Export &Player Files")
+        self.export_players_action.setStatusTip(
+            "The referee writes each player a file holding only their side"
+        )
+        self.export_players_action.triggered.connect(lambda: self.export_player_files())
         self.export_map_action = file_menu.addAction("Export &Map…")
         self.export_map_action.setShortcut(QKeySequence("Ctrl+Shift+E"))
         self.export_map_action.setStatusTip("The map as a PNG or SVG picture or a PDF page")

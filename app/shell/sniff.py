@@ -5,9 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from core.campaign.fileformat import EXTENSION
-from core.campaign.filetypes import FILE_TYPES
-
 #: first bytes of files people open by mistake, and what to call them
 SIGNATURES: tuple[tuple[bytes, str], ...] = (
     (b"\x89PNG\r\n\x1a\n", "a PNG picture"),
@@ -21,15 +18,15 @@ SIGNATURES: tuple[tuple[bytes, str], ...] = (
 )
 #: byte-order marks of text that is not UTF-8: left to the readers, which say so
 TEXT_MARKS = (b"\xff\xfe", b"\xfe\xff", b"\xef\xbb\xbf")
-WHAT_OPENS = "Ecliptic opens campaigns (.ecliptic), maps and scenarios (.toml)"
+WHAT_OPENS = (
+    "Ecliptic opens campaigns (.ecliptic), maps and scenarios (.toml), player files "
+    "(.ecliptic-player) and order files (.ecliptic-orders)"
+)
 
 
 def not_ours(path: Path) -> str | None:
     """Why ``path`` is not a campaign, map or scenario, when its content shows it at
     once; None when it may be one (the readers then check it in full)."""
-    for kind in FILE_TYPES:  # play-by-mail files: known, not opened by this version
-        if kind.extension != EXTENSION and path.name.endswith(kind.extension):
-            return f"this is an {kind.description}, which this version of Ecliptic cannot open yet"
     try:
         with open(path, "rb") as f:
             head = f.read(4096)

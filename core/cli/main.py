@@ -25,7 +25,7 @@ from core.cli import mail as mail_cli
 from core.engine.words import plural
 from core.files.ruleset import Ruleset, show_amount
 from core.files.version import VersionAction
-from core.rules.interplanetary.aid.carried import aid_of
+from core.rules.interplanetary.aid.carried import ForeignValue, aid_of
 from core.scenario.document import Scenario
 from core.scenario.documents import check_document, load_document
 from core.vector.victory import describe
@@ -158,7 +158,10 @@ def _ruleset_info(r: Ruleset, path: Path) -> None:
     for row in r.asteroid_table:
         rolls = str(row.low) if row.low == row.high else f"{row.low}-{row.high}"
         print(f"    {rolls:<4} {row.effect:<9} {row.text}")
-    aid = aid_of(r)
+    try:
+        aid = aid_of(r)
+    except ForeignValue:
+        aid = None  # another system's tables (NPlanetary's)
     if aid is not None:
         print("  play aid:")
         first = aid.tables[0]

@@ -29,8 +29,9 @@ S = TypeVar("S")
 class GameSetup:
     """What the vector games (and any system played on one map) start with beyond the
     seats: the map, the ships, switch overrides, the map-edge rule (None: the map's), the
-    seat of the first player (None: roll for it) and the victory conditions. The engine
-    passes it to the system untouched."""
+    seat of the first player (None: roll for it), the victory conditions and the rule
+    system's own opening from the scenario (NPlanetary's bases and holds; None: none).
+    The engine passes it to the system untouched."""
 
     starmap: Any
     ships: Sequence[Any] = ()
@@ -38,6 +39,7 @@ class GameSetup:
     leaving: Any = None
     first: int | None = 0
     victory: tuple[Any, ...] = ()
+    opening: Any = None
 
 
 @event
@@ -74,10 +76,11 @@ def new_game(
     leaving: Any = None,
     first: int | None = 0,
     victory: tuple[Any, ...] = (),
+    opening: Any = None,
 ) -> tuple[Any, list[Event]]:
     """Start a game on a map. ``first`` is the seat of the first player; None rolls for
     it as the game begins (Interplanetary's start of play), with the game's own dice."""
-    setup = GameSetup(starmap, tuple(ships), switches, leaving, first, victory)
+    setup = GameSetup(starmap, tuple(ships), switches, leaving, first, victory, opening)
     return start(ruleset, players, seed=seed, setup=setup)
 
 

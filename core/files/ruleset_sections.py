@@ -73,7 +73,9 @@ def reader_for(ruleset_id: str, data: Mapping[str, Any]) -> RulesetSections | No
     installed system whose keys it uses, or else the first with sections at all, so
     its tables are checked all the same."""
     try:
-        return sections_of(system_for(ruleset_system(ruleset_id)))
+        sequence = data.get("sequence")
+        simultaneous = isinstance(sequence, Mapping) and sequence.get("order") == "simultaneous"
+        return sections_of(system_for(ruleset_system(ruleset_id, simultaneous=simultaneous)))
     except UnknownName:
         pass
     readers = []

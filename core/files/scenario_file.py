@@ -9,7 +9,7 @@ fields and the scenario's special rules; a version 1 file using them is told to 
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
@@ -197,6 +197,8 @@ class Scenario(Model):
     control: list[Control] = Field(default=[], max_length=MOST_ENTRIES)
     special: Special | None = None
     leaving: LeavingEntry | None = None
+    #: the rule system's own opening (NPlanetary: bases and holds), read by the system
+    opening: dict[str, Any] = Field(default={}, max_length=MOST_ENTRIES)
 
 
 def version_problems(m: Scenario) -> list[tuple[str, str]]:
@@ -212,6 +214,7 @@ def version_problems(m: Scenario) -> list[tuple[str, str]]:
         "control",
         "special",
         "leaving",
+        "opening",
     )
     found = [(t, t) for t in tables if t in m.model_fields_set]
     for i, ship in enumerate(m.ships):

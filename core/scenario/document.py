@@ -97,6 +97,8 @@ class Scenario:
     side_budgets: tuple[tuple[str, int | None, int | None], ...] = ()
     #: the market, bases, no-fire zones, mine fields and special rules (format v2)
     setup: Setup = dataclasses.field(default_factory=Setup)
+    #: the rule system's own opening (its ``read_opening`` built it from ``[opening]``)
+    opening: object | None = None
 
     def budget_for(self, side: str) -> int | None:
         """The ship points each player of ``side`` spends (None: no purchases)."""
@@ -146,7 +148,10 @@ class Scenario:
             first=first,
             victory=self.victory,
             leaving=self.setup.leaving,
+            opening=self.opening,
         )
+        if self.opening is not None:
+            return state, events  # the rule system laid its own opening, terms and all
         starts = tuple(Start(s.id, s.motion, manifest_of(s)) for s in state.ships)
         state, laid = apply_setup(state, self.setup, starts, self.copies(players))
         return state, events + laid

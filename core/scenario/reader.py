@@ -19,6 +19,7 @@ from core.board.hexgrid import ZERO, HexError
 from core.board.problems import FileProblems, Problem, Problems
 from core.board.starmap import BaseKind, Service, StarMap
 from core.engine.errors import UnknownName
+from core.engine.system import system_for
 from core.files import tomlio
 from core.files.mapfile import load_map
 from core.files.references import inside, shown
@@ -154,7 +155,30 @@ def _build(
             (s.name, s.points, s.ships) for s in m.sides if s.points is not None or s.ships
         ),
         setup=setup,
+        opening=_opening(m, sides, starmap, rules, problems),
     )
+
+
+def _opening(
+    m: _Scenario,
+    sides: tuple[str, ...],
+    starmap: StarMap,
+    rules: Ruleset,
+    problems: list[Problem],
+) -> object | None:
+    """The ``[opening]`` table, read by the rule system that plays the scenario (its
+    ``read_opening``; NPlanetary's bases and holds), or None when the file has none."""
+    if not m.opening:
+        return None
+    reader = getattr(system_for(rules.system_id), "read_opening", None)
+    if reader is None:
+        problems.append(Problem(f"the {rules.name} rule system takes no opening", "opening"))
+        return None
+    ships = {s.id: s.side for s in m.ships}
+    value, found = reader(m.opening, starmap, rules, sides, ships)
+    problems.extend(Problem(message, f"opening.{field}") for field, message in found)
+    opening: object | None = value
+    return opening
 
 
 def _ruleset(name: str, folder: Path) -> Ruleset:

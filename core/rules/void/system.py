@@ -31,7 +31,7 @@ from core.rules.void.battle import BattleResult, BattleSetup
 from core.rules.void.sections import SECTIONS
 from core.rules.void.tactical import entry, guns, moments, orders, torpedoes
 from core.rules.void.terms import terms_of
-from core.vector import view
+from core.vector import view as vector_view
 from core.vector.game import VectorSystem
 from core.vector.hooks import Hooks
 from core.vector.state import GameState, Player
@@ -55,7 +55,6 @@ HANDLERS: dict[type[Command], Handler] = {
     orders.TakeJuice: orders.take_juice,
     orders.TurnStart: orders.turn_start,
     torpedoes.LaunchTorpedoes: torpedoes.launch,
-    torpedoes.GuideTorpedoes: torpedoes.guide,
     guns.Fire: guns.fire,
     fight.ChooseAggression: lambda s, c: fight.choose(s, c),
     fight.Spare: lambda s, c: fight.spare(s, c),
@@ -187,6 +186,6 @@ SYSTEM = VoidSystem(
     },
     view=entry.view,
     load_rules=load_ruleset,
-    event_rules=view.event_rules(own={engagement.EngagementFuel: True}),
     ruleset_sections=SECTIONS,
+    event_rules=vector_view.event_rules(own={engagement.EngagementFuel: True}),
 )

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -15,9 +16,14 @@ from pytestqt.qtbot import QtBot
 
 from app.play.systems import PlainUI, entries, ui_for
 from app.shell.main_window import MainWindow
+from core.board.hexgrid import ZERO, Hex
+from core.board.starmap import Bounds, StarMap
 from core.engine.commands import EndPhase
+from core.engine.play import new_game
 from core.rules.interplanetary.bases import Refuel
+from core.vector.motion import Motion
 from core.vector.orders import Unplot
+from core.vector.state import Player, Ship
 from tests.core.vector.test_victory import training
 
 
@@ -36,12 +42,12 @@ def test_listing_the_registered_interfaces_imports_none_of_them() -> None:
         "print(','.join(sorted(entries())), any(m.startswith('app.rules') for m in sys.modules))"
     )
     run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
-    assert run.stdout.split() == ["interplanetary,squadrons,void", "False"], run.stderr
+    assert run.stdout.split() == ["interplanetary,nplanetary,squadrons,void", "False"], run.stderr
 
 
 def test_a_system_without_an_interface_gets_the_plain_one() -> None:
-    ui = ui_for("nplanetary")
-    assert isinstance(ui, PlainUI) and "nplanetary" not in entries()
+    ui = ui_for("void")
+    assert isinstance(ui, PlainUI) and "void" not in entries()
     assert ui.docks().panels == {}
     assert ui.design_names() == []
     assert not ui.exact(EndPhase("p1"))
@@ -97,9 +103,50 @@ def test_a_game_of_a_system_without_an_interface_puts_the_placeholders_back(
 ) -> None:
     assert window.play(training(1), [], "Training")
     combat = window.panel("combat")
-    window.show_system_docks(ui_for("nplanetary"))
+    window.show_system_docks(ui_for("void"))
     assert window.panel("combat") is None
     assert isinstance(window.docks["combat"].widget(), QLabel)
     window.show_system_docks(ui_for("interplanetary"))
     assert window.panel("combat") is combat, "the panels are built once per window"
     assert window.docks["combat"].widget() is combat
+
+
+# During a game the docks of the other rule systems are hidden (their placeholders would
+# only take room), and shown again for a game of their own system; a dock the player
+# closed stays closed, and the saved layout keeps every dock as the player left it.
+
+NP_OPEN = StarMap("Open space", Bounds(20, 16))
+NP_PLAYERS = (Player("a", "Ann", "a", "#E69F00"), Player("b", "Bob", "b", "#56B4E9"))
+
+
+def nplanetary() -> tuple[object, list[object]]:
+    ships = (
+        Ship("a1", "Arrow", "a", "a", "frigate", Motion(Hex(5, 6) + ZERO, ZERO), Fraction(9)),
+        Ship("b1", "Bolt", "b", "b", "frigate", Motion(Hex(14, 6) + ZERO, ZERO), Fraction(9)),
+    )
+    return new_game("nplanetary", NP_OPEN, NP_PLAYERS, ships, seed=3)
+
+
+def hidden(window: MainWindow) -> set[str]:
+    return {k for k, d in window.docks.items() if d.isHidden()}
+
+
+def test_each_game_shows_its_own_systems_docks_and_hides_the_others(window: MainWindow) -> None:
+    assert window.play(training(1), [], "Training")
+    assert {"orders", "economy", "np_ship"} <= hidden(window)
+    assert not {"combat", "manifest"} & hidden(window)
+    state, events = nplanetary()
+    assert window.play(state, events, "NPlanetary")  # type: ignore[arg-type]
+    assert {"combat", "manifest"} <= hidden(window)
+    assert not {"orders", "economy", "np_ship"} & hidden(window)
+    window.docks["orders"].close()  # the player closes the Orders dock
+    assert window.play(training(1), [], "Training")
+    assert not {"combat", "manifest"} & hidden(window)
+    window.save_settings()
+    assert not {"combat", "manifest"} & hidden(window), "saving shows nothing it should not"
+    state, events = nplanetary()
+    assert window.play(state, events, "NPlanetary")  # type: ignore[arg-type]
+    assert "orders" in hidden(window), "a dock the player closed stays closed"
+    assert "economy" not in hidden(window)
+    window.save_settings()
+    assert {"combat", "manifest"} <= hidden(window), "still hidden after the layout is saved"

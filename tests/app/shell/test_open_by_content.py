@@ -76,4 +76,35 @@ def test_a_play_by_mail_file_is_named_not_misread(qtbot: QtBot, tmp_path: Path) 
     window = open_window(qtbot, tmp_path, orders)
     qtbot.waitUntil(lambda: problems_box(window) is not None, timeout=PATIENCE_MS)
     box = problems_box(window)
-    assert box is not None and "order file" in box.informativeText()
+    assert box is not None and "order files are for the referee" in box.informativeText()
+
+
+def test_a_damaged_player_file_is_explained(qtbot: QtBot, tmp_path: Path) -> None:
+    player = tmp_path / "turn 3 Ann.ecliptic-player"
+    player.write_text('{"format": "ecliptic-player", "vers')
+    window = open_window(qtbot, tmp_path, player)
+    qtbot.waitUntil(lambda: problems_box(window) is not None, timeout=PATIENCE_MS)
+    box = problems_box(window)
+    assert box is not None and "cut short" in box.informativeText()
+    assert player.read_text() == '{"format": "ecliptic-player", "vers'
+
+
+def test_a_file_the_desktop_asks_to_open_is_opened(qtbot: QtBot, tmp_path: Path) -> None:
+    """macOS hands a double-clicked file to the running program as an event."""
+    from PySide6.QtGui import QFileOpenEvent
+    from PySide6.QtWidgets import QApplication
+
+    from app.shell.files import OpenRequests
+
+    window = open_window(qtbot, tmp_path, None)
+    requests = OpenRequests(window)
+    QApplication.instance().installEventFilter(requests)
+    try:
+        orders = tmp_path / "turn 2 Bob.ecliptic-orders"
+        orders.write_text("{}")
+        QApplication.sendEvent(QApplication.instance(), QFileOpenEvent(str(orders)))
+        qtbot.waitUntil(lambda: problems_box(window) is not None, timeout=PATIENCE_MS)
+        box = problems_box(window)
+        assert box is not None and "order files are for the referee" in box.informativeText()
+    finally:
+        QApplication.instance().removeEventFilter(requests)

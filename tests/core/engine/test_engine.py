@@ -148,6 +148,7 @@ def test_nplanetary_orders_are_sealed_and_resolved_together() -> None:
         ships=(
             ship("alpha", "a", Hex(10, 5), fuel=15, unit="frigate"),
             ship("beta", "b", Hex(14, 5), fuel=15, unit="frigate"),
+            ship("gamma", "c", Hex(24, 20), fuel=15, unit="frigate"),
         ),
     )
     assert active_player(state) is None

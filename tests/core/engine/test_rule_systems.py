@@ -113,7 +113,10 @@ def test_an_interplanetary_command_is_unknown_to_another_systems_game() -> None:
 
     for ruleset in ("nplanetary", "system3void-tactical"):
         state = game(ruleset)
-        while current_phase(state) != "combat":
+        # NPlanetary asks nobody in a combat phase without armed ships: its unarmed
+        # ships' game is asked for orders only in the movement phase
+        stop = "movement" if ruleset == "nplanetary" else "combat"
+        while current_phase(state) != stop:
             state, _ = apply(state, EndPhase(waiting_for(state)[0].id))
         with pytest.raises(IllegalCommand, match="Fire is not a command this game knows"):
             apply(state, Fire(waiting_for(state)[0].id, "a1", 0, "b1"))

@@ -20,6 +20,8 @@ SEATS = [Seat("Ann", "#E69F00"), Seat("Bob", "#56B4E9")]
 def own_copy(tmp_path: Path, built_in: str, new_id: str, system: str | None = None) -> Path:
     """A built-in ruleset saved under a new id, with a ``system`` key if given."""
     text = resource_path("rulesets", f"{built_in}.toml").read_text()
+    if system is not None:  # another system does not read NPlanetary's own tables
+        text = text.partition("# ---- NPlanetary's own tables")[0]
     text = text.replace(f'id = "{built_in}"', f'id = "{new_id}"', 1)
     if system is not None:
         text = text.replace(f'id = "{new_id}"', f'id = "{new_id}"\nsystem = "{system}"', 1)

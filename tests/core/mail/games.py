@@ -1,5 +1,6 @@
 """Positions of every rule system for the play-by-mail tests: a game of two or three
-players on open space, played some random commands into a refereed campaign.
+players on open space, played some random commands into a refereed campaign (in
+NPlanetary, with holds, damage and bases, and its own orders among the commands).
 
 ``POSITIONS`` maps each registered rule system to a hypothesis strategy of positions;
 a system registered without one fails the leak test (``test_leaks.py``) until it adds
@@ -9,7 +10,7 @@ its own here: the squadron game's view joins through this table.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -104,8 +105,12 @@ def vector_positions(draw: Any, system: str) -> Position:
     switches: tuple[tuple[str, bool], ...] = ()
     if system == "interplanetary":
         switches = (("fog_of_war", draw(st.booleans())),)
+    if system == "nplanetary":
+        ships = [_with_hold(draw, s) for s in ships]
     ruleset, _ = RULESETS[system]
     start, _ = new_game(ruleset, OPEN, players, ships, seed=draw(SEEDS), switches=switches)
+    if system == "nplanetary":
+        start = _with_bases(draw, start, hexes)
     state, commands = start, []
     for _ in range(draw(st.integers(0, 12))):
         command = _next(draw, state)
@@ -114,6 +119,48 @@ def vector_positions(draw: Any, system: str) -> Position:
         state, _ = apply(state, command)
         commands.append(command)
     return Position(system, start, tuple(commands))
+
+
+def _with_hold(draw: Any, ship: Ship) -> Ship:
+    """An NPlanetary ship with some ordnance and supplies in its hold, perhaps damaged."""
+    from core.rules.nplanetary.model import Damage, Hold
+
+    items = {k: draw(st.integers(0, 2)) for k in ("mine", "torpedo", "supplies")}
+    damage = Damage(drives=draw(st.integers(0, 1)), structure=draw(st.integers(0, 1)))
+    hold = Hold(tuple(sorted((k, n) for k, n in items.items() if n)), damage)
+    return replace(ship, manifest=hold)
+
+
+def _with_bases(draw: Any, state: GameState, hexes: Any) -> GameState:
+    """Perhaps a base in open space for each player, with supplies and fuel in stock."""
+    from core.rules.nplanetary.model import Installation, with_installation
+
+    for p in state.players:
+        if draw(st.booleans()):
+            stocks = (("fuel", draw(st.integers(0, 20))), ("supplies", draw(st.integers(0, 90))))
+            base = Installation(
+                f"{p.id}-base", f"{p.name}'s base", "base", p.id,
+                Motion(draw(hexes), ZERO), "space", None, stocks,
+            )  # fmt: skip
+            state = with_installation(state, base)
+    return state
+
+
+def _nplanetary_orders(draw: Any, state: GameState, player: str) -> list[Command]:
+    """NPlanetary's own orders a player might give: lay ordnance, attack, buy."""
+    from core.rules.nplanetary.model import holdings_of
+    from core.rules.nplanetary.orders import Attack, LayOrdnance, Purchase
+
+    orders: list[Command] = []
+    targets = [s.id for s in state.ships if s.owner != player and s.in_play]
+    for ship in (s for s in state.ships if s.owner == player and s.in_play):
+        orders.append(LayOrdnance(player, ship.id, draw(st.sampled_from(["mine", "torpedo"]))))
+        if targets:
+            orders.append(Attack(player, ship.id, (draw(st.sampled_from(targets)),)))
+    for base in holdings_of(state).installations:
+        if base.owner == player:
+            orders.append(Purchase(player, base.id, "mine"))
+    return orders
 
 
 def _next(draw: Any, state: GameState) -> Command | None:
@@ -131,6 +178,8 @@ def _next(draw: Any, state: GameState) -> Command | None:
             from core.rules.interplanetary.combat.guns import Fire
 
             choices.append(Fire(player, ship.id, 0, draw(st.sampled_from(enemies)).id))
+    if state.rules.system_id == "nplanetary":
+        choices.extend(_nplanetary_orders(draw, state, player))
     for command in draw(st.permutations(choices)):
         try:
             apply(state, command)

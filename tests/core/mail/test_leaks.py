@@ -2,8 +2,9 @@
 system, each player's player file holds nothing that player may not see, anywhere in the
 file (the view, the log and its events, the file's own facts): no dice seed or dice
 state, no hash of the master (from which a small seed could be searched for), no other
-player's token, no other player's sealed order or plan, and, under Interplanetary's fog
-of war, no hidden ship's manifest, fuel or the events and rolls that tell of them.
+player's token, no other player's sealed order or plan (NPlanetary's own orders
+included), and, under Interplanetary's fog of war, no hidden ship's manifest, fuel or
+the events and rolls that tell of them.
 
 Requirement 3 (sealed dice) is checked here too: the seed is a canary number that must
 not appear in any player file, while the rolls made are in the logs."""
@@ -145,7 +146,23 @@ def check_squadrons(text: str, player: str, master: Any, start: Any) -> None:
             assert not isinstance(event, Told) or event.side == side, "another side's secret"
 
 
-SYSTEM_CHECKS = {"interplanetary": check_interplanetary, "squadrons": check_squadrons}
+def check_nplanetary(text: str, player: str, master: GameState, start: GameState) -> None:
+    """NPlanetary has no fog of war (a ruling, ``core/rules/nplanetary/view.py``): the
+    view shows every ship's hold and damage and every base with its stocks as they are
+    (the generic checks keep other players' sealed orders and plans out)."""
+    from core.rules.nplanetary.model import hold_of, holdings_of
+
+    view = serial.from_data(json.loads(text)["view"])
+    assert holdings_of(view) == holdings_of(master), "bases or their stocks differ"
+    for ship in master.ships:
+        assert hold_of(view.ship(ship.id)) == hold_of(ship), f"{ship.name}'s hold differs"
+
+
+SYSTEM_CHECKS = {
+    "interplanetary": check_interplanetary,
+    "nplanetary": check_nplanetary,
+    "squadrons": check_squadrons,
+}
 
 
 def player_files(position: Position) -> None:

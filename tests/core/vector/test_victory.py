@@ -263,8 +263,9 @@ def test_ships_finishing_in_the_same_simultaneous_movement_share_the_win() -> No
     )
     players = (Player("a", "Ann", "a"), Player("b", "Bob", "b"))
     race = Race(orbit="Earth")
-    state, _ = new_game("nplanetary", SOLAR, players, ships, seed=1, victory=(race,))
-    events: list[Event] = []
+    # NPlanetary passes the ordnance phase nobody can act in by itself, as the game starts
+    state, started = new_game("nplanetary", SOLAR, players, ships, seed=1, victory=(race,))
+    events: list[Event] = list(started)
     while not state.over:
         for p in ("a", "b"):
             state, more = apply(state, EndPhase(p))

@@ -22,10 +22,13 @@ class ForeignValue(TypeError):
 
 
 def aid_of(rules: Ruleset) -> PlayAid | None:
-    """The ruleset's play aid, None for a ruleset without one."""
+    """The ruleset's play aid, None for a ruleset without one (or one another rule
+    system plays, whose own tables travel in the same place: NPlanetary's)."""
     aid = rules.play_aid
     if aid is None or isinstance(aid, PlayAid):
         return aid
+    if rules.system_id not in ("", "interplanetary"):
+        return None
     raise ForeignValue(f"the {rules.name} ruleset carries no Interplanetary play aid")
 
 

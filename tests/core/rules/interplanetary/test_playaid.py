@@ -6,6 +6,7 @@ import pytest
 
 from core.engine import serial
 from core.files.rulesets import load_ruleset
+from core.rules.interplanetary.aid.carried import aid_of
 from core.rules.interplanetary.aid.playaid import (
     BEHAVIOURS,
     EFFECTS,
@@ -50,8 +51,8 @@ def test_interplanetary_loads_with_the_whole_play_aid() -> None:
     "ruleset_id", ["nplanetary", "system3void-strategic", "system3void-tactical"]
 )
 def test_rule_systems_without_a_game_aid_have_no_play_aid(ruleset_id: str) -> None:
-    # System III Void keeps tables of its own there, never Interplanetary's play aid
-    assert not isinstance(load_ruleset(ruleset_id).play_aid, PlayAid)
+    # NPlanetary's own tables travel in the same place; they are no Interplanetary aid
+    assert aid_of(load_ruleset(ruleset_id)) is None
 
 
 def test_the_play_aid_survives_serialisation() -> None:

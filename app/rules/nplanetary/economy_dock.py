@@ -1,0 +1,198 @@
+"""The Cargo & Economy dock: every base's and outpost's stocks and every ship's hold;
+in the development phase, purchases at the player's bases and deployments of the bases
+and outposts their ships carry; in the logistics phase, the transfer dialog; and, once a
+logistics phase has resolved, which transfers went through and whether the other side's
+order matched."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.play.session import GameSession
+from app.play.wrapped import WrappedPanel
+from app.rules.nplanetary import reading
+from app.rules.nplanetary.forms import fill, mine
+from app.rules.nplanetary.results import transfer_results
+from app.rules.nplanetary.transfer_dialog import TransferDialog
+from core.rules.nplanetary import model
+from core.rules.nplanetary.orders import Deploy, Purchase
+from core.vector.state import GameState
+
+COLUMNS = ("Name", "Owner", "Fuel", "Supplies", "Ore", "Water", "Other", "Damage", "Where")
+
+
+class CargoPanel(WrappedPanel):
+    """See the module's docstring. Gives its orders through ``session.apply``."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("np_cargo_panel")
+        self.session: GameSession | None = None
+        self.tree = QTreeWidget()
+        self.tree.setObjectName("np_holdings")
+        self.tree.setHeaderLabels(list(COLUMNS))
+        self.tree.setRootIsDecorated(False)
+        self.tree.setAlternatingRowColors(True)
+        self.tree.setMinimumHeight(60)
+        self.tree.setToolTip("Every base's and outpost's stocks and every ship's hold")
+        self.base = QComboBox()
+        self.base.setObjectName("np_buy_base")
+        self.base.setToolTip("The base of yours that pays, in supplies")
+        self.base.currentIndexChanged.connect(self._enable)
+        self.item = QComboBox()
+        self.item.setObjectName("np_buy_item")
+        self.item.setToolTip("A ship (docked at the base, empty) or cargo for the base")
+        self.count = QSpinBox()
+        self.count.setObjectName("np_buy_count")
+        self.count.setRange(1, 99)
+        self.buy = QPushButton("&Buy")
+        self.buy.setObjectName("np_buy")
+        self.buy.clicked.connect(self._buy)
+        self.ship = QComboBox()
+        self.ship.setObjectName("np_deploy_ship")
+        self.ship.setToolTip("A ship of yours carrying a base or an outpost")
+        self.ship.currentIndexChanged.connect(self._ship_changed)
+        self.kind = QComboBox()
+        self.kind.setObjectName("np_deploy_kind")
+        self.deploy = QPushButton("De&ploy")
+        self.deploy.setObjectName("np_deploy")
+        self.deploy.clicked.connect(self._deploy)
+        self.development = QGroupBox("Development")
+        dev = QFormLayout(self.development)
+        buy_row = QHBoxLayout()
+        buy_row.addWidget(self.item, 1)
+        buy_row.addWidget(self.count)
+        buy_row.addWidget(self.buy)
+        dev.addRow("At:", self.base)
+        dev.addRow("Buy:", buy_row)
+        deploy_row = QHBoxLayout()
+        deploy_row.addWidget(self.ship, 1)
+        deploy_row.addWidget(self.kind)
+        deploy_row.addWidget(self.deploy)
+        dev.addRow("Deploy:", deploy_row)
+        self.transfer = QPushButton("&Transfer…")
+        self.transfer.setObjectName("np_transfer")
+        self.transfer.setToolTip("Order a transfer of cargo or fuel (logistics phase)")
+        self.transfer.clicked.connect(self.open_transfer)
+        self.results = QLabel("")
+        self.results.setObjectName("np_economy_results")
+        self.results.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.tree, 1)
+        layout.addWidget(self.development)
+        layout.addWidget(self.transfer)
+        # in the panel's own layout, so its wrapped lines get the height they need
+        layout.addWidget(self.results)
+
+    def refresh(self, session: GameSession | None) -> None:
+        self.session = session
+        self.tree.clear()
+        if session is None:
+            for w in (self.development, self.transfer):
+                w.setEnabled(False)
+            self.results.setText("")
+            return
+        state = session.state
+        for h in reading.holders(state):
+            self.tree.addTopLevelItem(QTreeWidgetItem(_row(h)))
+        for col in range(len(COLUMNS)):
+            self.tree.resizeColumnToContents(col)
+        seat = session.seat()
+        phase = session.phase()
+        me = mine(session)
+        bases = [(h.name, h.id) for h in reading.holders(state, me) if h.kind == "base"]
+        fill(self.base, bases, None)
+        fill(self.item, _for_sale(state), None)
+        carriers = [
+            (h.name, h.id)
+            for h in reading.holders(state, me)
+            if h.kind == "ship" and (h.amount("base") or h.amount("outpost"))
+        ]
+        fill(self.ship, carriers, None)
+        self._ship_changed()
+        self.development.setEnabled(seat is not None and phase == "development")
+        self.transfer.setEnabled(seat is not None and phase == "logistics")
+        results = transfer_results(session)
+        self.results.setText(
+            "Last logistics phase:\n" + "\n".join(results) if results else "No transfers yet."
+        )
+        self._enable()
+
+    def _ship_changed(self) -> None:
+        if self.session is None:
+            return
+        h = reading.holder(self.session.state, self.ship.currentData())
+        kinds = [] if h is None else [k for k in ("base", "outpost") if h.amount(k)]
+        fill(self.kind, [(k, k) for k in kinds], None)
+        self._enable()
+
+    def _enable(self) -> None:
+        self.buy.setEnabled(self.base.count() > 0 and self.item.count() > 0)
+        self.deploy.setEnabled(self.ship.count() > 0 and self.kind.count() > 0)
+
+    def _buy(self) -> None:
+        if self.session is None or self.base.currentData() is None:
+            return
+        order = Purchase(
+            mine(self.session), self.base.currentData(), self.item.currentData(), self.count.value()
+        )
+        self.session.apply(order)
+
+    def _deploy(self) -> None:
+        if self.session is None or self.ship.currentData() is None:
+            return
+        self.session.apply(
+            Deploy(mine(self.session), self.ship.currentData(), self.kind.currentData())
+        )
+
+    def open_transfer(self) -> None:
+        if self.session is None or self.session.seat() is None:
+            return
+        dialog = TransferDialog(
+            self.session.state, mine(self.session), transfer_results(self.session), self
+        )
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            order = dialog.order()
+            if order is not None:
+                self.session.apply(order)
+
+
+def _row(h: reading.Holder) -> list[str]:
+    other = ", ".join(f"{n} {k}" for k, n in h.items if k not in reading.GOODS)
+    damage = ", ".join(f"{t} {taken}/{cap}" for t, taken, cap in h.tracks if taken)
+    return [
+        h.name,
+        h.owner_name,
+        h.fuel,
+        str(h.amount("supplies")),
+        str(h.amount("ore")),
+        str(h.amount("water")),
+        other,
+        damage or "none",
+        h.where.removeprefix("At "),
+    ]
+
+
+def _for_sale(state: GameState) -> list[tuple[str, str]]:
+    """Everything a base may buy, with its price in supplies."""
+    tables = model.tables_of(state)
+    rows = []
+    for unit in state.rules.units:
+        if unit.cost is not None:
+            rows.append((f"{unit.name} ({int(unit.cost)} supplies)", unit.id))
+    for kind in (*tables.ordnance, *tables.installations):
+        rows.append((f"{kind.name} ({kind.cost} supplies)", kind.id))
+    return rows
