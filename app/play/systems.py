@@ -288,6 +288,7 @@ class PlainUI:
 
 
 COMBAT_PLACEHOLDER = "Combat controls appear when a game is on."
+BATTLES_PLACEHOLDER = "A System III Void game's battles and encounters, during its games."
 MANIFEST_PLACEHOLDER = "The selected ship's manifest sheet, during a game."
 ORDERS_PLACEHOLDER = "Your orders for the phase, in a game of sealed orders."
 ECONOMY_PLACEHOLDER = "Bases' stocks, ships' holds, purchases and transfers, during a game."
@@ -306,10 +307,10 @@ BUILT_IN: dict[str, UIEntry] = {
         ),
         tools=(Tool("designs", "Ship &Designs…", "Outfit, keep, print and share ship designs"),),
     ),
-    # Void's Battles panel fills the Combat dock in its games (no dock of its own, so
-    # the other systems' windows keep their room).
     "void": UIEntry(
         "app.rules.void.ui:UI",
+        # hidden in the other systems' games, as theirs are in Void's
+        docks=(DockSlot("void", "Battles", BATTLES_PLACEHOLDER, tab_with="combat"),),
         tools=(
             Tool(
                 "void-tactical",

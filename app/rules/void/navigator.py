@@ -1,7 +1,7 @@
-"""The Battles panel of a System III Void game, in the window's Combat dock: the campaign
-navigator (the strategic game and its battles, open or finished with their results), the
-breadcrumb saying where play is ("Turn 12 > Battle near Ceres > aggression"), the selected
-ship's juice, torpedoes and railguns, and the buttons that engage and fight a battle.
+"""The Battles dock of a System III Void game: the campaign navigator (the strategic game
+and its battles, open or finished with their results), the breadcrumb saying where play
+is ("Turn 12 > Battle near Ceres > aggression"), the selected ship's juice, torpedoes and
+railguns, and the buttons that engage and fight a battle.
 
 The panel only shows and asks; the dialogs it opens give the commands
 (:mod:`app.rules.void.encounter_dialog`, :mod:`app.rules.void.battle_dialog`).
@@ -271,7 +271,7 @@ class BattlesPanel(QWidget):
         self.engage_button.setEnabled(can_engage)
         self.fight_button.setEnabled(open_battle is not None and not session.read_only)
         if first or open_battle is not None or can_engage or over:
-            return "combat"
+            return "void"
         return None
 
     def _fill(self, games: list[GameInfo]) -> None:

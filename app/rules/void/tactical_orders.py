@@ -1,4 +1,4 @@
-"""A tactical battle's orders for the selected ship, in the Combat dock: the juice (on or
+"""A tactical battle's orders for the selected ship, in the Battles dock: the juice (on or
 off, in the astrogation phase), torpedoes launched at a target only their owner sees (the
 ordnance phase; the window's hand-over screen stands between the players), and guns with
 or without the railguns (the combat phase). The engine refuses what the rules do not

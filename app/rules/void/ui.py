@@ -1,5 +1,5 @@
 """System III Void's interface for the generic window (:class:`app.play.systems.SystemUI`):
-the Battles panel in the Combat dock (:mod:`app.rules.void.navigator`) and the answers
+the Battles dock (:mod:`app.rules.void.navigator`) and the answers
 the session asks of a vector game, telling it to stop in the combat phase when a course
 offers an encounter and while a battle is open; Ships › Void Tactical Battle….
 
@@ -26,14 +26,13 @@ if TYPE_CHECKING:
 
 
 class VoidDocks:
-    """The Battles panel, one per window, in the Combat dock (the generic window's
-    place for a system's combat controls)."""
+    """The Battles dock's panel, one per window."""
 
     def __init__(self) -> None:
         from app.rules.void.navigator import BattlesPanel
 
         self.panel = BattlesPanel()
-        self.panels: Mapping[str, QWidget] = {"combat": self.panel}
+        self.panels: Mapping[str, QWidget] = {"void": self.panel}
 
     def refresh(self, session: Any, ship_id: str | None) -> str | None:
         if not isinstance(session.live, GameState):
@@ -58,7 +57,7 @@ class VoidUI(PlainUI):
             return Work("action", state.pending[0].prompt())
         battle = terms_of(state).battle if is_strategic(state) else None
         if battle is not None:
-            return Work("action", f"fight the battle {battle.place} (Combat dock)")
+            return Work("action", f"fight the battle {battle.place} (Battles dock)")
         waiting = waiting_for(state)
         if (
             is_strategic(state)
@@ -66,7 +65,7 @@ class VoidUI(PlainUI):
             and waiting
             and open_offers(state, waiting[0].id)
         ):
-            return Work("optional", "engage the enemy ships your courses passed (Combat dock)")
+            return Work("optional", "engage the enemy ships your courses passed (Battles dock)")
         return Work("nothing", "there is nothing to do in this phase but plotting")
 
     def phase_title(self, phase: str) -> str:

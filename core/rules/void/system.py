@@ -13,7 +13,7 @@ Tactical scale (its commands, hooks and its start from a
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from functools import partial
 from typing import Any
 
@@ -23,6 +23,7 @@ from core.engine.errors import GameOver, IllegalCommand, NotYourTurn, WrongPhase
 from core.engine.events import Event
 from core.engine.phases import Phase
 from core.engine.system import Handler
+from core.engine.whitelist import Shown, Whitelist
 from core.files.ruleset import KNOWN_SWITCHES, Ruleset
 from core.files.rulesets import load_ruleset
 from core.rules.void import engage, fight, upkeep
@@ -30,7 +31,8 @@ from core.rules.void import engagement as engagement  # its events load with the
 from core.rules.void.battle import BattleResult, BattleSetup
 from core.rules.void.sections import SECTIONS
 from core.rules.void.tactical import entry, guns, moments, orders, torpedoes
-from core.rules.void.terms import terms_of
+from core.rules.void.tactical.terms import TacticalTerms
+from core.rules.void.terms import VoidTerms, terms_of
 from core.vector import view as vector_view
 from core.vector.game import VectorSystem
 from core.vector.hooks import Hooks
@@ -55,6 +57,7 @@ HANDLERS: dict[type[Command], Handler] = {
     orders.TakeJuice: orders.take_juice,
     orders.TurnStart: orders.turn_start,
     torpedoes.LaunchTorpedoes: torpedoes.launch,
+    torpedoes.GuideTorpedoes: torpedoes.guide,
     guns.Fire: guns.fire,
     fight.ChooseAggression: lambda s, c: fight.choose(s, c),
     fight.Spare: lambda s, c: fight.spare(s, c),
@@ -175,6 +178,15 @@ class VoidSystem(VectorSystem):
         return None
 
 
+def shown(state: GameState, player: str) -> Whitelist:
+    """What players see of Void's own values: its terms, whole (a battle's one secret,
+    the torpedo groups' targets, is taken out by the tactical view after)."""
+    return {
+        cls: Shown(whole=frozenset(f.name for f in fields(cls)))
+        for cls in (VoidTerms, TacticalTerms)
+    }
+
+
 SYSTEM = VoidSystem(
     "void",
     "System III Void",
@@ -185,6 +197,7 @@ SYSTEM = VoidSystem(
         for name in ("hexside_entered", "tactical_scale", "narrative_points", "narrative_per_ship")
     },
     view=entry.view,
+    shown=shown,
     load_rules=load_ruleset,
     ruleset_sections=SECTIONS,
     event_rules=vector_view.event_rules(own={engagement.EngagementFuel: True}),

@@ -1,5 +1,5 @@
 """Issue 20 requirement 9 (and the window side of 3 and 8): a System III Void campaign
-played in the window with visible controls only. The Combat dock's Engage button opens
+played in the window with visible controls only. The Battles dock's Engage button opens
 the encounter dialog (who, the situation, what each ship pays, how to resolve it); a
 battle resolved by strategic combat takes each player's aggression level behind a
 hand-over page; a battle fought on the table has its result entered by hand; either ends
@@ -75,7 +75,7 @@ def open_campaign(user: Player, path: Path) -> None:
     user.answer(lambda: user.choose("File", "Open"), lambda d: user.pick_file(d, path))
     user.qtbot.waitUntil(lambda: user.win.session is not None)
     user.take_seat()
-    user.show_tab("Combat")
+    user.show_tab("Battles")
 
 
 def when_dialog(title: str, handler: Callable[[QWidget], None], failed: list[BaseException]):
@@ -238,7 +238,7 @@ def test_the_course_preview_shows_the_encounters_a_plotted_course_offers(
     user = Player(qtbot, tmp_path)
     open_campaign(user, path)
     user.select_ship("Ann's Whirlwind")
-    user.show_tab("Combat")
+    user.show_tab("Battles")
     text = user.label("void_ship_state")
     assert (
         "Ann's Whirlwind" in text and "torpedoes 50 of 50" in text and "railguns: 1 light" in text
@@ -299,7 +299,7 @@ def test_in_a_tactical_battle_a_crew_takes_the_juice_and_torpedoes_fly_at_a_secr
     seated = user.take_seat()
     ship = f"{seated}'s Whirlwind"
     user.select_ship(ship)
-    user.show_tab("Combat")
+    user.show_tab("Battles")
     assert "Situation: " in user.label("void_ship_state")  # shown before the first move
     assert seated == "Bob"  # the defender moves first, and may turn its start
     user.press("Turn start clockwise")
@@ -315,13 +315,13 @@ def test_in_a_tactical_battle_a_crew_takes_the_juice_and_torpedoes_fly_at_a_secr
         user.take_seat()
     assert user.phase() == "Ordnance"
     user.select_ship(f"{user.seated()}'s Whirlwind")
-    user.show_tab("Combat")
+    user.show_tab("Battles")
     orders = user.find(QWidget, "tactical_orders")
     user.pick(user.find(QComboBox, "tactical_target", orders), "Whirlwind")
     user.press("Launch", orders)  # a crew taking the juice does not attack
     assert "cannot launch" in user.status()
     user.select_ship(f"{user.seated()}'s Bastet")
-    user.show_tab("Combat")
+    user.show_tab("Battles")
     orders = user.find(QWidget, "tactical_orders")
     user.pick(user.find(QComboBox, "tactical_target", orders), "Whirlwind")
     shot(orders.parentWidget(), "tactical-orders")
@@ -345,7 +345,7 @@ def test_a_tactical_scenario_over_venus_shows_the_planet_edge_and_its_atmosphere
     assert "Into the clouds" in user.win.windowTitle()
     starmap = user.win.session.state.starmap
     assert [a.name for a in starmap.atmospheres] == ["Venus"]  # the planet's edge
-    user.show_tab("Combat")
+    user.show_tab("Battles")
     assert user.label("breadcrumb") == "Over Venus > tactical turn 1"
     bar = user.win.map_view.verticalScrollBar()
     bar.setValue(bar.maximum())  # the player scrolls down to the planet's edge
