@@ -48,8 +48,8 @@ def test_scenario_list_is_sorted_by_title_with_the_base_game_before_its_variatio
 
     open_new_game(qtbot, window, look)
     assert seen == [
-        "Belt Standoff",
         "The Battle for Tessaly",  # the squadron game's scenarios are listed with the others
+        "Belt Standoff",
         "Border Raid",
         "The Great Planet Race",
         "Hostile Takeover",
