@@ -228,21 +228,6 @@ class GameActions:
             return "A quick game is in progress and quick games are not kept. Quit?"
         return _QUICK_GAME_LOST
 
-    def _close_own(self) -> bool:
-        """End a game on its system's own page, asking first for a quick game."""
-        assert self.own_page is not None
-        quick = self.campaign is None and not self.own_page.over() and self.isVisible()
-        if quick and self.ask_before_closing and not self._may_close_quick_game():
-            return False
-        self.close_own_game()
-        self.close_campaign()
-        self._update_game_actions()
-        return True
-
-    def _may_close_quick_game(self) -> bool:
-        answer = QMessageBox.question(self, "Close Game", _QUICK_GAME_LOST)
-        return answer == QMessageBox.StandardButton.Yes
-
     def end_turn(self) -> None:
         """The primary button (Ctrl+Enter): end the current phase; the game goes on to
         the next phase with something to do (see :meth:`GameSession.advance`)."""

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QMessageBox, QWidget
 
 from app.play.systems import GamePage, entries, own_game, ui_for
 
@@ -60,6 +61,16 @@ class OwnGameActions:
         def show_system_docks(self, ui: SystemUI) -> None: ...
 
         def setWindowTitle(self, title: str) -> None: ...
+
+        def isVisible(self) -> bool: ...
+
+        def closing_question(self, *, quitting: bool = False) -> str: ...
+
+        def close_campaign(self) -> None: ...
+
+        def _update_game_actions(self) -> None: ...
+
+    ask_before_closing: bool
 
     def play_own(
         self,
@@ -150,3 +161,18 @@ class OwnGameActions:
             action = getattr(self, name, None)
             if action is not None:
                 action.setEnabled(False)
+
+    def _close_own(self) -> bool:
+        """End a game on its system's own page, asking first when a quick game is lost."""
+        question = self.closing_question()
+        if question and self.isVisible() and self.ask_before_closing:
+            parent = self if isinstance(self, QWidget) else None
+            if (
+                QMessageBox.question(parent, "Close Game", question)
+                != QMessageBox.StandardButton.Yes
+            ):
+                return False
+        self.close_own_game()
+        self.close_campaign()
+        self._update_game_actions()
+        return True
