@@ -57,6 +57,7 @@ HANDLERS: dict[type[Command], Handler] = {
     orders.TurnStart: orders.turn_start,
     orders.PlaceShip: orders.place_ship,
     torpedoes.LaunchTorpedoes: torpedoes.launch,
+    torpedoes.GuideTorpedoes: torpedoes.guide,
     guns.Fire: guns.fire,
     fight.ChooseAggression: lambda s, c: fight.choose(s, c),
     fight.Spare: lambda s, c: fight.spare(s, c),

@@ -81,6 +81,7 @@ def start(
         advanced=advanced,
         logs=tuple(sorted(logs, key=lambda e: e.ship)),
         chase_fuel=begun.chase_fuel,
+        entered_juiced=frozenset(s.id for s in setup.ships if s.juiced),
     )
     state = GameState(
         rules=rules,

@@ -13,8 +13,10 @@ that came off the juice and takes it again in the same battle doubles every pena
 
 Rulings: a burn's size is the change of the ship's vector (hexes); "every D" counts its
 number (D2: two points of strain), as damage does; a crew killed leaves a dead ship,
-counted destroyed; a crew stays juiced (a crew that burned high to engage enters the
-battle juiced) until its player takes it off, then recovers for two turns.
+counted destroyed; a crew stays juiced until its player takes it off, then recovers for
+two turns. A crew that burned high to engage enters the battle juiced, its strategic turn
+counting as its first on the juice, and comes off after the battle's first two turns
+unless it is burning high.
 """
 
 from __future__ import annotations

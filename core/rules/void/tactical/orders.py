@@ -103,6 +103,8 @@ def take_juice(state: GameState, command: Command) -> tuple[GameState, list[Even
         if kit.juice is Juice.JUICED:
             raise IllegalCommand(f"{ship.name}'s crew is already on the juice")
         ship = with_kit(ship, juice.take(kit))
+        now = terms(state)
+        state = with_terms(state, replace(now, entered_juiced=now.entered_juiced - {ship.id}))
         doubled = " (a second time: every effect doubled)" if kit_of(ship).rejuiced else ""
         text = f"{ship.name}'s crew takes the juice{doubled}: it defends but does not attack"
     else:
@@ -116,7 +118,8 @@ def take_juice(state: GameState, command: Command) -> tuple[GameState, list[Even
 def turn_start(state: GameState, command: Command) -> tuple[GameState, list[Event]]:
     assert isinstance(command, TurnStart)
     now = terms(state)
-    if command.player not in now.setup.defenders or now.turned or state.round != 1:
+    first_move = state.round == 1 and current_phase(state) == "astrogation"
+    if command.player not in now.setup.defenders or now.turned or not first_move:
         raise IllegalCommand("only the defender turns its start, once, before it first moves")
     if command.steps not in (-1, 1):
         raise IllegalCommand("the start turns by one hexside, either way")

@@ -10,8 +10,8 @@ of the Other Damage table (hits in the advanced system). A group flying through
 atmosphere rolls on the Asteroid column (plus the deepest level and a point per hex of
 speed above 3) and is lost on any damage.
 
-Rulings: the program flies a group's terminal guidance for its owner, straight at its
-target (so the target never shows on the map); a group whose target has left the battle,
+Rulings: a group's owner may plot its guidance (a burn, like a ship's); a group left
+unguided is flown straight at its target by the program; a group whose target has left the battle,
 or that leaves the map, is lost; a group lasts five turns of flight, as standard
 Triplanetary's ordnance does; a disabled ship, or one whose crew is out, cannot
 intercept.
@@ -87,6 +87,34 @@ def launch(state: GameState, command: Command) -> tuple[GameState, list[Event]]:
     return state, [Said(f"{ship.name} launches {group.label} (target kept secret)")]
 
 
+@register
+@dataclass(frozen=True)
+class GuideTorpedoes(Command):
+    """Plot this turn's guidance for one of the player's torpedo groups: up to three
+    hexes on its launch turn, two after (None: fly it straight at its target)."""
+
+    group: str
+    burn: tuple[Direction, ...] | None = None
+
+
+def guide(state: GameState, command: Command) -> tuple[GameState, list[Event]]:
+    assert isinstance(command, GuideTorpedoes)
+    if current_phase(state) not in ("astrogation", "ordnance", "movement"):
+        raise WrongPhase("torpedoes are guided before they move, in the movement phase")
+    now = terms(state)
+    group = next((g for g in now.torpedoes if g.id == command.group), None)
+    if group is None or group.owner != command.player:
+        raise IllegalCommand(f"you have no torpedo group {command.group!r} in flight")
+    allowed = LAUNCH_BURN if group.launched == state.round else GUIDANCE
+    if command.burn is not None and len(command.burn) > allowed:
+        raise IllegalCommand(f"{group.label} {group.id} may burn {allowed} hexes this turn")
+    guided = replace(group, burn=command.burn)
+    groups = tuple(guided if g is group else g for g in now.torpedoes)
+    return with_terms(state, replace(now, torpedoes=groups)), [
+        Event(f"{group.label} {group.id}: guidance plotted")
+    ]
+
+
 def _steer(position: Hex, velocity: Vector, aim: Hex, burn: int) -> Vector:
     """The vector after a burn of up to ``burn`` hexes that brings the coast nearest
     ``aim``."""
@@ -126,7 +154,12 @@ def _fly_one(state: GameState, group: Torpedoes) -> tuple[GameState, list[Event]
         return _drop(state, group), [Said(f"{group.label} {group.id} is spent")]
     burn = LAUNCH_BURN if group.launched == state.round else GUIDANCE
     start = group.motion.position
-    velocity = _steer(start, group.motion.velocity, target.motion.position, burn)
+    if group.burn is None:
+        velocity = _steer(start, group.motion.velocity, target.motion.position, burn)
+    else:
+        velocity = group.motion.velocity
+        for d in group.burn[:burn]:
+            velocity = velocity + Vector.of(d)
     end = start + velocity
     path = start.line_to(end)
     if not state.starmap.bounds.contains(end) and target.motion.position not in path:
@@ -138,7 +171,7 @@ def _fly_one(state: GameState, group: Torpedoes) -> tuple[GameState, list[Event]
         state = _drop(state, group)
         state, more = _strike(state, group, target)
         return state, events + more
-    moved = replace(group, motion=Motion(end, velocity))
+    moved = replace(group, motion=Motion(end, velocity), burn=None)
     now = terms(state)
     groups = tuple(moved if g is group else g for g in now.torpedoes)
     return with_terms(state, replace(now, torpedoes=groups)), events
