@@ -222,14 +222,20 @@ class CampaignWindow:
         )
 
     def _game_to_play(self, campaign: CampaignFile) -> GameRecord:
-        """The game play goes on in: the last unfinished one (else the last)."""
+        """The game play goes on in: the last unfinished one (else the last). A battle
+        the map cannot show (one a rule system resolves in a dialog of its own) is
+        fought from the window of the game it was opened in."""
         from core.campaign import GameRecord
+        from core.vector.state import GameState
 
         games = campaign.games()
         if not games:
             raise CampaignError(campaign.path, "holds no game")
         unfinished = [g for g in games if g.result is None]
-        return GameRecord(campaign, (unfinished or games)[-1].id)
+        record = GameRecord(campaign, (unfinished or games)[-1].id)
+        while not isinstance(record.state, GameState) and record.parent is not None:
+            record = GameRecord(campaign, record.parent)
+        return record
 
     def _watch_seals(self, campaign: CampaignFile) -> None:
         """Check the log's seals in the background, now that the map is on screen."""

@@ -151,7 +151,10 @@ class EventLog(LogView):
         self.setToolTip("What happened in the game, newest at the bottom")
         self.setAlternatingRowColors(True)
 
+        self._sealed: set[str] = set()  # players whose orders of this phase are noted
+
     def add(self, entries: list[Entry]) -> None:
+        from core.engine.play import OrderSealed
         from core.vector.plotting import PlanMade
         from core.vector.turns import PhaseBegan, RoundBegan
 
@@ -160,9 +163,21 @@ class EventLog(LogView):
             e = entry.event
             if isinstance(e, PlanMade | Rolled):
                 continue  # plans are secret until they move; rolls go to the dice log
+            if isinstance(e, OrderSealed):
+                # once a phase for each player: a line per order only repeated itself,
+                # and told everyone how many orders a player had given
+                if e.player in self._sealed:
+                    continue
+                self._sealed.add(e.player)
+            else:
+                self._sealed.clear()  # the phase resolved: the next orders are new
             style = HEADING if isinstance(e, RoundBegan) else PLAIN
             lines.append((e.text, ASIDE if isinstance(e, PhaseBegan) else style))
         self.add_lines(lines)
+
+    def clear(self) -> None:
+        super().clear()
+        self._sealed.clear()
 
 
 class DiceLog(LogView):

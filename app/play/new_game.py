@@ -308,6 +308,7 @@ class NewGameDialog(QDialog):
         if not isinstance(step, QWidget):
             step = NoPurchases(self)
         self._purchases_place.removeWidget(self.purchases)
+        self.purchases.hide()  # else it stays on show over the dialog until deleted
         self.purchases.deleteLater()
         self._step = step
         self.purchases = step

@@ -288,6 +288,7 @@ class PlainUI:
 
 
 COMBAT_PLACEHOLDER = "Combat controls appear when a game is on."
+BATTLES_PLACEHOLDER = "A System III Void game's battles and encounters, during its games."
 MANIFEST_PLACEHOLDER = "The selected ship's manifest sheet, during a game."
 ORDERS_PLACEHOLDER = "Your orders for the phase, in a game of sealed orders."
 ECONOMY_PLACEHOLDER = "Bases' stocks, ships' holds, purchases and transfers, during a game."
@@ -305,6 +306,18 @@ BUILT_IN: dict[str, UIEntry] = {
             DockSlot("manifest", "Manifest", MANIFEST_PLACEHOLDER, tab_with="ships"),
         ),
         tools=(Tool("designs", "Ship &Designs…", "Outfit, keep, print and share ship designs"),),
+    ),
+    "void": UIEntry(
+        "app.rules.void.ui:UI",
+        # hidden in the other systems' games, as theirs are in Void's
+        docks=(DockSlot("void", "Battles", BATTLES_PLACEHOLDER, tab_with="combat"),),
+        tools=(
+            Tool(
+                "void-tactical",
+                "Void &Tactical Battle…",
+                "Start a System III Void battle at tactical scale only",
+            ),
+        ),
     ),
     "squadrons": UIEntry(
         "app.rules.squadrons.ui:UI",

@@ -21,6 +21,7 @@ from app.play.systems import DockSlot, SystemDocks, SystemUI, entries
 
 if TYPE_CHECKING:
     from app.campaign.browser import CampaignBrowser
+    from app.play.session import GameSession
 
 AREAS = {
     "left": Qt.DockWidgetArea.LeftDockWidgetArea,
@@ -44,6 +45,7 @@ class DockLayout:
         self._system_panels: dict[str, SystemDocks] = {}  # by system id, built once
         self._placeholders: dict[str, QLabel] = {}
         self._hidden_for_game: set[str] = set()
+        self._course_resting = False  # hidden for a phase without courses (follow_phase)
         self.docks: dict[str, QDockWidget] = {}
         slots = [slot for entry in entries().values() for slot in entry.docks]
         for slot in slots:
@@ -110,6 +112,30 @@ class DockLayout:
             widget.show()
         self.system_docks = docks
         self._hide_other_systems(ui.id)
+        self.course_follows(True)
+
+    def refresh_system_docks(self, session: GameSession, ship_id: str | None) -> None:
+        """The rule system's panels show the game; the dock that has just begun to ask
+        for the player's attention comes to the front, and the Course dock follows the
+        phase if the system says when courses are plotted (``course_wanted``)."""
+        assert self.system_docks is not None
+        front = self.system_docks.refresh(session, ship_id)
+        if front is not None:
+            self.docks[front].raise_()
+        plotting = getattr(self.system_docks, "course_wanted", None)
+        self.course_follows(plotting is None or plotting(session))
+
+    def course_follows(self, wanted: bool) -> None:
+        """A rule system whose courses are plotted in one phase only (NPlanetary) rests
+        the Course dock in the other phases, giving its room to the docks beside it;
+        it comes back with the movement phase, unless the player had closed it."""
+        dock = self.docks["course"]
+        if wanted and self._course_resting:
+            self._course_resting = False
+            dock.show()
+        elif not wanted and not self._course_resting and not dock.isHidden():
+            self._course_resting = True
+            dock.hide()
 
     def _hide_other_systems(self, system_id: str) -> None:
         """Hide the docks of the other rule systems during a game (their placeholders
@@ -136,7 +162,8 @@ class DockLayout:
     def docks_hidden_for_game(self) -> list[QDockWidget]:
         """The docks a game hid for now (shown again while the layout is saved, so a
         closed game does not lose another system's docks for good)."""
-        return [self.docks[key] for key in sorted(self._hidden_for_game)]
+        keys = self._hidden_for_game | ({"course"} if self._course_resting else set())
+        return [self.docks[key] for key in sorted(keys)]
 
     def panel(self, key: str) -> QWidget | None:
         """The rule system's panel in the dock ``key`` (``"combat"``), if the game on show

@@ -195,6 +195,7 @@ class GameActions:
         self.stack.setCurrentWidget(self.map_view)
         self.ship_list.clear()
         self.course_panel.clear_ship()
+        self.course_follows(True)
         if self.system_docks is not None:
             self.system_docks.clear()
         self._update_game_actions()
@@ -419,9 +420,7 @@ class GameActions:
         mine = ship is not None and seat is not None and ship.owner == seat.id
         self.course_panel.show_ship(state, ship, self.board.preview, mine)
         if self.system_docks is not None:
-            front = self.system_docks.refresh(self.session, ship.id if ship is not None else None)
-            if front is not None:
-                self.docks[front].raise_()
+            self.refresh_system_docks(self.session, ship.id if ship is not None else None)
         self.ship_list.select_ship(ship.id if ship is not None else None)
         self._update_game_actions()
 

@@ -88,13 +88,24 @@ KNOWN_SWITCHES: dict[str, str] = {
         "System III Void, with narrative points: each ship holds 1 point instead, spent "
         "only in its own battles"
     ),
+    "advanced_gun_combat": (
+        "System III Void: tactical battles play gun combat by hit location (weapons, "
+        "drives, structure) instead of the basic Gun Combat Damage table"
+    ),
 }
 
 #: Switches added after games were recorded, with their defaults: every ruleset has them
 #: at that default unless its file says otherwise, and a file that gives the default is
 #: read as one that does not list it, so the ruleset's data, and with it the hash of
 #: every game played under it (each state digests its ruleset), are unchanged.
-LATER_SWITCHES: dict[str, bool] = {"weak_gravity_carries_over": False}
+LATER_SWITCHES: dict[str, bool] = {
+    "weak_gravity_carries_over": False,
+    "advanced_gun_combat": False,
+}
+
+#: the later switches that belong to one rule system only (by its id): other systems'
+#: rulesets do not have them, so New Game does not offer them there
+LATER_SWITCH_SYSTEMS: dict[str, str] = {"advanced_gun_combat": "void"}
 
 #: the switches that are the optional rules of a rule system (Interplanetary's "Optional
 #: rules"), by their names in the rule book, in its order: what New Game offers to tick
@@ -111,6 +122,7 @@ OPTIONAL_RULES: dict[str, str] = {
     "fog_of_war": "Fog of war",
     # a reading of a rule, not an extra rule, but chosen per game the same way
     "weak_gravity_carries_over": "Weak gravity carries over turns",
+    "advanced_gun_combat": "Advanced gun combat (hit location)",
 }
 
 #: the switches of a ruleset that does not list its own
@@ -259,7 +271,12 @@ class Ruleset:
         self, overrides: Iterable[tuple[str, bool]] | Mapping[str, bool] = ()
     ) -> dict[str, bool]:
         """Every switch with the game's overrides applied; an unknown override is refused."""
-        values = {**LATER_SWITCHES, **dict(self.switches)}
+        later = {
+            name: value
+            for name, value in LATER_SWITCHES.items()
+            if LATER_SWITCH_SYSTEMS.get(name, self.system_id) == self.system_id
+        }
+        values = {**later, **dict(self.switches)}
         pairs = overrides.items() if isinstance(overrides, Mapping) else overrides
         for name, value in pairs:
             if name not in values:

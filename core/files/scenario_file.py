@@ -182,7 +182,8 @@ class Scenario(Model):
     id: str
     name: str = Field(min_length=1)
     description: str = ""
-    map: str = Field(min_length=1)
+    #: None: the rule system generates the map its ``[opening]`` names (Void's battles)
+    map: str | None = Field(default=None, min_length=1)
     ruleset: str = Field(min_length=1)
     switches: dict[str, bool] = Field(default={}, max_length=MOST_ENTRIES)
     players: Players

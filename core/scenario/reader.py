@@ -112,19 +112,25 @@ def _build(
                 "players.min",
             )
         )
-    starmap = given or _load("map", m.map, lambda: load_map(map_path(m.map, folder)), problems)
     rules = _load("ruleset", m.ruleset, lambda: _ruleset(m.ruleset, folder), problems)
+    generated = _generated(m, sides, rules, problems) if m.map is None else None
+    if m.map is None:
+        starmap = getattr(generated, "starmap", None)
+    else:
+        name = m.map
+        starmap = given or _load("map", name, lambda: load_map(map_path(name, folder)), problems)
     if rules is not None:
         for name in m.switches:
-            if name not in dict(rules.switches):
-                known = ", ".join(k for k, _ in rules.switches) or "none"
+            if name not in rules.switch_values():
+                known = ", ".join(sorted(rules.switch_values())) or "none"
                 problems.append(
                     Problem(
                         f"the {rules.name} ruleset has no switch {name!r} (its switches: {known})",
                         f"switches.{name}",
                     )
                 )
-    ships = _ships(m, sides, starmap, rules, folder, problems)
+    placed = dict(getattr(generated, "places", ())) if m.map is None else None
+    ships = _ships(m, sides, starmap, rules, folder, problems, placed)
     fixed = {s.id for s in m.ships if s.side is not None and not s.each}
     setup = build_setup(
         m, sides, {s.id: s.side for s in m.ships if s.side and not s.each}, starmap, rules, problems
@@ -155,8 +161,38 @@ def _build(
             (s.name, s.points, s.ships) for s in m.sides if s.points is not None or s.ships
         ),
         setup=setup,
-        opening=_opening(m, sides, starmap, rules, problems),
+        opening=generated if m.map is None else _opening(m, sides, starmap, rules, problems),
     )
+
+
+def _generated(
+    m: _Scenario, sides: tuple[str, ...], rules: Ruleset | None, problems: list[Problem]
+) -> object | None:
+    """A scenario with no map of its own: the rule system that plays it generates the
+    map its ``[opening]`` names (Void's tactical battles), and reads the opening (which
+    carries the map and the ships' places) with no map to check it against."""
+    if rules is None:
+        return None  # the ruleset's problems are reported
+    system = system_for(rules.system_id)
+    maps: tuple[str, ...] = tuple(getattr(system, "generated_maps", ()))
+    reader = getattr(system, "read_opening", None)
+    if not maps or reader is None:
+        problems.append(
+            Problem(f"give the scenario's map: the {rules.name} rule system makes none", "map")
+        )
+        return None
+    if not m.opening:
+        problems.append(
+            Problem(
+                f"give the scenario's map, or an [opening] naming the map the {rules.name} "
+                f"rule system generates (map = {maps[0]!r})",
+                "map",
+            )
+        )
+        return None
+    value, found = reader(m.opening, None, rules, sides, {s.id: s.side for s in m.ships})
+    problems.extend(Problem(message, f"opening.{field}") for field, message in found)
+    return value if value is not None and not found else None
 
 
 def _opening(
@@ -202,7 +238,10 @@ def _ships(
     rules: Ruleset | None,
     folder: Path,
     problems: list[Problem],
+    placed: dict[str, Motion] | None = None,
 ) -> tuple[ShipSpec, ...]:
+    """The scenario's ships; ``placed``: where a generated map puts each (None: the
+    file gives every ship's start)."""
     out = []
     for i, s in enumerate(m.ships):
         where = f"ships[{i}]"
@@ -238,7 +277,9 @@ def _ships(
                     )
         manifest = outfit_of(s, where, rules, folder, problems)
         motion, circle = None, None
-        if starmap is not None and s.circle is not None:
+        if placed is not None:
+            motion = _placed(s, where, placed, problems)
+        elif starmap is not None and s.circle is not None:
             circle = check_circle(s, where, m, starmap, problems)
             motion = Motion(circle[0], ZERO) if circle is not None else None
         elif starmap is not None:
@@ -262,6 +303,18 @@ def _ships(
                 )
             )
     return tuple(out)
+
+
+def _placed(
+    s: _Ship, where: str, placed: dict[str, Motion], problems: list[Problem]
+) -> Motion | None:
+    """A ship's start on a generated map: where the map put it; the file gives none."""
+    given = [f for f in ("hex", "came_from", "landed", "circle") if getattr(s, f) is not None]
+    for f in given:
+        problems.append(
+            Problem(f"the map is generated and places the ship: leave out {f}", f"{where}.{f}")
+        )
+    return placed.get(s.id) if not given else None
 
 
 def _start(

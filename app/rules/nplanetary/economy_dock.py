@@ -22,9 +22,10 @@ from PySide6.QtWidgets import (
 )
 
 from app.play.session import GameSession
+from app.play.withdraw import own_orders
 from app.play.wrapped import WrappedPanel
 from app.rules.nplanetary import reading
-from app.rules.nplanetary.forms import fill, mine
+from app.rules.nplanetary.forms import REFUSAL_STYLE, fill, mine
 from app.rules.nplanetary.results import transfer_results
 from app.rules.nplanetary.transfer_dialog import TransferDialog
 from core.rules.nplanetary import model
@@ -49,6 +50,7 @@ class CargoPanel(WrappedPanel):
         self.tree.setMinimumHeight(60)
         self.tree.setToolTip("Every base's and outpost's stocks and every ship's hold")
         self.base = QComboBox()
+        self.base.setPlaceholderText("no base of yours")
         self.base.setObjectName("np_buy_base")
         self.base.setToolTip("The base of yours that pays, in supplies")
         self.base.currentIndexChanged.connect(self._enable)
@@ -62,6 +64,7 @@ class CargoPanel(WrappedPanel):
         self.buy.setObjectName("np_buy")
         self.buy.clicked.connect(self._buy)
         self.ship = QComboBox()
+        self.ship.setPlaceholderText("no ship carrying one")
         self.ship.setObjectName("np_deploy_ship")
         self.ship.setToolTip("A ship of yours carrying a base or an outpost")
         self.ship.currentIndexChanged.connect(self._ship_changed)
@@ -90,16 +93,40 @@ class CargoPanel(WrappedPanel):
         self.results = QLabel("")
         self.results.setObjectName("np_economy_results")
         self.results.setWordWrap(True)
+        # what the player at the table has ordered here, and why an order was refused:
+        # said where the order was given, not only in the Orders dock behind this one
+        self.given = QLabel("")
+        self.given.setObjectName("np_economy_orders")
+        self.given.setWordWrap(True)
+        self.given.setToolTip("Your orders for this phase, sealed when you end it (Orders dock)")
+        self.refusal = QLabel("")
+        self.refusal.setObjectName("np_economy_refusal")
+        self.refusal.setWordWrap(True)
+        self.refusal.setStyleSheet(REFUSAL_STYLE)
+        self.refusal.setVisible(False)
+        self._turn: tuple[object, ...] | None = None
         layout = QVBoxLayout(self)
         layout.addWidget(self.tree, 1)
         layout.addWidget(self.development)
         layout.addWidget(self.transfer)
+        layout.addWidget(self.refusal)
+        layout.addWidget(self.given)
         # in the panel's own layout, so its wrapped lines get the height they need
         layout.addWidget(self.results)
 
     def refresh(self, session: GameSession | None) -> None:
+        if session is not self.session:
+            if self.session is not None:
+                self.session.refused.disconnect(self.show_refusal)
+            if session is not None:
+                session.refused.connect(self.show_refusal)
         self.session = session
         self.tree.clear()
+        turn = None if session is None else (session.state.round, session.phase(), session.seat())
+        if turn != self._turn:  # a refusal is the player's own: gone with their turn
+            self._turn = turn
+            self.show_refusal("")
+        self._show_given(session)
         if session is None:
             for w in (self.development, self.transfer):
                 w.setEnabled(False)
@@ -131,6 +158,24 @@ class CargoPanel(WrappedPanel):
         )
         self._enable()
 
+    def show_refusal(self, reason: str) -> None:
+        self.refusal.setText(f"Refused: {reason}" if reason else "")
+        self.refusal.setVisible(bool(reason))
+
+    def _show_given(self, session: GameSession | None) -> None:
+        given = [] if session is None else own_orders(session)
+        if session is not None and session.phase() in ("development", "logistics"):
+            state = session.state
+            lines = [f"✓ {reading.describe(state, order)}" for order in given]
+            self.given.setText(
+                "Your orders (sealed when you end the phase):\n" + "\n".join(lines)
+                if lines
+                else "No orders given yet in this phase."
+            )
+        else:
+            self.given.setText("")
+        self.given.setVisible(bool(self.given.text()))
+
     def _ship_changed(self) -> None:
         if self.session is None:
             return
@@ -146,6 +191,7 @@ class CargoPanel(WrappedPanel):
     def _buy(self) -> None:
         if self.session is None or self.base.currentData() is None:
             return
+        self.show_refusal("")
         order = Purchase(
             mine(self.session), self.base.currentData(), self.item.currentData(), self.count.value()
         )
@@ -154,6 +200,7 @@ class CargoPanel(WrappedPanel):
     def _deploy(self) -> None:
         if self.session is None or self.ship.currentData() is None:
             return
+        self.show_refusal("")
         self.session.apply(
             Deploy(mine(self.session), self.ship.currentData(), self.kind.currentData())
         )

@@ -27,9 +27,11 @@ from app.rules.nplanetary.preview_words import preview_text
 from core.board.hexgrid import Direction
 from core.rules.nplanetary import model
 from core.rules.nplanetary.orders import Attack, Dock, Land, LayOrdnance
+from core.rules.nplanetary.sites import free_docks, landings
 from core.vector.state import GameState
 
 Give = Callable[[object], bool]
+REFUSAL_STYLE = "color: #d9363e; font-weight: bold;"
 ID = Qt.ItemDataRole.UserRole
 
 
@@ -83,6 +85,14 @@ class OrdnanceForm(QWidget):
         for i, box in enumerate(self.turns):
             box.setObjectName(f"np_torpedo_turn_{i + 1}")
             box.setToolTip("A torpedo may change its vector by one or two hexes on its first turn")
+        self.stays = QLabel(
+            "With no turn, the torpedo keeps the ship's course and position: burn away "
+            "from it before the next round, or it meets its own ship."
+        )
+        self.stays.setObjectName("np_torpedo_stays")
+        self.stays.setWordWrap(True)
+        for box in self.turns:
+            box.currentIndexChanged.connect(lambda _i: self._kind_changed())
         self.button = QPushButton("&Launch")
         self.button.setObjectName("np_launch")
         self.button.setToolTip("Release the piece: checked now, sealed when the phase ends")
@@ -94,6 +104,7 @@ class OrdnanceForm(QWidget):
         for box in self.turns:
             turn.addWidget(box)
         form.addRow("Torpedo turn:", turn)
+        form.addRow(self.stays)
         form.addRow(self.button)
 
     def refresh(self, session: GameSession, selected: str | None) -> None:
@@ -121,6 +132,7 @@ class OrdnanceForm(QWidget):
         torpedo = self.kind.currentData() == "torpedo"
         for box in self.turns:
             box.setEnabled(torpedo)
+        self.stays.setVisible(torpedo and not any(b.currentData() for b in self.turns))
         self.button.setEnabled(self.ship.count() > 0 and self.kind.count() > 0)
 
     def _launch(self) -> None:
@@ -274,7 +286,8 @@ def _armed(state: GameState, thing_id: str) -> bool:
 
 
 class MovementForm(QWidget):
-    """Instead of a burn plotted on the map: land at a base, or dock at one."""
+    """Instead of a burn plotted on the map: land at a base, or dock at one. Only the
+    places the chosen ship can reach now are offered, each with what it costs."""
 
     def __init__(self, give: Give) -> None:
         super().__init__()
@@ -284,24 +297,32 @@ class MovementForm(QWidget):
         note.setWordWrap(True)
         self.ship = QComboBox()
         self.ship.setObjectName("np_dock_ship")
+        self.ship.currentIndexChanged.connect(lambda _i: self._ship_changed())
         self.place = QComboBox()
         self.place.setObjectName("np_dock_at")
-        self.place.setToolTip("A base or outpost: landing costs one fuel, docking none")
+        self.place.setToolTip("A base or outpost the ship can reach now")
+        self.place.currentIndexChanged.connect(lambda _i: self._enable())
+        self.none = QLabel("")
+        self.none.setObjectName("np_dock_none")
+        self.none.setWordWrap(True)
         self.land = QPushButton("La&nd")
         self.land.setObjectName("np_land")
+        self.land.setToolTip("Land at a base on the planet the ship orbits, for 1 fuel")
         self.land.clicked.connect(lambda: self._order(Land))
         self.dock = QPushButton("&Dock")
         self.dock.setObjectName("np_dock")
+        self.dock.setToolTip("Dock, free, at an orbital base or a base or outpost at rest with it")
         self.dock.clicked.connect(lambda: self._order(Dock))
         self.obliged = QLabel("")
         self.obliged.setObjectName("np_must_move")
         self.obliged.setWordWrap(True)
-        self.obliged.setStyleSheet("color: #d9363e; font-weight: bold;")
-        form = QFormLayout(self)
+        self.obliged.setStyleSheet(REFUSAL_STYLE)
+        self.form = form = QFormLayout(self)
         form.addRow(note)
         form.addRow(self.obliged)
         form.addRow("Ship:", self.ship)
         form.addRow("At:", self.place)
+        form.addRow(self.none)
         row = QHBoxLayout()
         row.addWidget(self.land)
         row.addWidget(self.dock)
@@ -312,11 +333,6 @@ class MovementForm(QWidget):
         state = session.state
         ships = [(s.name, s.id) for s in state.ships if s.owner == mine(session) and s.in_play]
         fill(self.ship, ships, selected if any(r[1] == selected for r in ships) else None)
-        places = [
-            (f"{i.name} ({reading.where(state, i)})", i.id)
-            for i in model.holdings_of(state).installations
-        ]
-        fill(self.place, places, None)
         must = sorted(
             s.name
             for s in state.ships
@@ -328,11 +344,38 @@ class MovementForm(QWidget):
             else ""
         )
         self.obliged.setVisible(bool(must))
-        ok = bool(ships) and bool(places)
-        self.land.setEnabled(ok)
-        self.dock.setEnabled(ok)
+        self._ship_changed()
+
+    def _ship_changed(self) -> None:
+        """The places the chosen ship can reach: landings from orbit, free docks."""
+        if self.session is None:
+            return
+        state = self.session.state
+        ship_id = self.ship.currentData()
+        rows: list[tuple[str, str]] = []
+        if ship_id is not None:
+            ship = state.ship(ship_id)
+            rows += [(f"land at {i.name} (1 fuel)", f"land:{i.id}") for i in landings(state, ship)]
+            rows += [(f"dock at {i.name} (free)", f"dock:{i.id}") for i in free_docks(state, ship)]
+        fill(self.place, rows, None)
+        self.form.setRowVisible(self.place, bool(rows))  # its "At:" label too
+        self.none.setText(
+            ""
+            if rows or ship_id is None
+            else f"{self.ship.currentText()} can reach no base or outpost now: it lands from "
+            "orbit round a planet with a base, docks free at a base orbiting that planet, "
+            "or at a base or outpost it is at rest with."
+        )
+        self.none.setVisible(bool(self.none.text()))
+        self._enable()
+
+    def _enable(self) -> None:
+        kind = str(self.place.currentData() or "").partition(":")[0]
+        self.land.setEnabled(kind == "land")
+        self.dock.setEnabled(kind == "dock")
 
     def _order(self, kind: type[Land] | type[Dock]) -> None:
         if self.session is None or self.ship.currentData() is None:
             return
-        self.give(kind(mine(self.session), self.ship.currentData(), self.place.currentData()))
+        place = str(self.place.currentData() or "").partition(":")[2]
+        self.give(kind(mine(self.session), self.ship.currentData(), place))

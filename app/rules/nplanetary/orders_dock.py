@@ -25,9 +25,13 @@ from app.play.session import GameSession
 from app.play.withdraw import own_orders, withdraw
 from app.play.wrapped import WrappedPanel
 from app.rules.nplanetary import reading
-from app.rules.nplanetary.forms import CombatForm, MovementForm, NoteForm, OrdnanceForm
-
-REFUSAL_STYLE = "color: #d9363e; font-weight: bold;"
+from app.rules.nplanetary.forms import (
+    REFUSAL_STYLE,
+    CombatForm,
+    MovementForm,
+    NoteForm,
+    OrdnanceForm,
+)
 
 
 class OrdersPanel(WrappedPanel):

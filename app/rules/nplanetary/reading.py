@@ -11,6 +11,7 @@ from typing import Literal
 from core.engine.commands import Command
 from core.files.ruleset import show_amount
 from core.rules.nplanetary import model
+from core.rules.nplanetary.combat_things import piece_name
 from core.rules.nplanetary.model import Installation
 from core.rules.nplanetary.orders import (
     Attack,
@@ -205,7 +206,7 @@ def name_of(state: GameState, thing_id: str) -> str:
         piece = state.piece(thing_id)
     except KeyError:
         return thing_id
-    return f"{state.player(piece.owner).name}'s {piece.weapon}"
+    return piece_name(state, piece)  # as the event log and the combat preview say it
 
 
 def _goods(goods: tuple[tuple[str, int], ...]) -> str:

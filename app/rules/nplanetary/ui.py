@@ -72,6 +72,13 @@ class NPlanetaryDocks:
         self._phase = key
         return "economy" if session.phase() in ("development", "logistics") else "orders"
 
+    @staticmethod
+    def course_wanted(session: GameSession) -> bool:
+        """The Course dock is for plotting burns: in the movement phase only (or when
+        no one is seated: the game over, a replay), so it gives its room to the ship
+        list and the Ship panel in the other four phases."""
+        return session.seat() is None or session.phase() == "movement"
+
     def clear(self) -> None:
         self.orders.refresh(None, None)
         self.cargo.refresh(None)

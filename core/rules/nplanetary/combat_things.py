@@ -124,9 +124,10 @@ def take_damage(
     state: GameState, target: Ship | Installation, points: Counter[Track]
 ) -> tuple[GameState, list[Event]]:
     """``target`` takes ``points`` on its tracks; a disabled track says so, and structure
-    at capacity destroys it."""
+    at capacity destroys it. An attack that does no harm says so too, so the log tells
+    every attack's end (the dice behind it are in the dice log)."""
     if not points:
-        return state, []
+        return state, [Damaged(f"{target.name} takes no damage", target.id, "")]
     cap = capacity(state, target)
     damage = damage_of(target)
     events: list[Event] = []

@@ -124,7 +124,8 @@ class OrderFailed(Event):
 
 @event
 class Damaged(Event):
-    """A ship or installation took damage on a track (``gave_out``: the track failed)."""
+    """A ship or installation took damage on a track (``gave_out``: the track failed),
+    or, with ``track`` empty, came through an attack unharmed."""
 
     target: str
     track: str

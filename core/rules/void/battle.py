@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import Literal
 
 from core.board.hexgrid import Hex, Vector
-from core.engine.serial import register
+from core.engine.serial import added, register
 from core.rules.void.crew import Kit
 
 #: how an encounter is resolved, chosen when it opens: played at tactical scale, by
@@ -85,6 +85,8 @@ class BattleSetup:
     is in (None: open space), which gives a tactical map its planet edge. ``round`` is the
     strategic turn. ``narrative`` the narrative points each holder (a player or a ship id)
     may spend in the battle; ``narrative_per`` says which ("player", "ship" or "none").
+    ``advanced``: a tactical battle plays gun combat by hit location (the strategic game's
+    ``advanced_gun_combat`` switch; a battle saved before the switch existed is basic).
     """
 
     attacker: str
@@ -99,6 +101,7 @@ class BattleSetup:
     body_kind: str | None = None
     narrative_per: str = "none"
     narrative: tuple[tuple[str, int], ...] = ()
+    advanced: bool = added(False)
 
     def side(self, role: Role) -> tuple[BattleShip, ...]:
         return tuple(s for s in self.ships if s.role == role)

@@ -30,6 +30,7 @@ from core.rules.void.battle import (
 )
 from core.rules.void.crew import Juice, kit_for, with_kit
 from core.rules.void.offers import FUEL, Offer, after_move, course_of, very_high
+from core.rules.void.said import Said
 from core.rules.void.tables import tables_of
 from core.rules.void.terms import Fought, is_strategic, terms_of, with_terms
 from core.vector.state import GameState, Ship, ShipStatus
@@ -119,7 +120,7 @@ def _crews_out(state: GameState, setup: BattleSetup) -> tuple[GameState, BattleS
             out = combat.destroyed_at - 1 if hit.eliminated else hit.disabled
             ship = replace(ship, kit=replace(ship.kit, crew_out=out))
             said = f"out for {out} turn{'s' * (out != 1)}" if out else "unharmed"
-            events += [rolled, Event(f"{ship.name}'s crew is {said}")]
+            events += [rolled, Said(f"{ship.name}'s crew is {said}")]
         ships.append(ship)
     return replace(state, dice=dice), replace(setup, ships=tuple(ships)), events
 
@@ -199,6 +200,7 @@ def _setup(
         kind,
         terms.narrative_per,
         narrative,
+        advanced=state.uses("advanced_gun_combat"),
     )
 
 

@@ -20,6 +20,7 @@ from core.engine.states import SHARED
 from core.files.ruleset import Ruleset
 from core.rules.void.battle import BattleResult, BattleSetup, Role, ShipAfter
 from core.rules.void.crew import Juice
+from core.rules.void.said import Said
 from core.rules.void.strategic_combat import (
     SIDES,
     damage,
@@ -313,7 +314,7 @@ def _over(state: Fight) -> tuple[Fight, list[Event]]:
             winners = tuple(dict.fromkeys(s.owner for s in standing[role]))
     said = f"destroyed: {', '.join(names)}" if names else "no ship destroyed"
     text = f"Battle {state.setup.place} is over: {said}"
-    return replace(state, over=True, winners=winners, done=frozenset()), [Event(text)]
+    return replace(state, over=True, winners=winners, done=frozenset()), [Said(text)]
 
 
 def enter(state: Fight, command: Command) -> tuple[Fight, list[Event]]:

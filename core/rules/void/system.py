@@ -13,7 +13,7 @@ Tactical scale (its commands, hooks and its start from a
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -28,10 +28,11 @@ from core.files.rulesets import load_ruleset
 from core.rules.void import engage, fight, upkeep
 from core.rules.void import engagement as engagement  # its events load with the system
 from core.rules.void.battle import BattleResult, BattleSetup
+from core.rules.void.said import Said
 from core.rules.void.sections import SECTIONS
-from core.rules.void.tactical import entry, guns, moments, orders, torpedoes
+from core.rules.void.tactical import entry, guns, moments, opening, orders, torpedoes
 from core.rules.void.terms import terms_of
-from core.vector import view as vector_view
+from core.rules.void.view import EVENT_RULES, entries, fight_view
 from core.vector.game import VectorSystem
 from core.vector.hooks import Hooks
 from core.vector.state import GameState, Player
@@ -54,7 +55,9 @@ HANDLERS: dict[type[Command], Handler] = {
     engage.Engage: engage.engage,
     orders.TakeJuice: orders.take_juice,
     orders.TurnStart: orders.turn_start,
+    orders.PlaceShip: orders.place_ship,
     torpedoes.LaunchTorpedoes: torpedoes.launch,
+    torpedoes.GuideTorpedoes: torpedoes.guide,
     guns.Fire: guns.fire,
     fight.ChooseAggression: lambda s, c: fight.choose(s, c),
     fight.Spare: lambda s, c: fight.spare(s, c),
@@ -78,17 +81,31 @@ class VoidSystem(VectorSystem):
     def start(
         self, ruleset: Any, seats: Sequence[Any], seed: int, setup: Any
     ) -> tuple[Any, list[Event]]:
-        if not isinstance(setup, BattleSetup):
-            return super().start(ruleset, seats, seed, setup)
         rules = ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset)
         players = tuple(Player(s.id, s.name, s.side, s.colour) for s in seats)
+        battle = getattr(setup, "opening", None)
+        if isinstance(battle, opening.BattleOpening):  # a tactical scenario's battle
+            advanced = rules.switch("advanced_gun_combat", setup.switches)
+            setup = opening.battle_setup(battle, rules, players, setup.ships, advanced=advanced)
+        if not isinstance(setup, BattleSetup):
+            return super().start(ruleset, seats, seed, setup)
         if setup.resolution == "tactical":
             if TACTICAL is None:
                 raise IllegalCommand("tactical battles cannot be played yet")
             return TACTICAL.start(rules, players, seed, setup)
         state = fight.start(rules, players, seed, setup)
         how = "strategic combat" if setup.resolution == "strategic" else "a result entered by hand"
-        return state, [Event(f"Battle {setup.place}: resolved by {how}")]
+        return state, [Said(f"Battle {setup.place}: resolved by {how}")]
+
+    #: the maps a scenario's ``[opening]`` may name instead of a map of its own
+    generated_maps = opening.GENERATED_MAPS
+
+    @staticmethod
+    def read_opening(
+        data: Any, starmap: Any, rules: Any, sides: Any, ships: Any
+    ) -> tuple[opening.BattleOpening | None, list[tuple[str, str]]]:
+        """A tactical scenario's ``[opening]`` (its battle), checked as it is read."""
+        return opening.read_opening(data, starmap, rules, sides, ships)
 
     def phases(self, state: Any) -> Sequence[Phase]:
         if isinstance(state, fight.Fight):
@@ -147,8 +164,10 @@ class VoidSystem(VectorSystem):
         return super().verdict(state)
 
     def view(self, state: Any, player: str) -> Any:
+        """What ``player`` may see (:mod:`core.rules.void.view`), at either scale or of a
+        fight."""
         if isinstance(state, fight.Fight):
-            return replace(state, sealed=tuple(c for c in state.sealed if c.player == player))
+            return fight_view(state, player)
         return super().view(state, player)
 
     def turn_key(self, state: Any) -> tuple[int, ...]:
@@ -182,10 +201,16 @@ SYSTEM = VoidSystem(
     hooks=HOOKS,
     switches={
         name: KNOWN_SWITCHES[name]
-        for name in ("hexside_entered", "tactical_scale", "narrative_points", "narrative_per_ship")
+        for name in (
+            "hexside_entered",
+            "tactical_scale",
+            "narrative_points",
+            "narrative_per_ship",
+            "advanced_gun_combat",
+        )
     },
-    view=entry.view,
+    shown=entries,
     load_rules=load_ruleset,
     ruleset_sections=SECTIONS,
-    event_rules=vector_view.event_rules(own={engagement.EngagementFuel: True}),
+    event_rules=EVENT_RULES,
 )

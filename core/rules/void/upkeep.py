@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from core.engine.events import Event
+from core.rules.void.said import Said
 from core.rules.void.terms import is_strategic, terms_of, with_terms
 from core.vector.state import GameState
 
@@ -20,7 +21,7 @@ def turn_end(state: GameState, player: str | None) -> tuple[GameState, list[Even
             left = ship.disabled_for - 1
             state = state.with_ship(replace(ship, disabled_for=left, disabled=left > 0))
             if left == 0:
-                events.append(Event(f"{ship.name} is no longer disabled"))
+                events.append(Said(f"{ship.name} is no longer disabled"))
     return state, events
 
 

@@ -130,17 +130,17 @@ def test_a_transfer_ordered_by_both_sides_goes_through_and_the_dialog_says_it_ma
 def test_a_refused_order_says_why_in_red_and_the_ship_panel_draws_damage_tracks(
     qtbot: QtBot, tmp_path: Path
 ) -> None:
-    you = traders(qtbot, tmp_path, "movement")
+    you = traders(qtbot, tmp_path, "development")
     assert you.take_seat() == "Ann"
-    assert you.phase() == "Movement"
-    you.show_tab("Orders")
-    you.pick(combo(you, "np_dock_ship"), "Mule")
-    you.pick(combo(you, "np_dock_at"), "Vesta Depot")
-    you.press("Land")
-    refusal = text(you, "np_refusal")
-    assert refusal.startswith("Refused:") and len(refusal) > len("Refused: ")
+    assert you.phase() == "Development"
+    you.show_tab("Cargo & Economy")
+    you.pick(combo(you, "np_buy_base"), "Vesta Depot")
+    you.pick(combo(you, "np_buy_item"), "Battleship")
+    you.press("Buy")  # 150 supplies, and the depot has 100
+    refusal = text(you, "np_economy_refusal")
+    assert refusal.startswith("Refused:") and "Vesta Depot has 100" in refusal
     assert orders(you) == []
-    assert you.status().startswith("Not allowed: Mule must be")
+    assert you.status().startswith("Not allowed: ")
 
     you.select_ship("Brand")
     you.show_tab("Ship")
@@ -149,8 +149,9 @@ def test_a_refused_order_says_why_in_red_and_the_ship_panel_draws_damage_tracks(
     QApplication.processEvents()
     shot(you.win, "nplanetary-ship.png")
     # Ann ends the phase: Bob sees nothing of what she tried
-    assert you.primary() == "Move"
-    assert you.take_seat() == "Bob"
+    assert you.primary() == "End Development Phase"
+    while you.take_seat() != "Bob":
+        you.primary()
     assert you.status() == ""
     you.show_tab("Orders")
     shown = [w for w in you.win.findChildren(QLabel, "np_refusal") if w.isVisible()]

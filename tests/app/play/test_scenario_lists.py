@@ -50,10 +50,12 @@ def test_scenario_list_is_sorted_by_title_with_the_base_game_before_its_variatio
     assert seen == [
         "The Battle for Tessaly",  # the squadron game's scenarios are listed with the others
         "Belt Standoff",
+        "Big Danger and the Bastets",
         "Border Raid",
         "The Great Planet Race",
         "Hostile Takeover",
         "Industrial Sabotage",
+        "Into the clouds",
         "Last Man Standing",
         "Last Man Standing (kill count)",
         "NPlanetary: Duel in the Void",

@@ -237,6 +237,7 @@ def test_game_docks_and_turn_bar_are_part_of_the_window(window: MainWindow) -> N
     generic = {"Ships", "Course", "Event Log", "Dice", "Campaign", "Referee"}
     # the systems' docks, by the registry
     systems = {"Combat", "Manifest", "Orders", "Cargo && Economy", "Ship", "Squadron Sheet"}
+    systems |= {"Battles"}
     assert titles == generic | systems
     assert window.turn_bar.round_label.text() == "No game"
     assert not window.end_turn_action.isEnabled()

@@ -69,7 +69,7 @@ def test_interplanetary_reads_exactly_the_play_aid_keys() -> None:
 
 
 def test_a_system_without_sections_of_its_own_reads_none() -> None:
-    assert reader_for("void", {"guns": []}) is None
+    assert reader_for("squadrons", {"guns": []}) is None
 
 
 def test_a_ruleset_of_a_system_not_installed_is_read_with_an_installed_systems_sections() -> None:

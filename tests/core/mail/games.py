@@ -1,6 +1,8 @@
 """Positions of every rule system for the play-by-mail tests: a game of two or three
 players on open space, played some random commands into a refereed campaign (in
-NPlanetary, with holds, damage and bases, and its own orders among the commands).
+NPlanetary, with holds, damage and bases, and its own orders among the commands; in
+System III Void, also a battle: strategic combat with sealed aggression levels, or a
+tactical battle with torpedoes flying at secret targets).
 
 ``POSITIONS`` maps each registered rule system to a hypothesis strategy of positions;
 a system registered without one fails the leak test (``test_leaks.py``) until it adds
@@ -52,7 +54,7 @@ class Position:
     """A game's start and the commands to play into its campaign."""
 
     system: str
-    start: GameState
+    start: Any  # a vector game's state, or a battle's of a game of its own (Void's Fight)
     commands: tuple[Command, ...]
 
     def campaign(self, folder: Path) -> CampaignFile:
@@ -248,8 +250,86 @@ def squadron_positions(draw: Any) -> Position:
     return Position("squadrons", first, tuple(commands))
 
 
+def _battle_setup(draw: Any, resolution: str) -> Any:
+    """Ann's ships (attacking) and Bob's met in open space, with torpedoes aboard."""
+    from core.rules.void.battle import Approach, BattleSetup, BattleShip
+    from core.rules.void.crew import Kit
+
+    here = Hex(10, 10)
+    ships = []
+    for owner, role in (("a", "attacker"), ("b", "defender")):
+        for n in range(draw(st.integers(1, 2))):
+            ships.append(
+                BattleShip(
+                    f"{owner}{n}", f"{owner.upper()}-ship {n}", owner,
+                    "red" if owner == "a" else "blue", "frigate-bastet", role, here,
+                    Vector(draw(st.integers(-2, 2)), 0), Fraction(canary_fuel(len(ships), draw)),
+                    Kit(torpedoes=draw(st.integers(1, 10))),
+                )
+            )  # fmt: skip
+    approach = Approach(Hex(9, 10), here, here, 0, draw(st.integers(0, 3)), "free")
+    narrative = "player" if resolution == "strategic" and draw(st.booleans()) else "none"
+    points = (("a", 2), ("b", 2)) if narrative == "player" else ()
+    return BattleSetup(
+        "a", ("b",), tuple(ships), approach, resolution, here, "open space", 3,  # type: ignore[arg-type]
+        narrative_per=narrative, narrative=points,
+    )  # fmt: skip
+
+
+def _battle_orders(draw: Any, state: Any, player: str) -> list[Command]:
+    """A battle's own orders a player might give: a secret aggression level (perhaps
+    with a narrative die), or torpedoes launched at a secret target."""
+    from core.rules.void.fight import ChooseAggression, Fight
+    from core.rules.void.tactical.torpedoes import LaunchTorpedoes
+
+    if isinstance(state, Fight):
+        boost = draw(st.sampled_from(["", "attack", "defence"]))
+        return [ChooseAggression(player, draw(st.integers(1, 3)), boost, player if boost else "")]
+    enemies = [s.id for s in state.ships if s.owner != player and s.in_play]
+    return [
+        LaunchTorpedoes(player, s.id, draw(st.sampled_from(enemies)), draw(st.integers(1, 2)))
+        for s in state.ships
+        if s.owner == player and s.in_play and enemies
+    ]
+
+
+@st.composite
+def void_battle_positions(draw: Any) -> Position:
+    """A Void battle (a nested game of its own): fought by strategic combat, sealed
+    aggression levels chosen by some players; or at tactical scale, torpedoes launched
+    at secret targets and flying."""
+    from core.engine.play import start
+
+    resolution = draw(st.sampled_from(["strategic", "tactical"]))
+    ruleset = "system3void-" + ("strategic" if resolution == "strategic" else "tactical")
+    seats = PLAYERS[:2]
+    first, _ = start(ruleset, seats, seed=draw(SEEDS), setup=_battle_setup(draw, resolution))
+    state, commands = first, []
+    fight = resolution == "strategic"  # a fight is over in a few orders: stop early
+    for _ in range(draw(st.integers(0, 4 if fight else 16))):
+        waiting = waiting_for(state)
+        if not waiting or state.over:
+            break
+        player = draw(st.sampled_from([p.id for p in waiting]))
+        orders = _battle_orders(draw, state, player)
+        chosen = any(getattr(c, "player", None) == player for c in getattr(state, "sealed", ()))
+        if fight:  # a level is chosen, then the phase ended
+            choices = [EndPhase(player)] if chosen else [*orders, EndPhase(player)]
+        else:
+            choices = draw(st.permutations([EndPhase(player), *orders]))
+        for command in choices:
+            try:
+                state, _ = apply(state, command)
+            except IllegalCommand:
+                continue
+            commands.append(command)
+            break
+    return Position("void", first, tuple(commands))
+
+
 POSITIONS: dict[str, Callable[[], st.SearchStrategy[Position]]] = {
     **{system: (lambda system=system: vector_positions(system)) for system in RULESETS},
+    "void": lambda: st.one_of(vector_positions("void"), void_battle_positions()),
     "squadrons": squadron_positions,
 }
 
@@ -267,3 +347,38 @@ def fixed(
     switches = (("fog_of_war", fog),) if system == "interplanetary" else ()
     start, _ = new_game(ruleset, OPEN, PLAYERS[:2], ships, seed=seed, switches=switches)
     return Position(system, start, ())
+
+
+def battle(resolution: str) -> Position:
+    """A fixed Void battle, Ann attacking Bob: by strategic combat, Ann's aggression
+    level sealed and Bob's not yet in; or at tactical scale, the first player to reach
+    the ordnance phase has launched torpedoes at a secret target."""
+    from core.engine.play import active_player, current_phase, start
+    from core.rules.void.battle import Approach, BattleSetup, BattleShip
+    from core.rules.void.crew import Kit
+    from core.rules.void.fight import ChooseAggression
+    from core.rules.void.tactical.torpedoes import LaunchTorpedoes
+
+    here = Hex(10, 10)
+    ships = tuple(
+        BattleShip(
+            f"{p}0", f"{p.upper()}-ship 0", p, side, "frigate-bastet", role, here, ZERO,
+            Fraction(600_000 + k), Kit(torpedoes=4),
+        )
+        for k, (p, side, role) in enumerate((("a", "red", "attacker"), ("b", "blue", "defender")))
+    )  # fmt: skip
+    approach = Approach(Hex(9, 10), here, here, 0, 0, "free")
+    setup = BattleSetup("a", ("b",), ships, approach, resolution, here, "open space", 3)  # type: ignore[arg-type]
+    ruleset = "system3void-" + ("strategic" if resolution == "strategic" else "tactical")
+    first, _ = start(ruleset, PLAYERS[:2], seed=987_654_321_123, setup=setup)
+    if resolution == "strategic":
+        return Position("void", first, (ChooseAggression("a", 3),))
+    state, commands = first, []
+    while current_phase(state) != "ordnance":
+        command = EndPhase(active_player(state).id)  # type: ignore[union-attr]
+        state, _ = apply(state, command)
+        commands.append(command)
+    shooter = active_player(state).id  # type: ignore[union-attr]
+    target = "b0" if shooter == "a" else "a0"
+    commands.append(LaunchTorpedoes(shooter, f"{shooter}0", target, 2))
+    return Position("void", first, tuple(commands))

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import re
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +31,7 @@ from core.engine.play import OrderSealed, current_phase
 from core.engine.system import system_ids
 from core.vector.plotting import PlanMade
 from core.vector.state import GameState, Plan
-from tests.core.mail.games import POSITIONS, Position, fixed
+from tests.core.mail.games import POSITIONS, Position, battle, fixed
 
 SETTINGS = settings(
     max_examples=25,
@@ -158,10 +159,35 @@ def check_nplanetary(text: str, player: str, master: GameState, start: GameState
         assert hold_of(view.ship(ship.id)) == hold_of(ship), f"{ship.name}'s hold differs"
 
 
+def check_void(text: str, player: str, master: Any, start: Any) -> None:
+    """System III Void has no fog of war (a ruling, ``core/rules/void/view.py``), but a
+    battle keeps secrets: nowhere in the file (view or log) another player's torpedo
+    target, or, while strategic combat waits for them, their aggression level or
+    narrative die, or the order that chose it."""
+    from core.rules.void.fight import AGGRESSION, ChooseAggression, Fight, phases
+    from core.rules.void.tactical.terms import Torpedoes
+    from core.rules.void.tactical.torpedoes import LaunchTorpedoes
+
+    data = json.loads(text)
+    for item in walk(data):
+        kind = serial.resolve(str(item.get("$type", "")))
+        if kind is Torpedoes and item.get("owner") != player:
+            assert item.get("target") == "", f"another player's torpedo target in {player}'s file"
+        if kind in (LaunchTorpedoes, ChooseAggression):
+            assert item.get("player") == player, f"another player's secret in {player}'s file"
+    if isinstance(master, Fight):
+        view = serial.from_data(data["view"])
+        if not master.over and phases(master)[master.phase] is AGGRESSION:
+            assert all(p == player for p, _ in view.levels), "another's aggression level"
+            assert all(b[0] == player for b in view.boosts), "another's narrative die"
+        assert view.dice == Dice(0)
+
+
 SYSTEM_CHECKS = {
     "interplanetary": check_interplanetary,
     "nplanetary": check_nplanetary,
     "squadrons": check_squadrons,
+    "void": check_void,
 }
 
 
@@ -239,8 +265,6 @@ def test_the_leak_check_catches_a_view_that_shows_hidden_manifests(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """...and a view hiding only the dice is caught under fog of war (the enemy's fuel)."""
-    from dataclasses import replace
-
     from core.engine import play
 
     monkeypatch.setattr(play, "view", lambda state, player: replace(state, dice=Dice(0)))
@@ -319,3 +343,45 @@ def test_every_event_of_a_system_with_secrets_is_listed_for_its_readers(system: 
     for kind in every_event_type():
         if kind.__module__.startswith(prefixes) and kind is not Event:
             assert any(k in rules for k in kind.__mro__), f"{kind.__name__} has no reader rule"
+
+
+def played(position: Position) -> Any:
+    from core.engine import play
+
+    state = position.start
+    for command in position.commands:
+        state, _ = play.apply(state, command)
+    return state
+
+
+def test_the_leak_check_catches_a_void_view_that_shows_torpedo_targets(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Void's check is not vacuous: with a group of torpedoes in flight, a view showing
+    its target to the other player is caught."""
+    from core.rules.void import view
+    from core.rules.void.tactical.terms import terms
+
+    position = battle("tactical")
+    assert terms(played(position)).torpedoes, "no torpedoes in flight"
+    player_files(position)  # the real view passes
+    monkeypatch.setattr(view, "_GROUP_SEEN", view._GROUP)
+    with pytest.raises(AssertionError, match="torpedo target"):
+        player_files(position)
+
+
+def test_the_leak_check_catches_a_void_view_that_shows_sealed_aggression(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """...and, in strategic combat with one player's aggression level sealed, a view
+    showing the other player that order (or the level it chose) is caught."""
+    from core.rules.void.system import VoidSystem
+
+    position = battle("strategic")
+    assert played(position).sealed, "no aggression level sealed"
+    player_files(position)  # the real view passes
+    monkeypatch.setattr(
+        VoidSystem, "view", lambda self, state, player: replace(state, dice=Dice(0))
+    )
+    with pytest.raises(AssertionError, match=r"secret|order"):
+        player_files(position)

@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from core.engine.events import Event
 from core.rules.void.crew import kit_of, with_kit
+from core.rules.void.said import Said
 from core.rules.void.tables import Hit, tables_of
 from core.rules.void.tactical.juice import MAX_STRAIN, damage_ship
 from core.rules.void.tactical.terms import Log, terms, with_terms
@@ -30,7 +31,7 @@ def strike(
     if not terms(state).advanced:
         return damage_ship(state, ship, hit, why)
     if hits == 0:
-        return state, [Event(f"{ship.name}: no hits ({why})")]
+        return state, [Said(f"{ship.name}: no hits ({why})")]
     tables = tables_of(state.rules).combat
     log = terms(state).log(ship.id)
     events: list[Event] = []
@@ -45,10 +46,10 @@ def strike(
     state = with_terms(replace(state, dice=dice), terms(state).with_log(log))
     if log.structure >= MAX_STRAIN:
         state = state.with_ship(replace(ship, status=ShipStatus.DESTROYED))
-        return state, [*events, Event(f"{ship.name} is destroyed: its structure fails ({why})")]
+        return state, [*events, Said(f"{ship.name} is destroyed: its structure fails ({why})")]
     state = state.with_ship(replace(ship, disabled=log.drives > 0 or kit_out(ship)))
     tracks = ", ".join(f"{t} {getattr(log, t)}" for t in TRACKS if getattr(log, t))
-    return state, [*events, Event(f"{ship.name} is hit ({why}): {tracks}")]
+    return state, [*events, Said(f"{ship.name} is hit ({why}): {tracks}")]
 
 
 def kit_out(ship: Ship) -> bool:
@@ -71,7 +72,7 @@ def count_down(state: GameState, ship: Ship) -> tuple[GameState, list[Event]]:
     if out:
         ship = with_kit(ship, replace(kit_of(ship), crew_out=out - 1))
         if out == 1:
-            events.append(Event(f"{ship.name}'s crew is back at its stations"))
+            events.append(Said(f"{ship.name}'s crew is back at its stations"))
     log = terms(state).log(ship.id)
     if terms(state).advanced:
         log = Log(
@@ -87,7 +88,7 @@ def count_down(state: GameState, ship: Ship) -> tuple[GameState, list[Event]]:
     else:
         left = max(0, ship.disabled_for - 1)
         if ship.disabled_for and not left:
-            events.append(Event(f"{ship.name} is no longer disabled"))
+            events.append(Said(f"{ship.name} is no longer disabled"))
         ship = replace(ship, disabled_for=left)
         disabled = left > 0
     ship = replace(ship, disabled=disabled or kit_out(ship))

@@ -20,10 +20,10 @@ from core.engine.events import Event
 from core.files.ruleset import Ruleset
 from core.rules.void.battle import BattleResult, BattleSetup, ShipAfter
 from core.rules.void.crew import Juice, kit_of
+from core.rules.void.said import Said
 from core.rules.void.tactical.arena import arena
 from core.rules.void.tactical.situation import start as situation_start
 from core.rules.void.tactical.terms import Log, TacticalTerms, tactical_terms
-from core.rules.void.tactical.torpedoes import visible
 from core.vector import turns
 from core.vector.hooks import Hooks
 from core.vector.motion import Motion
@@ -40,10 +40,13 @@ def start(
     seed: int,
     setup: BattleSetup,
     *,
-    advanced: bool = False,
+    advanced: bool | None = None,
     hooks: Hooks | None = None,
 ) -> tuple[GameState, list[Event]]:
-    """A tactical battle from its setup; ``advanced`` plays gun combat by hit location."""
+    """A tactical battle from its setup; ``advanced`` plays gun combat by hit location
+    (None: as the setup says, the strategic game's choice)."""
+    if advanced is None:
+        advanced = setup.advanced
     begun = situation_start(setup)
     starmap, places = arena(begun.places, setup.body, setup.body_kind)
     where = {i: (h, v) for i, h, v in places}
@@ -78,6 +81,7 @@ def start(
         advanced=advanced,
         logs=tuple(sorted(logs, key=lambda e: e.ship)),
         chase_fuel=begun.chase_fuel,
+        entered_juiced=frozenset(s.id for s in setup.ships if s.juiced),
     )
     state = GameState(
         rules=rules,
@@ -89,7 +93,7 @@ def start(
         victory=(LastStanding(), TurnLimit(LAST_ROUND)),
         terms=terms,
     )
-    said = [Event(f"Battle {setup.place}: {begun.situation.text}")]
+    said: list[Event] = [Said(f"Battle {setup.place}: {begun.situation.text}")]
     if hooks is not None:
         said += turns.began(state, hooks, new_round=True)
     return state, said
@@ -110,11 +114,3 @@ def result(state: GameState) -> BattleResult | None:
         damage = max(log.weapons, log.drives, log.structure) if terms.advanced else s.disabled_for
         after.append(ShipAfter(s.id, destroyed, damage, fuel, kit_of(s)))
     return BattleResult(tuple(after), "tactical")
-
-
-def view(state: GameState, player: str) -> GameState:
-    """What a player may see of a battle: other players' torpedo targets hidden."""
-    terms = tactical_terms(state)
-    if terms is None:
-        return state
-    return replace(state, terms=replace(terms, torpedoes=visible(terms.torpedoes, player)))

@@ -13,8 +13,10 @@ that came off the juice and takes it again in the same battle doubles every pena
 
 Rulings: a burn's size is the change of the ship's vector (hexes); "every D" counts its
 number (D2: two points of strain), as damage does; a crew killed leaves a dead ship,
-counted destroyed; a crew stays juiced (a crew that burned high to engage enters the
-battle juiced) until its player takes it off, then recovers for two turns.
+counted destroyed; a crew stays juiced until its player takes it off, then recovers for
+two turns. A crew that burned high to engage enters the battle juiced, its strategic turn
+counting as its first on the juice, and comes off after the battle's first two turns
+unless it is burning high.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from dataclasses import replace
 
 from core.engine.events import Event
 from core.rules.void.crew import Juice, Kit, kit_of, with_kit
+from core.rules.void.said import Said
 from core.rules.void.tables import Hit, tables_of
 from core.rules.void.tactical.terms import Log
 from core.vector.state import GameState, Ship, ShipStatus
@@ -122,28 +125,28 @@ def _strain(
     ship = with_kit(ship, replace(kit, strain=kit.strain + strain))
     state = state.with_ship(ship)
     if strain:
-        events.append(Event(f"{ship.name}'s crew is strained: -{kit.strain + strain} strength"))
+        events.append(Said(f"{ship.name}'s crew is strained: -{kit.strain + strain} strength"))
     if rest:
         if ship.disabled_for + rest >= MAX_STRAIN:
             return _crew_dies(state, ship, events)
         ship = replace(ship, disabled_for=ship.disabled_for + rest, disabled=True)
         state = state.with_ship(ship)
-        events.append(Event(f"{ship.name} is disabled for {ship.disabled_for} turns by the strain"))
+        events.append(Said(f"{ship.name} is disabled for {ship.disabled_for} turns by the strain"))
     return state, events
 
 
 def _crew_dies(state: GameState, ship: Ship, events: list[Event]) -> tuple[GameState, list[Event]]:
     state = state.with_ship(replace(ship, status=ShipStatus.DESTROYED))
-    return state, [*events, Event(f"{ship.name}'s crew dies of the juice: the ship is lost")]
+    return state, [*events, Said(f"{ship.name}'s crew dies of the juice: the ship is lost")]
 
 
 def damage_ship(state: GameState, ship: Ship, hit: Hit, why: str) -> tuple[GameState, list[Event]]:
     """Standard damage: D# adds turns disabled, six or more (or an E) destroys."""
     if hit.harmless:
-        return state, [Event(f"{ship.name}: no effect ({why})")]
+        return state, [Said(f"{ship.name}: no effect ({why})")]
     total = ship.disabled_for + hit.disabled
     if hit.eliminated or total >= MAX_STRAIN:
         state = state.with_ship(replace(ship, status=ShipStatus.DESTROYED))
-        return state, [Event(f"{ship.name} is destroyed ({why}, {hit.text})")]
+        return state, [Said(f"{ship.name} is destroyed ({why}, {hit.text})")]
     state = state.with_ship(replace(ship, disabled_for=total, disabled=True))
-    return state, [Event(f"{ship.name} is disabled for {total} turns ({why}, {hit.text})")]
+    return state, [Said(f"{ship.name} is disabled for {total} turns ({why}, {hit.text})")]

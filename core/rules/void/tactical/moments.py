@@ -19,6 +19,8 @@ from fractions import Fraction
 from core.board.hexgrid import Hex
 from core.board.starmap import Floor
 from core.engine.events import Event
+from core.rules.void.crew import Juice, kit_of, with_kit
+from core.rules.void.said import Said
 from core.rules.void.tables import tables_of
 from core.rules.void.tactical import juice, torpedoes
 from core.rules.void.tactical.damage import count_down, strike
@@ -26,6 +28,8 @@ from core.rules.void.tactical.terms import Log, tactical_terms, terms, with_term
 from core.vector.state import GameState, Ship, ShipStatus
 
 SAFE_LANDING = 2
+#: a crew that entered the battle juiced stays so for this many turns
+ENTRY_TURNS = 2
 
 
 def moved(state: GameState, player: str | None) -> tuple[GameState, list[Event]]:
@@ -66,7 +70,7 @@ def _ground(state: GameState, ship: Ship) -> tuple[GameState, list[Event]]:
         level = found[1]
         if level is Floor.CRUSH:
             state = state.with_ship(replace(ship, status=ShipStatus.DESTROYED))
-            return state, [Event(f"{ship.name} sinks to the crush depth and is destroyed")]
+            return state, [Said(f"{ship.name} sinks to the crush depth and is destroyed")]
         if level is Floor.SURFACE:
             return _surface(state, ship, speed)
         if isinstance(level, int):
@@ -85,11 +89,28 @@ def _ground(state: GameState, ship: Ship) -> tuple[GameState, list[Event]]:
 def _surface(state: GameState, ship: Ship, speed: int) -> tuple[GameState, list[Event]]:
     if speed > SAFE_LANDING:
         state = state.with_ship(replace(ship, status=ShipStatus.DESTROYED))
-        return state, [Event(f"{ship.name} hits the surface at speed {speed} and is destroyed")]
+        return state, [Said(f"{ship.name} hits the surface at speed {speed} and is destroyed")]
     fuel = min(ship.fuel, Fraction(1))
     landed = replace(ship, status=ShipStatus.LANDED, fuel=ship.fuel - fuel, disabled=True)
     how = "crash-lands (it cannot take off again without repair)" if speed == 2 else "lands"
-    return state.with_ship(landed), [Event(f"{ship.name} {how}, burning a fuel point")]
+    return state.with_ship(landed), [Said(f"{ship.name} {how}, burning a fuel point")]
+
+
+def _entered_juiced(state: GameState, ship_id: str, accel: int) -> tuple[GameState, list[Event]]:
+    """Seed "Entering tactical scale": a crew that came in juiced is juiced for the
+    battle's first two turns, then recovers, unless it keeps burning high."""
+    now = terms(state)
+    ship = state.ship(ship_id)
+    kit = kit_of(ship)
+    if ship_id not in now.entered_juiced or not ship.in_play:
+        return state, []
+    if kit.juice is not Juice.JUICED:
+        return with_terms(state, replace(now, entered_juiced=now.entered_juiced - {ship_id})), []
+    if kit.juice_turns < ENTRY_TURNS + 1 or accel >= juice.HIGH:
+        return state, []
+    state = with_terms(state, replace(now, entered_juiced=now.entered_juiced - {ship_id}))
+    state = state.with_ship(with_kit(ship, juice.stop(kit)))
+    return state, [Said(f"{ship.name}'s crew comes off the juice: two turns of recovery")]
 
 
 def turn_end(state: GameState, player: str | None) -> tuple[GameState, list[Event]]:
@@ -101,6 +122,8 @@ def turn_end(state: GameState, player: str | None) -> tuple[GameState, list[Even
             continue
         accel = terms(state).log(ship.id).accel
         state, more = juice.turn_end(state, ship, accel)
+        events.extend(more)
+        state, more = _entered_juiced(state, ship.id, accel)
         events.extend(more)
         ship = state.ship(ship.id)
         if ship.in_play:

@@ -1,5 +1,7 @@
 """The tactical-only scenarios of System III Void, as battle setups started by the same
-entry point as a battle the strategic game opens:
+entry point as a battle the strategic game opens (players start them from the scenario
+files ``scenarios/void-big-danger.toml`` and ``void-into-the-clouds.toml``, whose
+``[opening]`` makes these same setups; a test holds them equal; ``SCENARIOS`` lists them):
 
 * **Big Danger and the Bastets**: the seed's example fought at tactical scale, the Mars
   battleship Big Danger against six Bastet stealth frigates, meeting head on (baseline).
@@ -9,9 +11,12 @@ entry point as a battle the strategic game opens:
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from fractions import Fraction
 
 from core.board.hexgrid import Hex, Vector
+from core.engine.errors import UnknownName
 from core.files.ruleset import Ruleset
 from core.rules.void.battle import Approach, BattleSetup, BattleShip, Role
 from core.rules.void.crew import Kit
@@ -87,3 +92,37 @@ def into_the_clouds(rules: Ruleset) -> BattleSetup:
         body="Venus",
         body_kind="planet",
     )
+
+
+@dataclass(frozen=True)
+class TacticalScenario:
+    """A tactical-only scenario as a list offers it: its id, title, description, and the
+    battle setup it starts from (given the tactical ruleset)."""
+
+    id: str
+    title: str
+    description: str
+    make: Callable[[Ruleset], BattleSetup]
+
+
+SCENARIOS: tuple[TacticalScenario, ...] = (
+    TacticalScenario(
+        "void-big-danger",
+        "Big Danger and the Bastets",
+        "The Mars battleship Big Danger meets six Bastet stealth frigates head on.",
+        big_danger,
+    ),
+    TacticalScenario(
+        "void-into-the-clouds",
+        "Into the clouds",
+        "A Doctrine destroyer chases a Bastet frigate down into Venus's atmosphere.",
+        into_the_clouds,
+    ),
+)
+
+
+def scenario(scenario_id: str) -> TacticalScenario:
+    for found in SCENARIOS:
+        if found.id == scenario_id:
+            return found
+    raise UnknownName(f"there is no tactical scenario {scenario_id!r}")

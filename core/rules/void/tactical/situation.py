@@ -7,7 +7,9 @@ more than one applies.
 Rulings: headings are the hex directions nearest to the strategic vectors; a chasing
 attacker that engaged for free takes the faster start and pays its fuel point when the
 battle ends (one that paid fuel or burned high to engage has used it); a side's extra
-ships start in its first ship's hex, with its vector.
+ships start in its lead ship's hex (the fastest), with its vector, and its player may
+move each within 2 hexes of it before the side first moves
+(:class:`~core.rules.void.tactical.orders.PlaceShip`).
 """
 
 from __future__ import annotations
@@ -52,13 +54,14 @@ class Start:
     chase_fuel: bool
 
 
-def _lead(ships: tuple[BattleShip, ...]) -> BattleShip:
+def lead(ships: tuple[BattleShip, ...]) -> BattleShip:
+    """A side's lead ship: the fastest (the one whose hex the others start in)."""
     return max(ships, key=lambda s: (s.velocity.speed, s.id))
 
 
 def kinds(setup: BattleSetup) -> tuple[str, ...]:
     """Which situations the meeting makes: chase or angled (or baseline), plus fast."""
-    attacker, defender = _lead(setup.side("attacker")), _lead(setup.side("defender"))
+    attacker, defender = lead(setup.side("attacker")), lead(setup.side("defender"))
     ha, hd = heading(attacker.velocity), heading(defender.velocity)
     found: list[str] = ["baseline"]
     if ha is not None and hd is not None:
@@ -73,7 +76,7 @@ def kinds(setup: BattleSetup) -> tuple[str, ...]:
 
 
 def start(setup: BattleSetup) -> Start:
-    attacker, defender = _lead(setup.side("attacker")), _lead(setup.side("defender"))
+    attacker, defender = lead(setup.side("attacker")), lead(setup.side("defender"))
     found = kinds(setup)
     ha = heading(attacker.velocity) or Direction.SE
     hd = heading(defender.velocity)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from core.board.hexgrid import ZERO, Vector
+from core.board.hexgrid import ZERO, Direction, Vector
 from core.engine.errors import WrongPhase
 from core.engine.serial import register
 from core.rules.void.battle import BattleSetup
@@ -29,7 +29,8 @@ class Situation:
 @dataclass(frozen=True)
 class Torpedoes:
     """A "#T" group: the torpedoes one ship launched in one turn at one ship, flying
-    together. ``target`` is secret (only its owner sees it)."""
+    together. ``target`` is secret (only its owner sees it). ``burn``: the guidance its
+    owner plotted for this turn (None: flown straight at the target)."""
 
     id: str
     owner: str
@@ -39,6 +40,7 @@ class Torpedoes:
     count: int
     motion: Motion
     launched: int
+    burn: tuple[Direction, ...] | None = None
 
     @property
     def label(self) -> str:
@@ -69,7 +71,8 @@ class TacticalTerms:
     """``setup``: what the battle started from (its result names the same ships).
     ``advanced``: gun combat by hit location. ``turned``: the defender has made (or
     given up) its turn of one hexside before its first move. ``chase_fuel``: the
-    attacker's ships pay a fuel point for the chase's faster start."""
+    attacker's ships pay a fuel point for the chase's faster start. ``entered_juiced``:
+    the ships whose crews came into the battle juiced (off the juice after two turns)."""
 
     setup: BattleSetup
     situation: Situation
@@ -79,6 +82,7 @@ class TacticalTerms:
     fired: frozenset[str] = frozenset()
     turned: bool = False
     chase_fuel: bool = False
+    entered_juiced: frozenset[str] = frozenset()
 
     def log(self, ship: str) -> Log:
         for entry in self.logs:

@@ -10,8 +10,8 @@ of the Other Damage table (hits in the advanced system). A group flying through
 atmosphere rolls on the Asteroid column (plus the deepest level and a point per hex of
 speed above 3) and is lost on any damage.
 
-Rulings: the program flies a group's terminal guidance for its owner, straight at its
-target (so the target never shows on the map); a group whose target has left the battle,
+Rulings: a group's owner may plot its guidance (a burn, like a ship's); a group left
+unguided is flown straight at its target by the program; a group whose target has left the battle,
 or that leaves the map, is lost; a group lasts five turns of flight, as standard
 Triplanetary's ordnance does; a disabled ship, or one whose crew is out, cannot
 intercept.
@@ -27,6 +27,7 @@ from core.engine.errors import IllegalCommand, WrongPhase
 from core.engine.events import Event
 from core.engine.serial import register
 from core.rules.void.crew import kit_of, with_kit
+from core.rules.void.said import Said
 from core.rules.void.tables import tables_of
 from core.rules.void.tactical.damage import strike, weapons_down
 from core.rules.void.tactical.juice import may_attack, penalty
@@ -83,7 +84,35 @@ def launch(state: GameState, command: Command) -> tuple[GameState, list[Event]]:
     ship = with_kit(ship, replace(kit, torpedoes=kit.torpedoes - command.count))
     state = replace(state.with_ship(ship), serial=state.serial + 1)
     state = with_terms(state, replace(now, torpedoes=(*now.torpedoes, group)))
-    return state, [Event(f"{ship.name} launches {group.label} (target kept secret)")]
+    return state, [Said(f"{ship.name} launches {group.label} (target kept secret)")]
+
+
+@register
+@dataclass(frozen=True)
+class GuideTorpedoes(Command):
+    """Plot this turn's guidance for one of the player's torpedo groups: up to three
+    hexes on its launch turn, two after (None: fly it straight at its target)."""
+
+    group: str
+    burn: tuple[Direction, ...] | None = None
+
+
+def guide(state: GameState, command: Command) -> tuple[GameState, list[Event]]:
+    assert isinstance(command, GuideTorpedoes)
+    if current_phase(state) not in ("astrogation", "ordnance", "movement"):
+        raise WrongPhase("torpedoes are guided before they move, in the movement phase")
+    now = terms(state)
+    group = next((g for g in now.torpedoes if g.id == command.group), None)
+    if group is None or group.owner != command.player:
+        raise IllegalCommand(f"you have no torpedo group {command.group!r} in flight")
+    allowed = LAUNCH_BURN if group.launched == state.round else GUIDANCE
+    if command.burn is not None and len(command.burn) > allowed:
+        raise IllegalCommand(f"{group.label} {group.id} may burn {allowed} hexes this turn")
+    guided = replace(group, burn=command.burn)
+    groups = tuple(guided if g is group else g for g in now.torpedoes)
+    return with_terms(state, replace(now, torpedoes=groups)), [
+        Event(f"{group.label} {group.id}: guidance plotted")
+    ]
 
 
 def _steer(position: Hex, velocity: Vector, aim: Hex, burn: int) -> Vector:
@@ -122,14 +151,19 @@ def _drop(state: GameState, group: Torpedoes) -> GameState:
 def _fly_one(state: GameState, group: Torpedoes) -> tuple[GameState, list[Event]]:
     target = state.ship(group.target)
     if not target.in_play or state.round - group.launched >= LIFETIME:
-        return _drop(state, group), [Event(f"{group.label} {group.id} is spent")]
+        return _drop(state, group), [Said(f"{group.label} {group.id} is spent")]
     burn = LAUNCH_BURN if group.launched == state.round else GUIDANCE
     start = group.motion.position
-    velocity = _steer(start, group.motion.velocity, target.motion.position, burn)
+    if group.burn is None:
+        velocity = _steer(start, group.motion.velocity, target.motion.position, burn)
+    else:
+        velocity = group.motion.velocity
+        for d in group.burn[:burn]:
+            velocity = velocity + Vector.of(d)
     end = start + velocity
     path = start.line_to(end)
     if not state.starmap.bounds.contains(end) and target.motion.position not in path:
-        return _drop(state, group), [Event(f"{group.label} {group.id} leaves the battle")]
+        return _drop(state, group), [Said(f"{group.label} {group.id} leaves the battle")]
     state, lost, events = _through_air(state, group, path, velocity.speed)
     if lost:
         return _drop(state, group), events
@@ -137,7 +171,7 @@ def _fly_one(state: GameState, group: Torpedoes) -> tuple[GameState, list[Event]
         state = _drop(state, group)
         state, more = _strike(state, group, target)
         return state, events + more
-    moved = replace(group, motion=Motion(end, velocity))
+    moved = replace(group, motion=Motion(end, velocity), burn=None)
     now = terms(state)
     groups = tuple(moved if g is group else g for g in now.torpedoes)
     return with_terms(state, replace(now, torpedoes=groups)), events
@@ -161,12 +195,12 @@ def _through_air(
     state = replace(state, dice=dice)
     if hit.harmless:
         return state, False, [rolled]
-    return state, True, [rolled, Event(f"{group.label} {group.id} burns up in the atmosphere")]
+    return state, True, [rolled, Said(f"{group.label} {group.id} burns up in the atmosphere")]
 
 
 def _strike(state: GameState, group: Torpedoes, target: Ship) -> tuple[GameState, list[Event]]:
     tables = tables_of(state.rules).combat
-    events: list[Event] = [Event(f"{group.label} reaches {target.name}")]
+    events: list[Event] = [Said(f"{group.label} reaches {target.name}")]
     left = group.count
     if not target.disabled:
         base = state.rules.unit(target.unit).combat or 0
@@ -179,7 +213,7 @@ def _strike(state: GameState, group: Torpedoes, target: Ship) -> tuple[GameState
             if not tables.gun_result(column, rolled.total).harmless:
                 left -= 1
         state = replace(state, dice=dice)
-        events.append(Event(f"{target.name} stops {group.count - left} of {group.count}"))
+        events.append(Said(f"{target.name} stops {group.count - left} of {group.count}"))
     for _ in range(left):
         target = state.ship(target.id)
         if not target.in_play:
@@ -190,8 +224,3 @@ def _strike(state: GameState, group: Torpedoes, target: Ship) -> tuple[GameState
         state, said = strike(replace(state, dice=dice), target, hit, hits, "torpedo")
         events += [rolled, *said]
     return state, events
-
-
-def visible(groups: tuple[Torpedoes, ...], player: str) -> tuple[Torpedoes, ...]:
-    """The groups as ``player`` sees them: the targets of other players' groups hidden."""
-    return tuple(g if g.owner == player else replace(g, target="") for g in groups)

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from core.board.hexgrid import Hex
+from core.board.hexgrid import Direction, Hex
 from core.engine.commands import EndPhase
 from core.engine.errors import IllegalCommand
 from core.engine.play import apply, current_phase, view
@@ -16,7 +16,7 @@ from core.rules.void.system import SYSTEM
 from core.rules.void.tactical import entry
 from core.rules.void.tactical.guns import Fire
 from core.rules.void.tactical.terms import terms, with_terms
-from core.rules.void.tactical.torpedoes import LaunchTorpedoes
+from core.rules.void.tactical.torpedoes import GuideTorpedoes, LaunchTorpedoes
 from core.vector.state import GameState, ShipStatus
 from tests.core.rules.void.tactical.make import duel, place, texts
 
@@ -125,3 +125,25 @@ def test_each_surviving_ship_pays_one_fuel_point_when_the_battle_ends() -> None:
     assert result.ship("bastet").destroyed and result.ship("bastet").fuel == 20
     plain = entry.result(with_terms(state, replace(terms(state), chase_fuel=False)))
     assert plain is not None and plain.ship("doctrine").fuel == 19
+
+
+def test_the_attacker_may_plot_a_torpedo_groups_guidance_of_up_to_two_hexes() -> None:
+    state = duel()
+    state = to_phase(state, "blue", "ordnance")
+    state, _ = apply(state, LaunchTorpedoes("blue", "bastet", "doctrine", 1))
+    (group,) = terms(state).torpedoes
+    with pytest.raises(IllegalCommand, match="may burn 3 hexes"):
+        apply(state, GuideTorpedoes("blue", group.id, (Direction.N,) * 4))
+    with pytest.raises(IllegalCommand):
+        apply(state, GuideTorpedoes("red", group.id, (Direction.N,)))  # not red's group
+    state, _ = apply(state, GuideTorpedoes("blue", group.id, (Direction.N,)))
+    state, _ = apply(state, EndPhase("blue"))
+    state, _ = apply(state, EndPhase("blue"))  # moves: one hex north, away from its target
+    (flown,) = terms(state).torpedoes
+    assert flown.motion.position == Hex(13, 9) and flown.burn is None
+    state = replace(state, round=2)
+    with pytest.raises(IllegalCommand, match="may burn 2 hexes"):
+        apply(
+            to_phase(state, "blue", "movement"),
+            GuideTorpedoes("blue", group.id, (Direction.S,) * 3),
+        )

@@ -21,7 +21,7 @@ from core.rules.void.tactical.terms import Log
 from core.vector.motion import Order
 from core.vector.orders import Plot
 from core.vector.state import ShipStatus
-from tests.core.rules.void.tactical.make import duel, texts
+from tests.core.rules.void.tactical.make import begin, duel, setup, ship, texts
 from tests.core.rules.void.tactical.test_tactical_combat import to_phase
 
 JUICED = Kit(juice=Juice.JUICED, juice_turns=1)
@@ -100,3 +100,19 @@ def test_juicing_again_in_the_same_battle_doubles_every_effect() -> None:
     ship = with_kit(state.ship("bastet"), replace(kit, juice_turns=1))
     state, _ = juice.turn_end(state.with_ship(ship), ship, 3)
     assert kit_of(state.ship("bastet")).strain == 2  # D1, doubled
+
+
+def test_a_crew_entering_juiced_is_juiced_two_turns_then_recovers() -> None:
+    state = begin(
+        setup(
+            replace(ship("doctrine", "destroyer-doctrine", "attacker"), juiced=True),
+            ship("bastet", "frigate-bastet", "defender"),
+        )
+    )
+    state = replace(state, dice=replace(state.dice, loaded=(1, 1, 1, 1)))
+    assert kit_of(state.ship("doctrine")).juice is Juice.JUICED
+    for _ in range(2):
+        state = to_phase(state, "red", "resupply")
+        state, _ = apply(state, EndPhase("red"))
+    kit = kit_of(state.ship("doctrine"))
+    assert kit.juice is Juice.RECOVERY and kit.juice_turns == 2

@@ -43,6 +43,11 @@ def test_big_danger_against_six_bastets_at_tactical_scale_is_played_to_an_outcom
     assert spent  # torpedoes were fired
 
 
+def test_the_tactical_scenarios_are_listed_by_id() -> None:
+    assert [s.id for s in scenarios.SCENARIOS] == ["void-big-danger", "void-into-the-clouds"]
+    assert scenarios.scenario("void-into-the-clouds").make is scenarios.into_the_clouds
+
+
 def test_a_battle_over_venus_is_played_to_an_outcome_in_its_atmosphere() -> None:
     state = _play(scenarios.into_the_clouds, seed=5)
     assert state.over

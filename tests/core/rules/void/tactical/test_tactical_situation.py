@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from core.board.hexgrid import Direction, Vector
+from core.engine.commands import EndPhase
 from core.engine.errors import IllegalCommand
 from core.engine.play import apply
 from core.rules.void.tactical.orders import TurnStart
@@ -87,3 +88,15 @@ def test_the_defender_may_turn_its_start_one_hexside_before_its_first_move() -> 
     assert terms(state).turned and "turns its start" in events[0].text
     with pytest.raises(IllegalCommand):
         apply(state, TurnStart("blue", -1))  # once only
+
+
+def test_the_defender_cannot_turn_its_start_once_its_first_move_has_begun() -> None:
+    state = begin(
+        setup(
+            ship("a", "frigate-bastet", "attacker", Vector(1, 0)),
+            ship("d", "destroyer-doctrine", "defender", Vector(-1, 0)),
+        )
+    )
+    state, _ = apply(state, EndPhase("blue"))  # astrogation over
+    with pytest.raises(IllegalCommand, match="before it first moves"):
+        apply(state, TurnStart("blue", 1))

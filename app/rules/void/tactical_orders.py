@@ -1,0 +1,125 @@
+"""A tactical battle's orders for the selected ship, in the Battles dock: the juice (on or
+off, in the astrogation phase), torpedoes launched at a target only their owner sees (the
+ordnance phase; the window's hand-over screen stands between the players), and guns with
+or without the railguns (the combat phase). The engine refuses what the rules do not
+allow, with the reason, shown in the status bar as for every order.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QGridLayout,
+    QGroupBox,
+    QPushButton,
+    QSpinBox,
+)
+
+from core.engine.commands import Command
+from core.rules.void.crew import Juice, kit_of
+from core.rules.void.tactical.guns import Fire
+from core.rules.void.tactical.orders import TakeJuice, TurnStart
+from core.rules.void.tactical.terms import terms
+from core.rules.void.tactical.torpedoes import LaunchTorpedoes
+from core.vector.state import GameState, Ship, ShipStatus
+from core.vector.turns import current_phase
+
+
+class TacticalOrders(QGroupBox):
+    """See the module's docstring."""
+
+    def __init__(self) -> None:
+        super().__init__("Orders in battle")
+        self.setObjectName("tactical_orders")
+        self.session: Any = None
+        self.ship: Ship | None = None
+        self.juice = QPushButton("Take the &Juice")
+        self.juice.clicked.connect(self._juice)
+        self.target = QComboBox()
+        self.target.setObjectName("tactical_target")
+        self.target.setToolTip("The enemy ship to launch at or fire on (a torpedo's is secret)")
+        self.count = QSpinBox()
+        self.count.setObjectName("torpedo_count")
+        self.count.setMinimum(1)
+        self.count.setSuffix(" torpedoes")
+        self.launch = QPushButton("&Launch")
+        self.launch.setToolTip("Launch torpedoes at the target; only you see which ship it is")
+        self.launch.clicked.connect(self._launch)
+        self.railguns = QCheckBox("with &railguns")
+        self.fire = QPushButton("F&ire")
+        self.fire.clicked.connect(self._fire)
+        self.turn_left = QPushButton("Turn start &counter-clockwise")
+        self.turn_left.clicked.connect(lambda: self._turn(1))
+        self.turn_right = QPushButton("Turn start c&lockwise")
+        self.turn_right.clicked.connect(lambda: self._turn(-1))
+        grid = QGridLayout(self)
+        grid.addWidget(self.turn_left, 5, 0, 1, 2)
+        grid.addWidget(self.turn_right, 6, 0, 1, 2)
+        grid.addWidget(self.juice, 0, 0, 1, 2)
+        grid.addWidget(self.target, 1, 0, 1, 2)
+        grid.addWidget(self.count, 2, 0)
+        grid.addWidget(self.launch, 2, 1)
+        grid.addWidget(self.railguns, 3, 0)
+        grid.addWidget(self.fire, 3, 1)
+
+    def show_ship(self, session: Any, state: GameState, ship: Ship | None) -> None:
+        """The selected ship's orders, if it is the seated player's in a battle."""
+        self.session = session
+        seat = session.seat()
+        mine = ship is not None and seat is not None and ship.owner == seat.id
+        self.setVisible(mine and not session.read_only and not session.replaying)
+        if not mine or ship is None:
+            self.ship = None
+            return
+        self.ship = ship
+        phase = current_phase(state)
+        now = terms(state)
+        may_turn = (
+            ship.owner in now.setup.defenders
+            and not now.turned
+            and state.round == 1
+            and phase == "astrogation"
+        )
+        self.turn_left.setVisible(may_turn)
+        self.turn_right.setVisible(may_turn)
+        on = kit_of(ship).juice is Juice.JUICED
+        self.juice.setText("Come off the &Juice" if on else "Take the &Juice")
+        self.juice.setEnabled(phase == "astrogation")
+        chosen = self.target.currentData()
+        self.target.clear()
+        for other in state.ships:
+            if other.side != ship.side and other.status is not ShipStatus.DESTROYED:
+                self.target.addItem(other.name, other.id)
+        index = self.target.findData(chosen)
+        if index >= 0:
+            self.target.setCurrentIndex(index)
+        torpedoes = kit_of(ship).torpedoes
+        self.count.setMaximum(max(1, torpedoes))
+        self.launch.setEnabled(phase == "ordnance" and torpedoes > 0 and self.target.count() > 0)
+        self.fire.setEnabled(phase == "combat" and self.target.count() > 0)
+
+    def _give(self, make: Any) -> None:
+        session, ship = self.session, self.ship
+        seat = session.seat() if session is not None else None
+        if ship is None or seat is None:
+            return
+        command: Command = make(seat.id, ship)
+        session.apply(command)
+
+    def _turn(self, steps: int) -> None:
+        """The defender's one-hexside turn of its start (seed: baseline and angled)."""
+        self._give(lambda p, s: TurnStart(p, steps))
+
+    def _juice(self) -> None:
+        self._give(lambda p, s: TakeJuice(p, s.id, kit_of(s).juice is not Juice.JUICED))
+
+    def _launch(self) -> None:
+        target = self.target.currentData()
+        self._give(lambda p, s: LaunchTorpedoes(p, s.id, str(target), self.count.value()))
+
+    def _fire(self) -> None:
+        target = self.target.currentData()
+        self._give(lambda p, s: Fire(p, (s.id,), str(target), self.railguns.isChecked()))

@@ -1,0 +1,81 @@
+"""System III Void's interface for the generic window (:class:`app.play.systems.SystemUI`):
+the Battles dock (:mod:`app.rules.void.navigator`) and the answers
+the session asks of a vector game, telling it to stop in the combat phase when a course
+offers an encounter and while a battle is open; Ships › Void Tactical Battle….
+
+Imported when the first Void game is shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from app.play.systems import PlainUI, Work
+from core.engine.play import waiting_for
+from core.rules.void.offers import open_offers
+from core.rules.void.terms import is_strategic, terms_of
+from core.vector.state import GameState
+from core.vector.turns import current_phase
+
+#: the Ships-menu tool that starts a tactical-only scenario
+TACTICAL_TOOL = "void-tactical"
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWidget
+
+
+class VoidDocks:
+    """The Battles dock's panel, one per window."""
+
+    def __init__(self) -> None:
+        from app.rules.void.navigator import BattlesPanel
+
+        self.panel = BattlesPanel()
+        self.panels: Mapping[str, QWidget] = {"void": self.panel}
+
+    def refresh(self, session: Any, ship_id: str | None) -> str | None:
+        if not isinstance(session.live, GameState):
+            return None
+        return self.panel.refresh(session, ship_id)
+
+    def clear(self) -> None:
+        self.panel.clear()
+
+
+class VoidUI(PlainUI):
+    """See the module's docstring."""
+
+    def docks(self) -> VoidDocks:  # type: ignore[override]
+        return VoidDocks()
+
+    def can_act(self, state: GameState) -> bool:
+        return self.work(state).level != "nothing"
+
+    def work(self, state: GameState) -> Work:
+        if state.pending:
+            return Work("action", state.pending[0].prompt())
+        battle = terms_of(state).battle if is_strategic(state) else None
+        if battle is not None:
+            return Work("action", f"fight the battle {battle.place} (Battles dock)")
+        waiting = waiting_for(state)
+        if (
+            is_strategic(state)
+            and current_phase(state) == "combat"
+            and waiting
+            and open_offers(state, waiting[0].id)
+        ):
+            return Work("optional", "engage the enemy ships your courses passed (Battles dock)")
+        return Work("nothing", "there is nothing to do in this phase but plotting")
+
+    def phase_title(self, phase: str) -> str:
+        return phase.replace("_", " ").capitalize()
+
+    def run_tool(self, name: str, parent: QWidget) -> None:
+        if name == TACTICAL_TOOL:
+            from app.rules.void.tactical_start import choose_and_start
+
+            choose_and_start(parent)
+
+
+UI = VoidUI("void")

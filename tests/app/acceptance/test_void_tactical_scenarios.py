@@ -1,0 +1,62 @@
+"""System III Void's tactical-only scenarios (issue 20 requirement 10), started as a group
+starts any scenario (File › New Quick Game…) and their first tactical turn played in the
+window with its visible controls only: the generated map shown, the battle's situation in
+the log, courses plotted on the map, each phase ended with the turn bar's button."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QComboBox, QLineEdit, QWidget
+from pytestqt.qtbot import QtBot
+
+from core.campaign import CampaignFile, GameRecord
+from tests.app.acceptance.user import Player
+
+
+@pytest.mark.parametrize(
+    ("title", "situation", "ships"),
+    [
+        (
+            "Big Danger and the Bastets",
+            "Battle in deep space: Baseline situation, 40 hexes apart",
+            7,
+        ),
+        ("Into the clouds", "Battle over Venus: Chase situation, 40 hexes apart", 2),
+    ],
+)
+def test_a_tactical_scenario_starts_from_new_game_and_plays_its_first_tactical_turn(
+    qtbot: QtBot, tmp_path: Path, title: str, situation: str, ships: int
+) -> None:
+    you = Player(qtbot, tmp_path)
+    you.new_game(title, names=("Ann", "Bob"), seed=7)
+    assert you.round() == 1
+    assert any(line.startswith(situation) for line in you.log())
+    assert you.ship_list().topLevelItemCount() == ships
+    you.play_rounds(1)  # every phase of the first tactical turn, for both players
+    assert you.round() == 2
+    moved = [line for line in you.log() if " moves " in line or " coasts " in line]
+    assert moved, you.log()
+
+
+def test_a_tactical_scenario_starts_as_a_new_campaign_kept_in_its_file(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    you = Player(qtbot, tmp_path)
+    path = tmp_path / "clouds.ecliptic"
+
+    def fill(dialog: QWidget) -> None:
+        combo = you.find(QComboBox, "scenario_box", dialog)
+        assert isinstance(combo, QComboBox)
+        you.pick(combo, "Into the clouds")
+        you.type_into(you.find(QLineEdit, "campaign_file", dialog), str(path))
+        you.press("Create", dialog)
+
+    you.answer(lambda: you.choose("File", "New Campaign"), fill)
+    qtbot.waitUntil(lambda: you.round() == 1)
+    assert any(line.startswith("Battle over Venus") for line in you.log())
+    you.play_rounds(1)
+    assert you.round() == 2
+    with CampaignFile.open(path, read_only=True) as file:
+        assert GameRecord(file, 1).state.round == 2  # every move kept in the file
