@@ -184,7 +184,7 @@ class SquadronPage(QWidget):
         self.pages.setCurrentWidget(self.play_area)
         self.log.clear()
         side = self.side()
-        self.log.addItems([e.text for e in for_side(self.session.events, side)])
+        self.log.addItems([e.text for e in for_side(self.session.events, side, self._sides())])
         self.log.scrollToBottom()
         self.host.activateWindow()
         self.navigator.tabs.currentWidget().setFocus()
@@ -315,11 +315,14 @@ class SquadronPage(QWidget):
         else:
             self.show_board(system)
 
+    def _sides(self) -> dict[str, str]:
+        return {p.id: p.side for p in self.session.live.players}
+
     def _refused(self, reason: str) -> None:
         self.host.status_label.setText(f"Not allowed: {reason}")
 
     def _logged(self, events: list[Event]) -> None:
-        shown = for_side(events, self.side()) if self.seated() else []
+        shown = for_side(events, self.side(), self._sides()) if self.seated() else []
         self.log.addItems([e.text for e in shown])
         self.log.scrollToBottom()
         if shown:
