@@ -33,6 +33,7 @@ from core.board.starmap import StarMap
 from core.rules.squadrons.boards import Subsector, SystemBoard
 
 MARK_ROLE = "squadron mark"
+MARK_EDGE_ROLE = "squadron mark edge"
 FUEL_ROLE = "fuel source"
 #: drawn above the map and its marks
 COUNTER_Z = 200.0
@@ -51,6 +52,7 @@ class BoardView(MapView):
         self.show_default()
         self._items: list[CounterItem] = []
         self._marks: list[QGraphicsItem] = []
+        self._stacked: set[Hex] = set()  # the hexes with counters shown
         #: the map's names with where the map put them
         self._names = [
             (item, item.pos(), item.zValue())
@@ -61,8 +63,10 @@ class BoardView(MapView):
     def show_stacks(self, stacks: Iterable[tuple[Hex, Sequence[CounterFace]]]) -> None:
         """Put these stacks (top counter first) on the board in place of what was there."""
         self._clear_counters()
+        self._stacked: set[Hex] = set()
         for h, faces in stacks:
             self._stack(self.board_scene.centre_of(h), faces, SIDE)
+            self._stacked.add(h)
         self.keep_names_clear()
 
     def keep_names_clear(self) -> None:
@@ -118,6 +122,20 @@ class BoardView(MapView):
                 item.setToolTip(tip)
             self.board_scene.addItem(item)
             self._marks.append(item)
+            # the tint lies under the counters, which cover most of a hex: an outline
+            # over them shows a marked hex that holds counters (a target in range)
+            if h not in self._stacked:
+                continue
+            edge = QGraphicsPolygonItem(item.polygon())
+            pen = QPen(QColor(colour), 2.5)
+            pen.setCosmetic(True)
+            edge.setPen(pen)
+            edge.setBrush(QBrush(Qt.BrushStyle.NoBrush))
+            edge.setZValue(COUNTER_Z + 2 * SHOWN_IN_STACK + 1)
+            edge.setData(ROLE_KEY, MARK_EDGE_ROLE)
+            edge.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            self.board_scene.addItem(edge)
+            self._marks.append(edge)
 
     def clear_marks(self) -> None:
         for item in self._marks:

@@ -63,3 +63,25 @@ def test_system_names_on_the_jump_board_stay_clear_of_the_counters(qtbot: QtBot)
     stacks = {s.name: [face("a"), face("b", "Rebels")] for s in reach.systems}
     view.show_systems(stacks)
     assert covered(view) == []
+
+
+def test_a_marked_hex_under_counters_is_outlined_over_them(qtbot: QtBot) -> None:
+    """The tint of a hex in range lies under the counters, which hide most of it: a hex
+    holding counters gets an outline drawn over them, so a target in range shows."""
+    from app.rules.squadrons.boards.counters import ROLE_KEY
+    from app.rules.squadrons.boards.views import MARK_EDGE_ROLE
+
+    board = load_builtin("marlow-reach").board("Dunmore")
+    view = SystemBoardView(board)
+    qtbot.addWidget(view)
+    port = board.starports[0].hex
+    empty = board.neighbours(port)[0]
+    view.show_stacks([(port, [face("t")])])
+    view.mark([port, empty], "#d55e00")
+    edges = [i for i in view.scene().items() if i.data(ROLE_KEY) == MARK_EDGE_ROLE]
+    assert len(edges) == 1
+    counter = view.counters()[0]
+    assert edges[0].zValue() > counter.zValue()
+    assert edges[0].sceneBoundingRect().contains(counter.sceneBoundingRect().center())
+    view.clear_marks()
+    assert not [i for i in view.scene().items() if i.data(ROLE_KEY) == MARK_EDGE_ROLE]
