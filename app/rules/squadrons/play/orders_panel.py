@@ -250,6 +250,7 @@ class OrdersPanel(QWidget):
             return
         board = state.world.board(self.here.system)
         self.where.setText(f"{self.here.system} {board.label(self.here.hex)}")
+        ticks = kind_of(self.page.session.step()) in ("move", "repair")
         for v in state.veils:
             if v.system == self.here.system and v.hex == self.here.hex and v.side != self.side:
                 item = QListWidgetItem(f'"?" counter ({v.side})')
@@ -262,7 +263,7 @@ class OrdersPanel(QWidget):
             item = QListWidgetItem(f"{c.name} ({c.side}) {f.attack}/{f.defense}{hits}")
             item.setData(ID_ROLE, c.id)
             item.setToolTip(f"{c.name}: select it to see its sheet")
-            if c.side == self.side:
+            if c.side == self.side and ticks:  # ticks move or group; not in a fire step
                 item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
                 fresh = not ticked and current is None and f.maneuver > c.spent
                 on = c.id in ticked or fresh
