@@ -33,6 +33,7 @@ from core.engine.commands import Command, EndPhase
 from core.engine.errors import IllegalCommand
 from core.engine.events import Event, PhasePassed
 from core.engine.gcpause import gc_paused
+from core.engine.whitelist import redact
 from core.vector.orders import Launch, Plot, Unplot
 from core.vector.state import GameState, Player, ShipStatus
 from core.vector.turns import PhaseBegan, plotting_phases
@@ -93,6 +94,9 @@ class GameSession(QObject):
         """The interface of the game's rule system (its docks, its rule questions)."""
         self.live = record.state if record is not None else state
         self.viewing: GameState | None = None  # the replay view's state
+        #: whose view of past states the replay shows: the player seated when it was
+        #: opened (None: whole states, for a referee or a finished game)
+        self.viewer: str | None = None
         #: the live state as the seated player sees it, remembered for that state
         self._seen: tuple[GameState, str, GameState] | None = None
         self.viewing_depth = 0
@@ -124,19 +128,25 @@ class GameSession(QObject):
         (sealed orders: only their own, drawn as plans; fog of war: no undetected
         enemy's manifest); with the live dice, never shown at the table."""
         if self.viewing is not None:
-            return self.viewing
+            if self.viewer is None:
+                return self.viewing
+            return self._sight(self.viewing, self.viewer)
         if self.live.over or self.sees_all:
             return self.live
         waiting = engine.waiting_for(self.live)
         if not waiting:
             return self.live
-        key = (self.live, waiting[0].id)
-        if self._seen is None or self._seen[0] is not key[0] or self._seen[1] != key[1]:
-            seen = engine.view(self.live, key[1])
-            if seen is not self.live and hasattr(seen, "dice"):
-                seen = replace(seen, dice=self.live.dice)
-                seen = self.live if seen == self.live else seen
-            self._seen = (key[0], key[1], seen)
+        return self._sight(self.live, waiting[0].id)
+
+    def _sight(self, state: GameState, player: str) -> GameState:
+        """``player``'s view of ``state`` (remembered for the last state asked), with
+        its dice, which no screen shows."""
+        if self._seen is None or self._seen[0] is not state or self._seen[1] != player:
+            seen = engine.view(state, player)
+            if seen is not state and hasattr(seen, "dice"):
+                seen = replace(seen, dice=state.dice)
+                seen = state if seen == state else seen
+            self._seen = (state, player, seen)
         return self._seen[2]
 
     @property
@@ -154,6 +164,19 @@ class GameSession(QObject):
         player still to give them. None when the game is over, in replay or shown to a
         referee (every dock then shows all)."""
         return None if self.replaying or self.sees_all else self.shown_player()
+
+    def shown_to(self) -> Player | None:
+        """Whose view of the game the state on show is: the player at the table, or in
+        the replay view the one seated when it began; None when all is shown."""
+        if self.replaying:
+            return self.state.player(self.viewer) if self.viewer is not None else None
+        return self.seat()
+
+    def hidden_ships(self) -> frozenset[str]:
+        """The ships whose manifests (fuel, outfit) the state on show does not hold, as
+        :meth:`shown_to` may not see them: every panel shows "?" for their values."""
+        who = self.shown_to()
+        return self.ui.hidden_ships(self.state, who.id) if who is not None else frozenset()
 
     def phase(self) -> str:
         return engine.current_phase(self.state)
@@ -351,7 +374,12 @@ class GameSession(QObject):
 
     def view(self, state: GameState | None, depth: int = 0) -> None:
         """Show ``state`` (a past one, after ``depth`` commands) instead of the live
-        game; None returns to the live game."""
+        game; None returns to the live game. A past state is shown as the player at
+        the table when the replay began may see it (everything to a referee, or once
+        the game is over), and so is the log."""
+        if self.viewing is None and state is not None:
+            seat = self.seat()
+            self.viewer = seat.id if seat is not None and not self.live.over else None
         self.viewing = state
         self.viewing_depth = depth
         self.changed.emit()
@@ -361,7 +389,11 @@ class GameSession(QObject):
         """The log up to the state on show (all of it while playing)."""
         if self.viewing is None:
             return self.log
-        return [e for e in self.log if e.depth <= self.viewing_depth]
+        shown = [e for e in self.log if e.depth <= self.viewing_depth]
+        if self.viewer is None:
+            return shown
+        seen = {id(e) for e in redact(self.viewing, self.viewer, [e.event for e in shown])}
+        return [e for e in shown if id(e.event) in seen]
 
     def shown_player(self) -> Player | None:
         """Whose turn it is in the state on show, even in the replay view."""
