@@ -25,17 +25,19 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Signal
 
 from app.play.systems import SystemUI, Work, ui_for
+from app.play.trails import Trails
 from core.board.hexgrid import Hex
 from core.campaign import CampaignError
 from core.engine import play as engine
 from core.engine import serial
 from core.engine.commands import Command, EndPhase
 from core.engine.errors import IllegalCommand
-from core.engine.events import Event, PhasePassed
+from core.engine.events import Event
 from core.engine.gcpause import gc_paused
 from core.engine.whitelist import redact
+from core.vector import idle
 from core.vector.orders import Launch, Plot, Unplot
-from core.vector.state import GameState, Player, ShipStatus
+from core.vector.state import GameState, Player
 from core.vector.turns import PhaseBegan, plotting_phases
 
 if TYPE_CHECKING:
@@ -102,7 +104,6 @@ class GameSession(QObject):
         self.viewing_depth = 0
         self.commands: list[Command] = []
         self.log: list[Entry] = []
-        self._tracks: dict[str, list[tuple[int, Hex]]] = {}
         self.depth = record.depth() if record is not None else 0
         #: the head the log shown follows the line to (read from the file when needed)
         self._line_head = record.head if record is not None else None
@@ -113,7 +114,7 @@ class GameSession(QObject):
         self.primary: str | None = None  # the primary button's words, in place of the phase's
         self.sees_all = False  # whole states shown, no player's view (a referee's master)
         self.read_only_why = "another Ecliptic has this campaign open"
-        self._start_tracks(self.live)
+        self._trails = Trails(self.live, self.depth)
         if record is not None and record.head is not None:
             self._load_log(record)
         else:
@@ -153,7 +154,7 @@ class GameSession(QObject):
     def tracks(self) -> dict[str, list[Hex]]:
         """Each ship's trail up to the state on show."""
         upto = self.viewing_depth if self.viewing is not None else self.depth
-        return {sid: [h for d, h in trail if d <= upto] for sid, trail in self._tracks.items()}
+        return self._trails.upto(upto)
 
     @property
     def replaying(self) -> bool:
@@ -200,10 +201,7 @@ class GameSession(QObject):
     def can_act(self) -> bool:
         """Whether the game stops for the player at the table in this phase: they have
         something to do but end it (optional extras count unless ``skip_optional``)."""
-        return self._stops(self.work())
-
-    def _stops(self, work: Work) -> bool:
-        return work.level == "action" or (work.level == "optional" and not self.skip_optional)
+        return idle.stops(self.work(), skip_optional=self.skip_optional)
 
     def ends_turn(self) -> bool:
         """Whether ending the current phase ends the seated player's turn, every later
@@ -228,7 +226,7 @@ class GameSession(QObject):
                 return True
             if engine.current_phase(state) in plotting_phases(state.rules):
                 return False
-            if self._stops(self.ui.work(state)):
+            if idle.passing(state, skip_optional=self.skip_optional) is None:
                 return False
         return True
 
@@ -414,16 +412,18 @@ class GameSession(QObject):
 
     def _skip_idle(self) -> bool:
         """End phases where the player at the table has nothing to do (nothing they
-        stop for), saying why in the log; True if any were ended."""
+        stop for), saying why in the log; True if any were ended. The rule is core's
+        (:func:`core.vector.idle.passing`), the same a referee's command line follows;
+        a referee's master (``sees_all``) has nobody at the table and passes nothing."""
         skipped = False
-        while not self.live.over and not self.can_act():
-            seat = self.seat()
-            if seat is None:
+        while not self.sees_all:
+            note = idle.passing(self.live, skip_optional=self.skip_optional)
+            if note is None:
                 break
-            command = EndPhase(seat.id)
+            command = EndPhase(note.player)
             before = self.live
             try:
-                state, events = self._play(command, auto=True, noted=[self._passes(seat)])
+                state, events = self._play(command, auto=True, noted=[note])
             except CampaignError as exc:
                 self.refused.emit(f"the game could not go on, as it could not be stored: {exc}")
                 break
@@ -431,16 +431,6 @@ class GameSession(QObject):
             self._undo.clear()  # the phase has ended: what was done in it stands
             skipped = True
         return skipped
-
-    def _passes(self, seat: Player) -> PhasePassed:
-        """The log's line for a phase that passes by itself, and why."""
-        work = self.work()
-        phase = self.phase()
-        why = work.what or "nothing to do"
-        if work.level == "optional":
-            why = f"{why}, but phases with only optional extras are passed by (Game menu)"
-        title = self.ui.phase_title(phase).lower()
-        return PhasePassed(f"{seat.name}'s {title} phase passes by itself: {why}", phase, seat.id)
 
     def _play(
         self, command: Command, *, auto: bool, noted: list[Event] | None = None
@@ -461,7 +451,7 @@ class GameSession(QObject):
         self.depth += 1
         if self.record is not None:
             self._line_head = self.record.head
-        self._track(before, after)
+        self._trails.extend(before, after, self.depth)
         self._record(events)
 
     def _moved(self) -> None:
@@ -477,12 +467,7 @@ class GameSession(QObject):
         else:
             self._load_log(self.record)
         self._line_head = self.record.head
-        for trail in self._tracks.values():
-            trail[:] = [(d, h) for d, h in trail if d <= self.depth]
-        for ship in self.live.ships:
-            trail = self._tracks.setdefault(ship.id, [])
-            if ship.in_play and (not trail or trail[-1][1] != ship.motion.position):
-                trail.append((self.depth, ship.motion.position))
+        self._trails.cut(self.live, self.depth)
         self.log_reset.emit()
 
     def _load_log(self, record: GameRecord) -> None:
@@ -509,22 +494,3 @@ class GameSession(QObject):
         entries = [Entry(self.live.round, phase, e, self.depth) for e in events]
         self.log.extend(entries)
         self.logged.emit(entries)
-
-    def _start_tracks(self, state: GameState) -> None:
-        for s in state.ships:
-            if s.status is ShipStatus.ACTIVE:
-                self._tracks[s.id] = [(self.depth, s.motion.position)]
-
-    def _track(self, before: GameState, after: GameState) -> None:
-        """Extend each ship's trail with where it ended a move."""
-        old = {s.id: s for s in before.ships}
-        for ship in after.ships:
-            prev = old.get(ship.id)
-            if prev is None or prev.motion == ship.motion:
-                continue
-            trail = self._tracks.setdefault(ship.id, [])
-            if prev.status is ShipStatus.LANDED:
-                trail.append((self.depth, ship.motion.position))
-                trail[:] = [(d, h) for d, h in trail if d >= self.depth]
-            elif not trail or trail[-1][1] != ship.motion.position:
-                trail.append((self.depth, ship.motion.position))
