@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QPoint, Qt, QTimer, Signal
@@ -22,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.play.systems import ui_for
 from core.engine import serial
 
 if TYPE_CHECKING:
@@ -34,8 +36,25 @@ BRANCH_ROLE = Qt.ItemDataRole.UserRole + 1
 COLUMNS = ("Log", "Who", "Bookmark")
 
 
-def describe(entry: Entry, names: dict[str, str]) -> tuple[str, str]:
-    """A one-line summary of a log entry and, for its tooltip, every reason given."""
+#: a rule system's filter of a log entry's events: those every player may read
+Public = Callable[[list[Any]], list[Any]]
+
+
+def public_filter(record: GameRecord | None) -> Public | None:
+    """The filter of the game's rule system, if its log holds what only one side may
+    read (the squadron game's secret orders): the campaign dock is shared by everyone
+    at the table. None for a system without secrets in its log."""
+    rules = getattr(getattr(record, "state", None), "rules", None)
+    system = getattr(rules, "system_id", None)
+    if not isinstance(system, str):
+        return None
+    found: Public | None = getattr(ui_for(system), "public_events", None)
+    return found
+
+
+def describe(entry: Entry, names: dict[str, str], public: Public | None = None) -> tuple[str, str]:
+    """A one-line summary of a log entry and, for its tooltip, every reason given;
+    with ``public`` (a rule system's filter), only what every player may read."""
     from core.vector.turns import PhaseBegan, RoundBegan  # the engine loads with the first game
 
     try:
@@ -43,8 +62,15 @@ def describe(entry: Entry, names: dict[str, str]) -> tuple[str, str]:
         command = serial.bare(json.loads(entry.command).get("$type", "command"))
     except (ValueError, serial.SerialError, AttributeError):
         return f"entry {entry.id} (unreadable)", ""
+    secret = False
+    if public is not None:
+        shown = public(events)
+        secret = len(shown) < len(events) or command != "EndPhase"
+        events = shown
     said = [e.text for e in events if not isinstance(e, PhaseBegan | RoundBegan)]
     who = names.get(entry.player, entry.player)
+    if secret and command != "EndPhase":
+        command = "an order"  # its kind may be a secret too (a jump ordered)
     if command == "EndPhase":
         began = next((e.text for e in events if isinstance(e, PhaseBegan)), "")
         head = f"{who} ends the phase" + (f" (next: {began})" if began else "")
@@ -52,6 +78,8 @@ def describe(entry: Entry, names: dict[str, str]) -> tuple[str, str]:
             head = f"{who}: nothing to do, phase ended"
     else:
         head = said[0] if said else f"{who}: {command}"
+        if secret and not said:
+            head = f"{who} gives an order"
         said = said[1:]
     more = f" (+{len(said) - 1})" if len(said) > 1 else ""
     summary = head + (f" — {said[0]}" if said else "") + more
@@ -133,9 +161,11 @@ class CampaignBrowser(QTreeWidget):
         self._rounds: dict[int, QTreeWidgetItem] = {}
         #: what the tree shows: (file, record, games, head, last entry read), or None
         self._shown: tuple[Any, ...] | None = None
+        self._public: Public | None = None
 
     def show_campaign(self, file: CampaignFile | None, record: GameRecord | None) -> None:
         self.file, self.record = file, record
+        self._public = public_filter(record)
         self.refresh()
 
     def schedule_refresh(self) -> None:
@@ -360,7 +390,7 @@ class CampaignBrowser(QTreeWidget):
     def _entry_item(
         self, e: Entry, names: dict[str, str], marks: dict[int, list[Bookmark]]
     ) -> QTreeWidgetItem:
-        summary, tooltip = describe(e, names)
+        summary, tooltip = describe(e, names, self._public)
         bookmarks = marks.get(e.id or 0, [])
         mark = "; ".join(f"★ {b.label}" if b.label else "✎ note" for b in bookmarks)
         item = QTreeWidgetItem([summary, names.get(e.player, e.player), mark])

@@ -108,7 +108,7 @@ class CampaignWindow:
     ) -> bool:
         """Start ``scenario`` kept in a new campaign file, played ``mode`` ("open" or
         "refereed", see :mod:`core.campaign.mail.referee`)."""
-        if self.session is not None and not self.close_game():
+        if not self.close_game():
             return False
         from core.campaign import CampaignFile  # the database layer loads on first use
 
@@ -135,7 +135,7 @@ class CampaignWindow:
         explained and left untouched, whatever went wrong; one open elsewhere may be
         opened read-only; one that cannot be written where it is opens read-only, saying
         ``why``, with an offer to save a copy and play that."""
-        if self.session is not None and not self.close_game():
+        if not self.close_game():
             return False
         try:
             with gc_paused():

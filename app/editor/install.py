@@ -173,7 +173,7 @@ class EditorMode:
             self.mode_action.setChecked(on)
             return
         if on:
-            if main.session is not None and not main.close_game():
+            if not main.close_game():
                 self.mode_action.setChecked(False)
                 return
             main.stack.setCurrentWidget(editor)

@@ -10,6 +10,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QColor
@@ -35,12 +36,12 @@ from PySide6.QtWidgets import (
 
 from app.board.style import OKABE_ITO
 from app.folders import ask_open
-from app.play.systems import Outfits, PurchaseStep, ui_for
+from app.play.systems import Outfits, PurchaseStep, own_scenarios, ui_for
 from core.board.problems import FileProblems
 from core.files.ruleset import KNOWN_SWITCHES, OPTIONAL_RULES
 from core.scenario.document import Scenario, Seat
 from core.scenario.reader import builtin_scenarios, load_scenario
-from core.scenario.titles import by_title, scenario_title
+from core.scenario.titles import by_title, scenario_title, title_order
 
 MAX_SEATS = 6
 DEFAULT_NAMES = ("Ann", "Bob", "Cleo", "Dev", "Eve", "Finn")
@@ -95,8 +96,15 @@ class NewGameDialog(QDialog):
         self.scenario: Scenario | None = None
         self.scenario_box = QComboBox()
         self.scenario_box.setObjectName("scenario_box")
-        for title, path in by_title(builtin_scenarios()):
-            self.scenario_box.addItem(title, str(path))
+        listed = [(title, str(path)) for title, path in by_title(builtin_scenarios())]
+        #: the scenarios of the systems with a game page of their own, by their key
+        self._own: dict[str, Any] = {}
+        for offer in own_scenarios():
+            key = f"{offer.rules.system_id}:{offer.id}"
+            self._own[key] = offer
+            listed.append((offer.name, key))
+        for title, data in sorted(listed, key=lambda pair: (title_order(pair[0]), pair[1])):
+            self.scenario_box.addItem(title, data)
         browse = QPushButton("&Browse…")
         browse.clicked.connect(self._browse)
         top = QHBoxLayout()
@@ -183,12 +191,21 @@ class NewGameDialog(QDialog):
         layout.addLayout(form)
         layout.addWidget(seats)
         layout.addWidget(self.rules_box)
+        # the switches of a system that names its own (the squadron game's rulings)
+        self.system_rules = QGroupBox("Rulings (the scenario's choice ticked)")
+        self.system_rules.setObjectName("system_switches")
+        self._system_grid = QGridLayout(self.system_rules)
+        self.system_boxes: dict[str, QCheckBox] = {}
+        self.system_rules.hide()
+        layout.addWidget(self.system_rules)
         self._add_purchases(layout)
         layout.addWidget(self.problem)
         layout.addWidget(self.buttons)
         self.scenario_box.currentIndexChanged.connect(self._scenario_changed)
         last = QSettings("Ecliptic", "Ecliptic").value(LAST_SCENARIO_KEY)
-        if scenario is None and isinstance(last, str) and Path(last).is_file():
+        if scenario is None and isinstance(last, str) and last in self._own:
+            self.scenario_box.setCurrentIndex(self.scenario_box.findData(last))
+        elif scenario is None and isinstance(last, str) and Path(last).is_file():
             scenario = Path(last)  # New Game remembers the scenario last started
         if scenario is not None:
             self.add_scenario(scenario)
@@ -218,7 +235,8 @@ class NewGameDialog(QDialog):
             self._validate()
             return
         try:
-            self.scenario = load_scenario(Path(data))
+            own = self._own.get(data)
+            self.scenario = own if own is not None else load_scenario(Path(data))
         except FileProblems as exc:
             shown = "\n".join(str(p) for p in exc.problems[:6])
             self.description.setText(f"This scenario cannot be played:\n{shown}")
@@ -230,9 +248,29 @@ class NewGameDialog(QDialog):
             box.setVisible(switch in values)
             box.setChecked(values.get(switch, False))
         self.rules_box.setVisible(any(switch in values for switch in self.rule_boxes))
+        self._show_system_switches(getattr(s.rules, "switch_titles", {}), values)
         self.description.setText(s.description)
         self.count.setRange(s.min_players, min(MAX_SEATS, s.max_players))
         self._seats_changed()
+
+    def _show_system_switches(
+        self, titles: dict[str, tuple[str, str]], values: dict[str, bool]
+    ) -> None:
+        """A box for each switch the scenario's system names (title, meaning)."""
+        for box in self.system_boxes.values():
+            self._system_grid.removeWidget(box)
+            box.hide()
+            box.deleteLater()
+        self.system_boxes = {}
+        for i, (switch, (title, meaning)) in enumerate(titles.items()):
+            box = QCheckBox(title)
+            box.setObjectName(f"rule_{switch}")
+            box.setToolTip(f"When ticked: {meaning}")
+            box.setChecked(values.get(switch, False))
+            self._system_grid.addWidget(box, i // 2, i % 2)
+            box.show()  # added to a dialog that may be on screen already
+            self.system_boxes[switch] = box
+        self.system_rules.setVisible(bool(titles))
 
     def _seats_changed(self) -> None:
         n = self.count.value()
@@ -303,6 +341,8 @@ class NewGameDialog(QDialog):
         for switch, box in self.rule_boxes.items():
             if switch in known:
                 values[switch] = box.isChecked()
+        for switch, box in self.system_boxes.items():
+            values[switch] = box.isChecked()
         return tuple(sorted(values.items()))
 
     def accept(self) -> None:

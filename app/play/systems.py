@@ -68,6 +68,9 @@ class UIEntry:
     rules_page: str = ""
     """A Markdown file of the system's rules for the Help window (the built-in systems'
     pages are in ``resources/help/rules/``)."""
+    own_page: bool = False
+    """The system's games are not vector games on a star map: its interface offers its
+    own scenarios and shows its games on a page of its own (:class:`OwnGame`)."""
 
 
 class PurchaseStep(Protocol):
@@ -162,6 +165,72 @@ class DrawsOnMap(Protocol):
         ...
 
 
+class GameHost(Protocol):
+    """What the main window lends a system's own game page: the turn bar (the page
+    shows its steps, side and primary button there), the status line, the system's
+    dock panels, and a call to make after every change so the window's menu actions
+    and title follow the game."""
+
+    turn_bar: Any
+    status_label: Any
+
+    def panel(self, key: str) -> QWidget | None: ...
+
+    def own_game_changed(self) -> None: ...
+
+    def activateWindow(self) -> None: ...
+
+
+class GamePage(Protocol):
+    """A game of a system with its own page, on show in the window's centre in place
+    of the star map. The window's primary action (Ctrl+Enter) and Undo act on it."""
+
+    title: str
+
+    def widget(self) -> QWidget: ...
+
+    def primary(self) -> None:
+        """The turn bar's button: end the step (or seal the orders) for the side."""
+        ...
+
+    def primary_enabled(self) -> bool: ...
+
+    def over(self) -> bool: ...
+
+    def can_undo(self) -> bool: ...
+
+    def undo(self) -> bool: ...
+
+    def leave(self) -> None:
+        """The game leaves the screen (its campaign, if any, is closed by the window)."""
+        ...
+
+
+class OwnGame(Protocol):
+    """The optional part of a :class:`SystemUI` whose entry says ``own_page``: the
+    scenarios New Game and New Campaign list for it (each with what
+    :class:`~core.scenario.document.Scenario` offers those dialogs: ``id``, ``name``,
+    ``description``, ``min_players``, ``max_players``, ``switches``, ``rules`` with
+    ``system_id`` and ``switch_values``, and ``start(seats, seed, outfits=)``), and the
+    page that shows a game from a state (kept in a campaign when ``record`` is given).
+
+    Optionally, ``public_events(events)``: the events of a log entry every player may
+    read, for the campaign dock everyone at the table shares (a system whose log tells
+    one side what the other may not know)."""
+
+    def scenarios(self) -> Sequence[Any]: ...
+
+    def game_page(
+        self,
+        host: GameHost,
+        state: Any,
+        events: Sequence[Any],
+        title: str,
+        record: Any | None,
+        read_only: bool,
+    ) -> GamePage: ...
+
+
 class PlainDocks:
     """No panels: the generic docks are all there is."""
 
@@ -216,6 +285,7 @@ MANIFEST_PLACEHOLDER = "The selected ship's manifest sheet, during a game."
 ORDERS_PLACEHOLDER = "Your orders for the phase, in a game of sealed orders."
 ECONOMY_PLACEHOLDER = "Bases' stocks, ships' holds, purchases and transfers, during a game."
 SHIP_PLACEHOLDER = "The selected ship's hold and damage tracks, during a game."
+SHEET_PLACEHOLDER = "The selected squadron's sheet, during a squadron game."
 
 #: the built-in interfaces, by rule-system id
 BUILT_IN: dict[str, UIEntry] = {
@@ -231,6 +301,8 @@ BUILT_IN: dict[str, UIEntry] = {
     ),
     "squadrons": UIEntry(
         "app.rules.squadrons.ui:UI",
+        docks=(DockSlot("squadron_sheet", "Squadron Sheet", SHEET_PLACEHOLDER, tab_with="ships"),),
+        own_page=True,
         tools=(
             Tool(
                 "squadron-designs",
@@ -273,6 +345,27 @@ def unregister_ui(system_id: str) -> None:
 def entries() -> Mapping[str, UIEntry]:
     """Every registered interface by system id, none of them imported."""
     return dict(_ENTRIES)
+
+
+def own_game(system_id: str) -> OwnGame | None:
+    """The interface of ``system_id`` when its games have a page of their own (not
+    the star map), else None; only such a system's interface is imported."""
+    entry = _ENTRIES.get(system_id)
+    if entry is None or not entry.own_page:
+        return None
+    found: OwnGame = ui_for(system_id)  # type: ignore[assignment]
+    return found
+
+
+def own_scenarios() -> list[Any]:
+    """The scenarios of every system with its own game page, for New Game."""
+    found: list[Any] = []
+    for system_id, entry in sorted(_ENTRIES.items()):
+        if entry.own_page:
+            game = own_game(system_id)
+            if game is not None:
+                found.extend(game.scenarios())
+    return found
 
 
 def ui_for(system_id: str) -> SystemUI:

@@ -87,7 +87,7 @@ class FileActions:
         if not isinstance(document, StarMap):  # a scenario
             self._remember(path)
             return self.new_game(path)
-        if self.session is not None and not self.close_game():
+        if not self.close_game():
             return False
         self.show_map(document, path)
         if path != SOLAR_SYSTEM_MAP:

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from app.play.board import GameBoard
     from app.play.docks import CoursePanel, DiceLog, EventLog, ShipList
     from app.play.session import GameSession
-    from app.play.systems import Outfits, SystemDocks
+    from app.play.systems import GamePage, Outfits, SystemDocks
     from app.play.turn import HandOver, TurnBar
     from core.campaign import CampaignFile, GameRecord
     from core.campaign.mail.files import PlayerFile
@@ -47,10 +47,18 @@ def refereed_file(campaign: CampaignFile) -> bool:
     return mode_of(campaign) == REFEREED
 
 
+#: what closing a quick game loses, asked before it is closed
+_QUICK_GAME_LOST = (
+    "Close this quick game? Quick games are not kept: start a campaign "
+    "(File › New Campaign) to keep a game."
+)
+
+
 class GameActions:
     """The game side of the main window (see the module's docstring)."""
 
     session: GameSession | None
+    own_page: GamePage | None
     board: GameBoard | None
     campaign: CampaignFile | None
     system_docks: SystemDocks | None
@@ -114,8 +122,10 @@ class GameActions:
         ``record`` is given; one player's side of a refereed game when ``mail``, a
         player file, is) and hand the seat over; False if the player keeps the game
         already on screen instead."""
-        if self.session is not None and not self.close_game():
+        if not self.close_game():
             return False
+        if self.play_own(state, events, title, record=record, read_only=read_only):
+            return True  # a system with a page of its own (not the star map)
         # The game's side of the window (and with it the engine) loads with the first
         # game, not at start-up.
         from app.play.board import GameBoard
@@ -162,6 +172,8 @@ class GameActions:
     def close_game(self) -> bool:
         """End the game on screen. A campaign is already saved, command by command; a
         quick game is lost, so the player is asked first."""
+        if self.own_page is not None:
+            return self._close_own()
         if self.session is None:
             return True
         question = self.closing_question()
@@ -197,6 +209,13 @@ class GameActions:
         """What to ask before the game on screen is closed, or the program quits (""
         when nothing is lost): a quick game is lost, and so are orders not yet saved to
         an order file."""
+        page = getattr(self, "own_page", None)
+        if page is not None:  # a game on its system's own page
+            if self.campaign is not None or page.over():
+                return ""
+            if quitting:
+                return "A quick game is in progress and quick games are not kept. Quit?"
+            return _QUICK_GAME_LOST
         session = self.session
         if session is None or self.campaign is not None or session.state.over:
             return ""
@@ -207,14 +226,14 @@ class GameActions:
             return "Close without saving your orders? Save Order File keeps them for the referee."
         if quitting:
             return "A quick game is in progress and quick games are not kept. Quit?"
-        return (
-            "Close this quick game? Quick games are not kept: start a campaign "
-            "(File › New Campaign) to keep a game."
-        )
+        return _QUICK_GAME_LOST
 
     def end_turn(self) -> None:
         """The primary button (Ctrl+Enter): end the current phase; the game goes on to
         the next phase with something to do (see :meth:`GameSession.advance`)."""
+        if self.own_page is not None:
+            self.own_page.primary()
+            return
         if self.session is not None:
             if self.board is not None and not self.board.confirm_end():
                 return  # a ship left to coast would be lost: the player plots again
@@ -229,6 +248,9 @@ class GameActions:
             self._game_changed()
 
     def undo(self) -> None:
+        if self.own_page is not None:
+            self.own_page.undo()
+            return
         if self.session is not None and self.session.undo():
             self.status_label.setText(
                 "Undone: it is kept in the campaign as a branch (Campaign dock)"
@@ -439,6 +461,9 @@ class GameActions:
             )
 
     def _update_game_actions(self) -> None:
+        if self.own_page is not None:
+            self.own_game_changed()
+            return
         playing = self.session is not None and self.stack.currentWidget() is self.map_view
         over = self.session is None or self.session.state.over or self.session.replaying
         # A decision the game waits for (placing a hit, firing back) is answered in its

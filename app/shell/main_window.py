@@ -25,6 +25,7 @@ from app.shell.dock_layout import DockLayout
 from app.shell.files import FileActions
 from app.shell.game import GameActions
 from app.shell.menus import Menus
+from app.shell.own_game import OwnGameActions
 from app.shell.version import application_version, source_revision
 from core.board.hexgrid import Hex
 from core.board.starmap import StarMap
@@ -35,20 +36,28 @@ if TYPE_CHECKING:
     from app.help.window import HelpWindow
     from app.play.board import GameBoard
     from app.play.session import GameSession
+    from app.play.systems import GamePage
 
 GEOMETRY_KEY = "main_window/geometry"
 STATE_KEY = "main_window/state"
 
 
 class MainWindow(
-    GameActions, FileActions, Menus, DockLayout, CampaignWindow, MailWindow, QMainWindow
+    GameActions,
+    OwnGameActions,
+    FileActions,
+    Menus,
+    DockLayout,
+    CampaignWindow,
+    MailWindow,
+    QMainWindow,
 ):
     """Top-level window. ``settings`` defaults to QSettings("Ecliptic", "Ecliptic").
 
-    Its parts are mixins, one idea each: the game (:mod:`app.shell.game`), files
-    (:mod:`app.shell.files`), menus (:mod:`app.shell.menus`), docks
-    (:mod:`app.shell.dock_layout`), campaigns (:mod:`app.campaign.window`) and play by
-    mail (:mod:`app.campaign.mail`)."""
+    Its parts are mixins, one idea each: the game (:mod:`app.shell.game`), a game on its
+    system's own page (:mod:`app.shell.own_game`), files (:mod:`app.shell.files`), menus
+    (:mod:`app.shell.menus`), docks (:mod:`app.shell.dock_layout`), campaigns
+    (:mod:`app.campaign.window`) and play by mail (:mod:`app.campaign.mail`)."""
 
     def __init__(
         self,
@@ -68,6 +77,8 @@ class MainWindow(
         self._shown = False
         self.scene: StarMapScene | None = None
         self.session: GameSession | None = None
+        self.own_page: GamePage | None = None
+        self._put_away: list[str] = []
         self.board: GameBoard | None = None
         self.help_window: HelpWindow | None = None
         self.map_view = MapView(self)
@@ -107,6 +118,7 @@ class MainWindow(
         self.editor_mode = install(self)  # New Map…, Edit Map or Scenario…, Map Editor mode
         self._restore_settings()
         self.hide_until_their_games()
+        self.hide_own_page_docks()
         self.replay_bar.set_replay(None)  # only in the replay view, whatever was saved
         self._update_game_actions()
         if (path is None or not self.open_path(path)) and self.starmap is None:

@@ -8,14 +8,15 @@ Imported when the first squadron game is shown or a squadron tool is chosen.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
-from app.play.systems import PlainDocks, SystemDocks, Work
+from app.play.systems import SystemDocks, Work
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
 
-    from app.play.systems import PurchaseStep
+    from app.play.systems import GameHost, GamePage, PurchaseStep
     from core.engine.commands import Command
     from core.vector.state import GameState
 
@@ -29,7 +30,9 @@ class SquadronsUI:
     id = "squadrons"
 
     def docks(self) -> SystemDocks:
-        return PlainDocks()
+        from app.rules.squadrons.play.docks import SheetDocks
+
+        return SheetDocks()
 
     def can_act(self, state: GameState) -> bool:
         return bool(state.pending)
@@ -69,6 +72,33 @@ class SquadronsUI:
             from app.rules.squadrons.design.library_dialog import SquadronLibraryDialog
 
             SquadronLibraryDialog(parent).exec()
+
+    # ---- the game's own page (app.play.systems.OwnGame), in app.rules.squadrons.play
+
+    def public_events(self, events: list[Any]) -> list[Any]:
+        """What every player may read of a log entry (the shared campaign dock): none
+        of what only one side is told (its moves, secret jumps, repairs)."""
+        from app.rules.squadrons.play.session import public
+
+        return public(events)
+
+    def scenarios(self) -> list[Any]:
+        from app.rules.squadrons.play.offers import scenarios
+
+        return scenarios()
+
+    def game_page(
+        self,
+        host: GameHost,
+        state: Any,
+        events: Sequence[Any],
+        title: str,
+        record: Any | None,
+        read_only: bool,
+    ) -> GamePage:
+        from app.rules.squadrons.play.page import SquadronPage
+
+        return SquadronPage(host, state, events, title, record, read_only)
 
 
 UI = SquadronsUI()

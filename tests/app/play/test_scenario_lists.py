@@ -48,7 +48,9 @@ def test_scenario_list_is_sorted_by_title_with_the_base_game_before_its_variatio
 
     open_new_game(qtbot, window, look)
     assert seen == [
+        "The Battle for Tessaly",  # the squadron game's scenarios are listed with the others
         "Belt Standoff",
+        "Border Raid",
         "The Great Planet Race",
         "Hostile Takeover",
         "Industrial Sabotage",
@@ -57,6 +59,7 @@ def test_scenario_list_is_sorted_by_title_with_the_base_game_before_its_variatio
         "NPlanetary: Duel in the Void",
         "NPlanetary: Race for the Belt",
         "NPlanetary: The Six Worlds",
+        "Skirmish at Velde",
         "Training",
         "Training (armed variation)",
     ]

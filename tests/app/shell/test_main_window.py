@@ -235,7 +235,8 @@ def test_recent_files_are_remembered_between_runs(qtbot: QtBot, tmp_path: Path) 
 def test_game_docks_and_turn_bar_are_part_of_the_window(window: MainWindow) -> None:
     titles = {dock.windowTitle() for dock in window.docks.values()}
     generic = {"Ships", "Course", "Event Log", "Dice", "Campaign", "Referee"}
-    systems = {"Combat", "Manifest", "Orders", "Cargo && Economy", "Ship"}  # by the registry
+    # the systems' docks, by the registry
+    systems = {"Combat", "Manifest", "Orders", "Cargo && Economy", "Ship", "Squadron Sheet"}
     assert titles == generic | systems
     assert window.turn_bar.round_label.text() == "No game"
     assert not window.end_turn_action.isEnabled()

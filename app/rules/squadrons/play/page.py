@@ -1,0 +1,241 @@
+"""The squadron game's page in the main window (the system's own game page, see
+:class:`app.play.systems.GamePage`): the jump board and every system board in tabs,
+the transit strip, the orders panel and the game's log; the hand-over screen between
+the sides; the turn bar and the squadron sheet dock lent by the window.
+
+Whoever sits at the table sees the game only as their side may (the rule system's view
+for their seat): the other side's counters under a "?" are shown as the "?", its jump
+orders and sealed fire orders not at all, and its private log lines never. When the
+seat passes to the other side, the boards are hidden until that player says they are
+there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QListWidget,
+    QSplitter,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.play.turn import HandOver
+from app.rules.squadrons.boards.navigator import BoardsNavigator
+from app.rules.squadrons.play import faces
+from app.rules.squadrons.play.docks import SHEET_KEY
+from app.rules.squadrons.play.orders_panel import OrdersPanel
+from app.rules.squadrons.play.session import SquadronSession, public
+from app.rules.squadrons.play.sheet import SquadronSheet
+from app.rules.squadrons.play.steps import Shown, asked, primary_label, steps
+from core.engine.words import plural
+from core.rules.squadrons.events import for_side
+
+if TYPE_CHECKING:
+    from app.play.systems import GameHost
+    from core.board.hexgrid import Hex
+    from core.engine.events import Event
+    from core.rules.squadrons.state import SquadronGame
+
+QUESTION = '"?" counter'
+
+
+class SquadronPage(QWidget):
+    """See the module's docstring."""
+
+    def __init__(
+        self,
+        host: GameHost,
+        state: SquadronGame,
+        events: Sequence[Event],
+        title: str,
+        record: Any = None,
+        read_only: bool = False,
+    ) -> None:
+        super().__init__()
+        self.setObjectName("squadron_page")
+        self.host = host
+        self.title = title
+        self.session = SquadronSession(state, list(events), record=record, read_only=read_only)
+        panel = host.panel(SHEET_KEY)
+        self.sheet = panel if isinstance(panel, SquadronSheet) else SquadronSheet()
+        self._seated: str | None = None  # the seat whose view is on show
+        self.navigator = BoardsNavigator(state.world)
+        self.navigator.hex_clicked.connect(lambda s, h: self.orders.clicked(s, h))
+        self.navigator.open_on_click = False  # the page decides: open it, or place a "?"
+        self.navigator.system_clicked.connect(self._jump_board_clicked)
+        self.boards = self.navigator.systems
+        self.log = QListWidget()
+        self.log.setObjectName("squadron_log")
+        self.orders = OrdersPanel(self)
+        left = QSplitter(Qt.Orientation.Vertical)
+        left.addWidget(self.navigator)
+        left.addWidget(self.log)
+        left.setStretchFactor(0, 5)
+        left.setStretchFactor(1, 1)
+        play = QWidget()
+        row = QHBoxLayout(play)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(left, 1)
+        row.addWidget(self.orders)
+        self.hand_over = HandOver(self)
+        self.hand_over.accepted.connect(self.take_seat)
+        self.pages = QStackedWidget()
+        self.pages.addWidget(play)
+        self.pages.addWidget(self.hand_over)
+        self.play_area = play
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(self.pages)
+        self.session.changed.connect(self.refresh)
+        self.session.refused.connect(self._refused)
+        self.session.logged.connect(self._logged)
+        if read_only:  # an onlooker reads only what both sides are told
+            self.log.addItems([e.text for e in public(self.session.events)])
+        self.refresh()
+
+    # ---- the GamePage protocol
+
+    def widget(self) -> QWidget:
+        return self
+
+    def primary(self) -> None:
+        """End the step for the side at the table (sealing its fire orders)."""
+        if self.primary_enabled():
+            self.session.end_step()
+
+    def primary_enabled(self) -> bool:
+        return self.seated() and not self.session.live.over and not self.session.read_only
+
+    def over(self) -> bool:
+        return self.session.live.over
+
+    def can_undo(self) -> bool:
+        return self.seated() and self.session.can_undo()
+
+    def undo(self) -> bool:
+        return self.seated() and self.session.undo()
+
+    def leave(self) -> None:
+        """The game leaves the screen: the sheet dock is emptied."""
+        self.sheet.show_counter(None, None, "")
+
+    # ---- who is at the table
+
+    def seated(self) -> bool:
+        """Whether the player the game waits for has taken the seat (their view shown)."""
+        seat = self.session.seat()
+        return seat is not None and seat.id == self._seated
+
+    def side(self) -> str:
+        """The side at the table ("" for an onlooker: a campaign open read-only)."""
+        return "" if self.session.read_only else self.session.side() or ""
+
+    def seen(self) -> SquadronGame:
+        return self.session.seen()
+
+    def take_seat(self) -> None:
+        """The player named on the hand-over screen is at the table: show their view."""
+        seat = self.session.seat()
+        self._seated = seat.id if seat is not None else None
+        self.pages.setCurrentWidget(self.play_area)
+        self.log.clear()
+        side = self.side()
+        self.log.addItems([e.text for e in for_side(self.session.events, side)])
+        self.log.scrollToBottom()
+        self.host.activateWindow()
+        self.navigator.tabs.currentWidget().setFocus()
+        self.refresh()
+
+    # ---- showing the game
+
+    def refresh(self) -> None:
+        session = self.session
+        seat = session.seat()
+        if seat is not None and seat.id != self._seated and not session.read_only:
+            self._hand_over(seat)
+        elif seat is None and self._seated is not None:
+            self._seated = None
+            self.pages.setCurrentWidget(self.play_area)
+        shown_seat = self._seated is not None or seat is None or session.read_only
+        state = self.seen() if shown_seat else None
+        side = self.side()
+        self._show_turn(seat, side)
+        if state is None:
+            self.sheet.show_counter(None, None, "")
+            self.host.own_game_changed()
+            return
+        self.navigator.jump.show_systems(faces.presence(state))
+        for system, view in self.boards.items():
+            view.show_stacks(faces.stacks(state, system, self.orders.is_selected))
+        self.navigator.transit.show_entries(faces.transit(state, side))
+        self.orders.refresh(state, side)
+        self.host.own_game_changed()
+
+    def show_marks(self, system: str, hexes: list[Hex], colour: str, tip: str) -> None:
+        for view in self.boards.values():
+            view.clear_marks()
+        if hexes:
+            self.boards[system].mark(hexes, colour, tip)
+
+    def show_board(self, system: str) -> None:
+        """Bring ``system``'s board to the front."""
+        self.navigator.show_board(system)
+
+    def _show_turn(self, seat: Any, side: str) -> None:
+        live = self.session.live
+        step = self.session.step()
+        if live.over:
+            names = [p.name for p in live.players if p.id in live.winners]
+            hint = f"Game over: {' and '.join(names)} won" if names else "Game over: a draw"
+            self.host.turn_bar.show_turn(live.day, steps(live.step), None, hint, "Game Over")
+            self.host.turn_bar.round_label.setText(f"Day {live.day}")
+            return
+        shown = Shown(f"{side}: {seat.name}", seat.colour) if seat is not None else None
+        if not self.seated():
+            hint = f"Pass the seat to {seat.name}" if seat is not None else ""
+        else:
+            hint = asked(step)
+            if step.startswith("place"):
+                hint += f" ({plural(self.seen().hand(side), QUESTION)} in hand)"
+        bar = self.host.turn_bar
+        bar.show_turn(live.day, steps(live.step), shown, hint, primary_label(step, live.over))
+        bar.round_label.setText(f"Day {live.day}")
+
+    def _hand_over(self, seat: Any) -> None:
+        self._seated = None
+        live = self.session.live
+        detail = f"Day {live.day}: {self.session.phase_name()}"
+        self.hand_over.show_for(Shown(f"{seat.name} ({seat.side})", seat.colour), detail)
+        self.hand_over.button.setText(f"I am {seat.name}: start my turn (Enter)")
+        self.pages.setCurrentWidget(self.hand_over)
+        self.host.status_label.setText("")  # it may tell what only the last side may know
+
+        self.orders.clear_selection()
+        self.sheet.show_counter(None, None, "")
+        for view in self.boards.values():
+            view.clear_marks()
+        self.hand_over.button.setFocus()
+
+    def _jump_board_clicked(self, system: str) -> None:
+        """A system clicked on the jump board: its board comes to the front, unless a
+        "?" is being placed, which goes over the system on the jump board."""
+        if self.orders.placing():
+            self.orders.place_on_jump_board(system)
+        else:
+            self.show_board(system)
+
+    def _refused(self, reason: str) -> None:
+        self.host.status_label.setText(f"Not allowed: {reason}")
+
+    def _logged(self, events: list[Event]) -> None:
+        shown = for_side(events, self.side()) if self.seated() else []
+        self.log.addItems([e.text for e in shown])
+        self.log.scrollToBottom()
+        if shown:
+            self.host.status_label.setText(shown[-1].text)

@@ -1,0 +1,159 @@
+"""A squadron game in progress at one table: the state, the orders given, undo, and who
+sits at the table now (with what their side may see).
+
+Every order goes through here: through the campaign's
+:class:`~core.campaign.GameRecord` when the game is kept in one (on disk before the
+screen changes), else through the engine (:func:`core.engine.play.apply`). Undo takes
+back only what the player at the table did since they sat down: going further back
+would show them the other side's moves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Signal
+
+from core.campaign import CampaignError
+from core.engine import play as engine
+from core.engine.commands import Command, EndPhase
+from core.engine.errors import IllegalCommand
+from core.engine.events import Event
+from core.rules.squadrons.events import Told
+from core.rules.squadrons.state import STEPS, SquadronGame
+
+if TYPE_CHECKING:
+    from core.campaign import GameRecord
+    from core.engine.system import Seat
+
+
+#: the seat id of someone who plays neither side (the rule system shows them only the
+#: counters no "?" hides, and nobody's orders)
+ONLOOKER = ""
+
+
+class SquadronSession(QObject):
+    """See the module's docstring. ``changed`` fires after every change of the state;
+    ``refused`` carries why an order was not allowed; ``logged`` the events of an order
+    (a list)."""
+
+    changed = Signal()
+    refused = Signal(str)
+    logged = Signal(list)
+
+    def __init__(
+        self,
+        state: SquadronGame,
+        events: list[Event],
+        *,
+        record: GameRecord | None = None,
+        read_only: bool = False,
+    ) -> None:
+        super().__init__()
+        self.record = record
+        self.read_only = read_only
+        self.live: SquadronGame = record.state if record is not None else state
+        self.events: list[Event] = list(events)
+        #: the states before each order the player at the table has given since sitting
+        self._undo: list[SquadronGame] = []
+        self._seen: tuple[SquadronGame, str, SquadronGame] | None = None
+
+    # ---- who is at the table, and what they see
+
+    def seat(self) -> Seat | None:
+        """The player the game waits for (None once it is over)."""
+        if self.live.over:
+            return None
+        waiting = engine.waiting_for(self.live)
+        return waiting[0] if waiting else None
+
+    def side(self) -> str | None:
+        seat = self.seat()
+        return seat.side if seat is not None else None
+
+    def seen(self) -> SquadronGame:
+        """The game as the player at the table may see it (the rule system's view of
+        it for their seat): the other side's counters under "?" counters shown only as
+        "?", its secret jump orders not at all. The whole game once it is over; to an
+        onlooker (a campaign open read-only), only what both sides may see."""
+        seat = self.seat()
+        if seat is None:
+            return self.live
+        viewer = ONLOOKER if self.read_only else seat.id
+        cached = self._seen
+        if cached is None or cached[0] is not self.live or cached[1] != viewer:
+            cached = self._seen = (self.live, viewer, engine.view(self.live, viewer))
+        return cached[2]
+
+    def step(self) -> str:
+        """The step of the day the game is in (see ``STEPS``)."""
+        return STEPS[self.live.step] if self.live.step < len(STEPS) else STEPS[-1]
+
+    def phase_name(self) -> str:
+        """The step as the rule system names it ("Imperium moves", "fire")."""
+        return engine.current_phase(self.live)
+
+    def seat_key(self) -> tuple[object, ...]:
+        """Changes exactly when someone else should sit down (or the same player at a
+        new step of the day)."""
+        seat = self.seat()
+        return (self.live.day, self.live.step, seat.id if seat else None)
+
+    # ---- orders
+
+    def apply(self, command: Command) -> bool:
+        """Carry out an order; an illegal one is refused with its reason."""
+        if self.read_only:
+            self.refused.emit("this campaign is open read-only")
+            return False
+        before = self.live
+        key = self.seat_key()
+        try:
+            if self.record is not None:
+                events = self.record.play(command)
+                after = self.record.state
+            else:
+                after, events = engine.apply(before, command)
+        except IllegalCommand as exc:
+            self.refused.emit(str(exc))
+            return False
+        except CampaignError as exc:
+            self.refused.emit(f"the order could not be stored, so it was not made: {exc}")
+            return False
+        self.live = after
+        if isinstance(command, EndPhase) or self.seat_key() != key:
+            self._undo.clear()  # ending a step passes the table on: no way back
+        else:
+            self._undo.append(before)
+        self.events.extend(events)
+        self.logged.emit(list(events))
+        self.changed.emit()
+        return True
+
+    def end_step(self) -> bool:
+        seat = self.seat()
+        return seat is not None and self.apply(EndPhase(seat.id))
+
+    def can_undo(self) -> bool:
+        return bool(self._undo) and not self.read_only
+
+    def undo(self) -> bool:
+        """Take back the last order the player at the table gave since sitting down."""
+        if not self.can_undo():
+            return False
+        if self.record is not None:
+            if not self.record.undo():
+                return False
+            self.live = self.record.state
+            self._undo.pop()
+        else:
+            self.live = self._undo.pop()
+        self.changed.emit()
+        return True
+
+
+def public(events: Sequence[Event]) -> list[Event]:
+    """The events every player at the table may read (the shared campaign dock): none
+    of what only one side is told."""
+    return [e for e in events if not isinstance(e, Told)]

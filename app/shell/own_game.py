@@ -1,0 +1,178 @@
+"""The main window's side of a game shown on its rule system's own page (the squadron
+game's boards) rather than on the star map: putting the page in the window's centre,
+lending it the turn bar and the system's docks, and routing the primary action
+(Ctrl+Enter) and Undo to it.
+
+A mixin for the main window (:mod:`app.shell.main_window`); the page comes from the
+system's interface through the registry (:func:`app.play.systems.own_game`), so the
+window knows no rule system's widgets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QMessageBox, QWidget
+
+from app.play.systems import GamePage, entries, own_game, ui_for
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QAction
+    from PySide6.QtWidgets import QDockWidget, QLabel, QStackedWidget
+
+    from app.board.view import MapView
+    from app.play.systems import SystemUI
+    from app.play.turn import TurnBar
+
+#: the window's game actions that only a star-map game has
+MAP_ONLY_ACTIONS = (
+    "take_back_action",
+    "next_ship_action",
+    "centre_action",
+    "redo_action",
+    "replay_action",
+    "export_mail_action",
+)
+
+
+class OwnGameActions:
+    """A game on its system's own page (see the module's docstring)."""
+
+    own_page: GamePage | None
+    docks: dict[str, QDockWidget]
+    _put_away: list[str]
+    stack: QStackedWidget
+    map_view: MapView
+    turn_bar: TurnBar
+    status_label: QLabel
+    end_turn_action: QAction
+    undo_action: QAction
+    close_game_action: QAction
+    save_copy_action: QAction
+    campaign: Any
+    browser: Any
+
+    if TYPE_CHECKING:  # the window's own, from its other parts
+
+        def activateWindow(self) -> None: ...
+
+        def show_system_docks(self, ui: SystemUI) -> None: ...
+
+        def setWindowTitle(self, title: str) -> None: ...
+
+        def isVisible(self) -> bool: ...
+
+        def closing_question(self, *, quitting: bool = False) -> str: ...
+
+        def close_campaign(self) -> None: ...
+
+        def _update_game_actions(self) -> None: ...
+
+    ask_before_closing: bool
+
+    def play_own(
+        self,
+        state: Any,
+        events: Sequence[Any],
+        title: str,
+        *,
+        record: Any = None,
+        read_only: bool = False,
+    ) -> bool:
+        """Show ``state``'s game on its system's own page; False when its system has
+        none (the game goes on the star map)."""
+        system_id = state.rules.system_id
+        game = own_game(system_id)
+        if game is None:
+            return False
+        self.show_system_docks(ui_for(system_id))
+        self._put_away_docks(system_id)
+        page = game.game_page(self, state, events, title, record, read_only)
+        self.own_page = page
+        self.stack.addWidget(page.widget())
+        self.stack.setCurrentWidget(page.widget())
+        # the window takes the keyboard back from the closed New Game dialog (with no
+        # window manager to hand it back, Ctrl+Enter would otherwise do nothing)
+        QTimer.singleShot(0, self.activateWindow)
+        page.widget().setFocus()
+        self.setWindowTitle(f"{title} — Ecliptic")
+        self.own_game_changed()
+        return True
+
+    def close_own_game(self) -> None:
+        """Take the page away and put the star map back."""
+        page = self.own_page
+        if page is None:
+            return
+        self.own_page = None
+        page.leave()
+        widget = page.widget()
+        self.stack.removeWidget(widget)
+        widget.deleteLater()
+        self.stack.setCurrentWidget(self.map_view)
+        self.turn_bar.show_turn(None, (), None, "")
+        self.setWindowTitle("Ecliptic")
+        for key in self._put_away:
+            self.docks[key].show()
+        self._put_away = []
+        self.hide_own_page_docks()
+
+    def hide_own_page_docks(self) -> None:
+        """The docks of systems with their own page show only with such a game (a
+        window layout saved during one would otherwise bring them back empty)."""
+        for entry in entries().values():
+            if entry.own_page:
+                for slot in entry.docks:
+                    self.docks[slot.key].hide()
+
+    def _put_away_docks(self, system_id: str) -> None:
+        """The star-map game's docks (ships, course, logs, other systems' panels) are
+        put away while the page is on, and come back after; the system's own docks
+        and the campaign's stay."""
+        keep = {slot.key for slot in entries()[system_id].docks} | {"campaign"}
+        self._put_away = [
+            key for key, dock in self.docks.items() if key not in keep and dock.isVisible()
+        ]
+        for key in self._put_away:
+            self.docks[key].hide()
+        for key in keep - {"campaign"}:
+            self.docks[key].show()
+            self.docks[key].raise_()
+
+    def own_game_changed(self) -> None:
+        """The page's game changed: the menu actions follow it."""
+        page = self.own_page
+        if page is None:
+            return
+        on = page.primary_enabled() and not page.over()
+        self.end_turn_action.setEnabled(on)
+        self.turn_bar.end_button.setEnabled(on)
+        self.end_turn_action.setText(f"&{self.turn_bar.end_button.text()}")
+        self.undo_action.setEnabled(page.can_undo())
+        self.close_game_action.setEnabled(True)
+        self.save_copy_action.setEnabled(self.campaign is not None)
+        if self.campaign is not None:
+            self.browser.schedule_refresh()  # the campaign dock lists the new entries
+            extra = " (read-only)" if self.campaign.read_only else ""
+            self.setWindowTitle(f"{self.campaign.name()}: {page.title}{extra} — Ecliptic")
+        for name in MAP_ONLY_ACTIONS:
+            action = getattr(self, name, None)
+            if action is not None:
+                action.setEnabled(False)
+
+    def _close_own(self) -> bool:
+        """End a game on its system's own page, asking first when a quick game is lost."""
+        question = self.closing_question()
+        if question and self.isVisible() and self.ask_before_closing:
+            parent = self if isinstance(self, QWidget) else None
+            if (
+                QMessageBox.question(parent, "Close Game", question)
+                != QMessageBox.StandardButton.Yes
+            ):
+                return False
+        self.close_own_game()
+        self.close_campaign()
+        self._update_game_actions()
+        return True
