@@ -7,7 +7,8 @@ order file; :func:`import_order_file` checks each (right game, turn, seat, versi
 already sent, sealed by that seat's player file, made from the view the master shows
 now, every order legal) and keeps it in the campaign's inbox without playing it;
 :func:`play_turn` plays every order kept, in seat order (an order file ends its
-player's phase with an ``EndPhase`` among its orders), and the turn counter moves on.
+player's phase with an ``EndPhase`` among its orders), and the turn counter moves on;
+then phases offering the next player nothing pass by themselves (:func:`pass_idle`).
 Nothing is written to the campaign by a refused file. What the master keeps for this
 (mode, mail id, secret, turn, inbox) is :mod:`core.campaign.mail.master`'s.
 """
@@ -61,13 +62,14 @@ from core.engine.errors import IllegalCommand
 from core.engine.events import Event
 from core.engine.states import state_hash
 from core.engine.whitelist import redact
-from core.vector import idle
 from core.files.version import version_text
+from core.vector import idle
 
 __all__ = [
     "MODES", "OPEN", "REFEREED", "Inbox", "NotRefereed", "OrdersRefused", "check_order_file",
     "export_player_files", "import_all", "import_order_file", "inbox", "main_game",
-    "mode_of", "new_seed", "pass_idle", "play_turn", "player_file", "set_mode", "turn_of", "weak_seeds",
+    "mode_of", "new_seed", "pass_idle", "play_turn", "player_file", "set_mode", "turn_of",
+    "weak_seeds",
 ]  # fmt: skip
 
 # ---- player files
@@ -152,7 +154,8 @@ def export_player_files(
     campaign: CampaignFile, folder: Path | str, game_id: int | None = None
 ) -> list[Path]:
     """Write this turn's player file of every player of the game into ``folder`` (each
-    whole or not at all); the paths written, in seat order."""
+    whole or not at all), empty phases passed first (:func:`pass_idle`, unless the
+    campaign is open read-only); the paths written, in seat order."""
     game_id = main_game(campaign) if game_id is None else game_id
     if not campaign.read_only:
         pass_idle(campaign, game_id)
