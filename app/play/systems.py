@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
-from core.vector.idle import Work, system_work
+from core.engine.work import Work
 
 __all__ = ["Work"]  # core's, named here for the systems' interfaces
 
@@ -256,6 +256,8 @@ class PlainUI:
         return bool(state.pending)
 
     def work(self, state: GameState) -> Work:
+        from core.vector.idle import system_work  # the engine loads with the first game
+
         return system_work(state)
 
     def phase_title(self, phase: str) -> str:

@@ -11,26 +11,12 @@ what they may see.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 from core.engine import play
 from core.engine.events import PhasePassed
+from core.engine.work import Work
 from core.vector.turns import plotting_phases
-
-Level = Literal["nothing", "optional", "action"]
-
-
-@dataclass(frozen=True)
-class Work:
-    """What a phase offers the player the game waits for, besides ending it:
-    ``"nothing"``, ``"optional"`` extras (which a player may choose to pass by too) or
-    an ``"action"`` the phase is for; ``what`` says it, or why there is nothing, in the
-    players' words."""
-
-    level: Level
-    what: str = ""
-
 
 PLOTTING = Work("action", "plot your ships' courses")
 
