@@ -296,8 +296,25 @@ class MailWindow:
 
     def open_order_file(self, path: Path) -> bool:
         """An order file opened (or double-clicked): imported into the referee's
-        campaign on show, else explained."""
+        campaign on show; else, if a recent campaign is the one it names, the referee
+        is offered to open that and import it; else explained."""
         if self.refereed():
+            return self.import_order_files([path])
+        found = self._campaign_of_orders(path)
+        if found is not None:
+            where, title = found
+            answer = QMessageBox.question(
+                self,
+                "Open the Campaign?",
+                f"{path.name} holds orders for {title} ({where.name}). Open that "
+                "campaign and import them?",
+                QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Cancel,
+                QMessageBox.StandardButton.Open,
+            )
+            if answer != QMessageBox.StandardButton.Open:
+                return False
+            if not self.open_campaign(where) or not self.refereed():
+                return False
             return self.import_order_files([path])
         self._mail_problem(
             path,
@@ -305,6 +322,28 @@ class MailWindow:
             "import it (Referee dock, Import Order Files)",
         )
         return False
+
+    def _campaign_of_orders(self, path: Path) -> tuple[Path, str] | None:
+        """The recent campaign (file, name) the order file at ``path`` is for, if any
+        (a file that cannot be read here is explained on import, not now)."""
+        from app.campaign.paths import recent_campaigns
+        from core.campaign import CampaignFile
+        from core.campaign.mail.files import MailFileError, read_order_file
+        from core.campaign.mail.master import mail_id
+
+        try:
+            wanted = read_order_file(path).game.partition(":")[0]
+        except MailFileError:
+            return None
+        for item in recent_campaigns():
+            where = Path(item["path"])
+            try:
+                with CampaignFile.open(where, read_only=True) as campaign:
+                    if mail_id(campaign) == wanted:
+                        return where, campaign.name()
+            except Exception:  # a moved or damaged campaign: not this one
+                continue
+        return None
 
     def _mail_problem(self, path: Path, reason: str) -> None:
         """Why a player or order file cannot be used, as for any file that cannot be

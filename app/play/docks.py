@@ -75,14 +75,12 @@ class ShipList(QTreeWidget):
         seat = None if public else session.seat()
         self.clear()
         labels = state.starmap.bounds.labels
-        if seat is not None:
-            hidden = session.ui.hidden_ships(state, seat.id)
-        elif public:
+        if public:
             hidden = frozenset().union(
                 *(session.ui.hidden_ships(state, p.id) for p in state.players)
             )
         else:
-            hidden = frozenset()
+            hidden = session.hidden_ships()
         for ship in state.ships:
             plan = state.plan(ship.id)
             if plan is None:
@@ -218,6 +216,7 @@ class CoursePanel(QWidget):
         font.setBold(True)
         self.title.setFont(font)
         self.info = QLabel("")
+        self.info.setObjectName("course_info")
         self.info.setWordWrap(True)
         self.hazard = QLabel("")
         self.hazard.setObjectName("course_hazard")
@@ -264,8 +263,16 @@ class CoursePanel(QWidget):
         return rows + 2 * layout.spacing() + margins.top() + margins.bottom()
 
     def show_ship(
-        self, state: GameState, ship: Ship | None, preview: Preview | None, mine: bool
+        self,
+        state: GameState,
+        ship: Ship | None,
+        preview: Preview | None,
+        mine: bool,
+        *,
+        hidden: bool = False,
     ) -> None:
+        """Show ``ship``; ``hidden``: its manifest is not in the state on show (fog of
+        war), so its fuel reads "?"."""
         from core.files.ruleset import show_amount
         from core.vector.state import ShipStatus
 
@@ -290,7 +297,7 @@ class CoursePanel(QWidget):
         v = ship.motion.velocity
         lines = [
             f"At {labels.format(ship.motion.position)}, speed {v.speed}, "
-            f"fuel {show_amount(ship.fuel)}",
+            f"fuel {'?' if hidden else show_amount(ship.fuel)}",
         ]
         if ship.status is ShipStatus.LANDED:
             # the rings are there only while this player may give the ship an order

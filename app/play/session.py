@@ -25,16 +25,19 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Signal
 
 from app.play.systems import SystemUI, Work, ui_for
+from app.play.trails import Trails
 from core.board.hexgrid import Hex
 from core.campaign import CampaignError
 from core.engine import play as engine
 from core.engine import serial
 from core.engine.commands import Command, EndPhase
 from core.engine.errors import IllegalCommand
-from core.engine.events import Event, PhasePassed
+from core.engine.events import Event
 from core.engine.gcpause import gc_paused
+from core.engine.whitelist import redact
+from core.vector import idle
 from core.vector.orders import Launch, Plot, Unplot
-from core.vector.state import GameState, Player, ShipStatus
+from core.vector.state import GameState, Player
 from core.vector.turns import PhaseBegan, plotting_phases
 
 if TYPE_CHECKING:
@@ -93,12 +96,14 @@ class GameSession(QObject):
         """The interface of the game's rule system (its docks, its rule questions)."""
         self.live = record.state if record is not None else state
         self.viewing: GameState | None = None  # the replay view's state
+        #: whose view of past states the replay shows: the player seated when it was
+        #: opened (None: whole states, for a referee or a finished game)
+        self.viewer: str | None = None
         #: the live state as the seated player sees it, remembered for that state
         self._seen: tuple[GameState, str, GameState] | None = None
         self.viewing_depth = 0
         self.commands: list[Command] = []
         self.log: list[Entry] = []
-        self._tracks: dict[str, list[tuple[int, Hex]]] = {}
         self.depth = record.depth() if record is not None else 0
         #: the head the log shown follows the line to (read from the file when needed)
         self._line_head = record.head if record is not None else None
@@ -109,7 +114,7 @@ class GameSession(QObject):
         self.primary: str | None = None  # the primary button's words, in place of the phase's
         self.sees_all = False  # whole states shown, no player's view (a referee's master)
         self.read_only_why = "another Ecliptic has this campaign open"
-        self._start_tracks(self.live)
+        self._trails = Trails(self.live, self.depth)
         if record is not None and record.head is not None:
             self._load_log(record)
         else:
@@ -124,26 +129,32 @@ class GameSession(QObject):
         (sealed orders: only their own, drawn as plans; fog of war: no undetected
         enemy's manifest); with the live dice, never shown at the table."""
         if self.viewing is not None:
-            return self.viewing
+            if self.viewer is None:
+                return self.viewing
+            return self._sight(self.viewing, self.viewer)
         if self.live.over or self.sees_all:
             return self.live
         waiting = engine.waiting_for(self.live)
         if not waiting:
             return self.live
-        key = (self.live, waiting[0].id)
-        if self._seen is None or self._seen[0] is not key[0] or self._seen[1] != key[1]:
-            seen = engine.view(self.live, key[1])
-            if seen is not self.live and hasattr(seen, "dice"):
-                seen = replace(seen, dice=self.live.dice)
-                seen = self.live if seen == self.live else seen
-            self._seen = (key[0], key[1], seen)
+        return self._sight(self.live, waiting[0].id)
+
+    def _sight(self, state: GameState, player: str) -> GameState:
+        """``player``'s view of ``state`` (remembered for the last state asked), with
+        its dice, which no screen shows."""
+        if self._seen is None or self._seen[0] is not state or self._seen[1] != player:
+            seen = engine.view(state, player)
+            if seen is not state and hasattr(seen, "dice"):
+                seen = replace(seen, dice=state.dice)
+                seen = state if seen == state else seen
+            self._seen = (state, player, seen)
         return self._seen[2]
 
     @property
     def tracks(self) -> dict[str, list[Hex]]:
         """Each ship's trail up to the state on show."""
         upto = self.viewing_depth if self.viewing is not None else self.depth
-        return {sid: [h for d, h in trail if d <= upto] for sid, trail in self._tracks.items()}
+        return self._trails.upto(upto)
 
     @property
     def replaying(self) -> bool:
@@ -154,6 +165,19 @@ class GameSession(QObject):
         player still to give them. None when the game is over, in replay or shown to a
         referee (every dock then shows all)."""
         return None if self.replaying or self.sees_all else self.shown_player()
+
+    def shown_to(self) -> Player | None:
+        """Whose view of the game the state on show is: the player at the table, or in
+        the replay view the one seated when it began; None when all is shown."""
+        if self.replaying:
+            return self.state.player(self.viewer) if self.viewer is not None else None
+        return self.seat()
+
+    def hidden_ships(self) -> frozenset[str]:
+        """The ships whose manifests (fuel, outfit) the state on show does not hold, as
+        :meth:`shown_to` may not see them: every panel shows "?" for their values."""
+        who = self.shown_to()
+        return self.ui.hidden_ships(self.state, who.id) if who is not None else frozenset()
 
     def phase(self) -> str:
         return engine.current_phase(self.state)
@@ -177,10 +201,7 @@ class GameSession(QObject):
     def can_act(self) -> bool:
         """Whether the game stops for the player at the table in this phase: they have
         something to do but end it (optional extras count unless ``skip_optional``)."""
-        return self._stops(self.work())
-
-    def _stops(self, work: Work) -> bool:
-        return work.level == "action" or (work.level == "optional" and not self.skip_optional)
+        return idle.stops(self.work(), skip_optional=self.skip_optional)
 
     def ends_turn(self) -> bool:
         """Whether ending the current phase ends the seated player's turn, every later
@@ -205,7 +226,7 @@ class GameSession(QObject):
                 return True
             if engine.current_phase(state) in plotting_phases(state.rules):
                 return False
-            if self._stops(self.ui.work(state)):
+            if idle.passing(state, skip_optional=self.skip_optional) is None:
                 return False
         return True
 
@@ -351,7 +372,12 @@ class GameSession(QObject):
 
     def view(self, state: GameState | None, depth: int = 0) -> None:
         """Show ``state`` (a past one, after ``depth`` commands) instead of the live
-        game; None returns to the live game."""
+        game; None returns to the live game. A past state is shown as the player at
+        the table when the replay began may see it (everything to a referee, or once
+        the game is over), and so is the log."""
+        if self.viewing is None and state is not None:
+            seat = self.seat()
+            self.viewer = seat.id if seat is not None and not self.live.over else None
         self.viewing = state
         self.viewing_depth = depth
         self.changed.emit()
@@ -361,7 +387,11 @@ class GameSession(QObject):
         """The log up to the state on show (all of it while playing)."""
         if self.viewing is None:
             return self.log
-        return [e for e in self.log if e.depth <= self.viewing_depth]
+        shown = [e for e in self.log if e.depth <= self.viewing_depth]
+        if self.viewer is None:
+            return shown
+        seen = {id(e) for e in redact(self.viewing, self.viewer, [e.event for e in shown])}
+        return [e for e in shown if id(e.event) in seen]
 
     def shown_player(self) -> Player | None:
         """Whose turn it is in the state on show, even in the replay view."""
@@ -382,16 +412,18 @@ class GameSession(QObject):
 
     def _skip_idle(self) -> bool:
         """End phases where the player at the table has nothing to do (nothing they
-        stop for), saying why in the log; True if any were ended."""
+        stop for), saying why in the log; True if any were ended. The rule is core's
+        (:func:`core.vector.idle.passing`), the same a referee's command line follows;
+        a referee's master (``sees_all``) has nobody at the table and passes nothing."""
         skipped = False
-        while not self.live.over and not self.can_act():
-            seat = self.seat()
-            if seat is None:
+        while not self.sees_all:
+            note = idle.passing(self.live, skip_optional=self.skip_optional)
+            if note is None:
                 break
-            command = EndPhase(seat.id)
+            command = EndPhase(note.player)
             before = self.live
             try:
-                state, events = self._play(command, auto=True, noted=[self._passes(seat)])
+                state, events = self._play(command, auto=True, noted=[note])
             except CampaignError as exc:
                 self.refused.emit(f"the game could not go on, as it could not be stored: {exc}")
                 break
@@ -399,16 +431,6 @@ class GameSession(QObject):
             self._undo.clear()  # the phase has ended: what was done in it stands
             skipped = True
         return skipped
-
-    def _passes(self, seat: Player) -> PhasePassed:
-        """The log's line for a phase that passes by itself, and why."""
-        work = self.work()
-        phase = self.phase()
-        why = work.what or "nothing to do"
-        if work.level == "optional":
-            why = f"{why}, but phases with only optional extras are passed by (Game menu)"
-        title = self.ui.phase_title(phase).lower()
-        return PhasePassed(f"{seat.name}'s {title} phase passes by itself: {why}", phase, seat.id)
 
     def _play(
         self, command: Command, *, auto: bool, noted: list[Event] | None = None
@@ -429,7 +451,7 @@ class GameSession(QObject):
         self.depth += 1
         if self.record is not None:
             self._line_head = self.record.head
-        self._track(before, after)
+        self._trails.extend(before, after, self.depth)
         self._record(events)
 
     def _moved(self) -> None:
@@ -445,12 +467,7 @@ class GameSession(QObject):
         else:
             self._load_log(self.record)
         self._line_head = self.record.head
-        for trail in self._tracks.values():
-            trail[:] = [(d, h) for d, h in trail if d <= self.depth]
-        for ship in self.live.ships:
-            trail = self._tracks.setdefault(ship.id, [])
-            if ship.in_play and (not trail or trail[-1][1] != ship.motion.position):
-                trail.append((self.depth, ship.motion.position))
+        self._trails.cut(self.live, self.depth)
         self.log_reset.emit()
 
     def _load_log(self, record: GameRecord) -> None:
@@ -477,22 +494,3 @@ class GameSession(QObject):
         entries = [Entry(self.live.round, phase, e, self.depth) for e in events]
         self.log.extend(entries)
         self.logged.emit(entries)
-
-    def _start_tracks(self, state: GameState) -> None:
-        for s in state.ships:
-            if s.status is ShipStatus.ACTIVE:
-                self._tracks[s.id] = [(self.depth, s.motion.position)]
-
-    def _track(self, before: GameState, after: GameState) -> None:
-        """Extend each ship's trail with where it ended a move."""
-        old = {s.id: s for s in before.ships}
-        for ship in after.ships:
-            prev = old.get(ship.id)
-            if prev is None or prev.motion == ship.motion:
-                continue
-            trail = self._tracks.setdefault(ship.id, [])
-            if prev.status is ShipStatus.LANDED:
-                trail.append((self.depth, ship.motion.position))
-                trail[:] = [(d, h) for d, h in trail if d >= self.depth]
-            elif not trail or trail[-1][1] != ship.motion.position:
-                trail.append((self.depth, ship.motion.position))

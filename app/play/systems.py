@@ -19,6 +19,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
+from core.engine.work import Work
+
+__all__ = ["Work"]  # core's, named here for the systems' interfaces
+
 if TYPE_CHECKING:
     from PySide6.QtCore import QPointF
     from PySide6.QtWidgets import QGraphicsItem, QWidget
@@ -69,17 +73,6 @@ class UIEntry:
     own scenarios and shows its games on a page of its own (:class:`OwnGame`)."""
 
 
-@dataclass(frozen=True)
-class Work:
-    """What a phase offers the player the game waits for, besides ending it (plotting
-    aside): ``"nothing"``, ``"optional"`` extras (which the player may choose to pass
-    by too) or an ``"action"`` the phase is for; ``what`` says it, or why there is
-    nothing, in the players' words."""
-
-    level: Literal["nothing", "optional", "action"]
-    what: str = ""
-
-
 class PurchaseStep(Protocol):
     """The row of the New Game and New Campaign dialogs where players spend their
     points (a QWidget, hidden when the scenario has nothing to buy)."""
@@ -125,7 +118,9 @@ class SystemUI(Protocol):
 
     def work(self, state: GameState) -> Work:
         """What the current phase offers the player the game waits for (plotting
-        aside): the session stops there, or ends the phase for them and logs why."""
+        aside), in the words the turn bar shows. Whether the game stops there is
+        core's decision (:mod:`core.vector.idle`, from the rule system's ``work``),
+        which this must agree with."""
         ...
 
     def phase_title(self, phase: str) -> str:
@@ -261,9 +256,9 @@ class PlainUI:
         return bool(state.pending)
 
     def work(self, state: GameState) -> Work:
-        if state.pending:
-            return Work("action", state.pending[0].prompt())
-        return Work("nothing", "there is nothing to do in this phase but plotting")
+        from core.vector.idle import system_work  # the engine loads with the first game
+
+        return system_work(state)
 
     def phase_title(self, phase: str) -> str:
         return phase.capitalize()

@@ -418,7 +418,8 @@ class GameActions:
         ship = state.ship(ship_id) if isinstance(ship_id, str) else None
         seat = self.session.seat()
         mine = ship is not None and seat is not None and ship.owner == seat.id
-        self.course_panel.show_ship(state, ship, self.board.preview, mine)
+        hidden = ship is not None and ship.id in self.session.hidden_ships()
+        self.course_panel.show_ship(state, ship, self.board.preview, mine, hidden=hidden)
         if self.system_docks is not None:
             self.refresh_system_docks(self.session, ship.id if ship is not None else None)
         self.ship_list.select_ship(ship.id if ship is not None else None)

@@ -5,7 +5,10 @@ from the shell, for referees who script.
 ``referee status`` says whose orders the turn waits for and whose are in; ``referee
 import CAMPAIGN FILE...`` checks and keeps order files (one line each: taken, or why
 not); ``referee play`` plays the turn; ``referee export CAMPAIGN FOLDER`` writes the
-player files. ``orders check FILE`` says whether an order file is whole and, given the
+player files. Neither leaves the game in a phase where the player it waits for has
+nothing to do: such phases pass, logged with why, as in the referee's window
+(:mod:`core.vector.idle`).
+``orders check FILE`` says whether an order file is whole and, given the
 campaign (``--campaign``, opened read-only), whether the referee would take it now.
 
 Every problem is one line on stderr naming the file; the exit status is 1 when anything

@@ -54,8 +54,12 @@ class VectorSystem:
         event_rules: EventRules | None = None,
         load_rules: Callable[[str], Ruleset] | None = None,
         ruleset_sections: RulesetSections | None = None,
+        work: Callable[[GameState], tuple[str, str]] | None = None,
+        phase_word: Callable[[str], str] | None = None,
     ) -> None:
         self.id = id
+        self._work = work
+        self._phase_word = phase_word
         #: reads a ruleset by name (the system's package passes the files layer's reader,
         #: which vector movement, below it, may not import)
         self._load_rules = load_rules
@@ -80,6 +84,23 @@ class VectorSystem:
 
     def __repr__(self) -> str:
         return f"VectorSystem({self.id!r})"
+
+    def work(self, state: GameState) -> tuple[str, str]:
+        """What the current phase offers the player the game waits for besides ending
+        it (plotting aside): ``"nothing"``, ``"optional"`` or ``"action"``, and in the
+        players' words what it is or why there is nothing (:mod:`core.vector.idle`).
+        Without the system's own answer: a decision pending, else nothing."""
+        if self._work is not None:
+            return self._work(state)
+        if state.pending:
+            return "action", state.pending[0].prompt()
+        return "nothing", "there is nothing to do in this phase"
+
+    def phase_word(self, phase: str) -> str:
+        """The players' word for ``phase``, lower case ("the gun phase")."""
+        if self._phase_word is not None:
+            return self._phase_word(phase)
+        return phase.replace("_", " ").lower()
 
     def _plan(self, state: GameState, command: Command) -> tuple[GameState, list[Event]]:
         assert isinstance(command, Plot | Launch | Unplot)

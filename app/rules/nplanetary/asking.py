@@ -6,7 +6,7 @@ itself, so the session only ever stops for a player who can act."""
 from __future__ import annotations
 
 from core.engine.play import current_phase
-from core.rules.nplanetary.asked import able
+from core.rules.nplanetary.asked import IDLE, able
 from core.vector.state import GameState
 
 WORDS = {
@@ -26,4 +26,4 @@ def what_to_order(state: GameState, player: str) -> str:
 
 
 def why_idle(state: GameState) -> str:
-    return "nothing of theirs could be given an order in this phase"
+    return IDLE

@@ -12,11 +12,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from app.play.systems import PlainUI, Work
-from core.engine.play import waiting_for
-from core.rules.void.offers import open_offers
-from core.rules.void.terms import is_strategic, terms_of
+from core.rules.void.work import work
 from core.vector.state import GameState
-from core.vector.turns import current_phase
 
 #: the Ships-menu tool that starts a tactical-only scenario
 TACTICAL_TOOL = "void-tactical"
@@ -53,20 +50,10 @@ class VoidUI(PlainUI):
         return self.work(state).level != "nothing"
 
     def work(self, state: GameState) -> Work:
-        if state.pending:
-            return Work("action", state.pending[0].prompt())
-        battle = terms_of(state).battle if is_strategic(state) else None
-        if battle is not None:
-            return Work("action", f"fight the battle {battle.place} (Battles dock)")
-        waiting = waiting_for(state)
-        if (
-            is_strategic(state)
-            and current_phase(state) == "combat"
-            and waiting
-            and open_offers(state, waiting[0].id)
-        ):
-            return Work("optional", "engage the enemy ships your courses passed (Battles dock)")
-        return Work("nothing", "there is nothing to do in this phase but plotting")
+        """The core's answer (:mod:`core.rules.void.work`), so the window and a
+        referee's command line pass the same phases."""
+        level, what = work(state)
+        return Work(level, what)
 
     def phase_title(self, phase: str) -> str:
         return phase.replace("_", " ").capitalize()

@@ -93,6 +93,11 @@ def write_meta(campaign: CampaignFile, values: dict[str, str]) -> None:
         )
 
 
+def mail_id(campaign: CampaignFile) -> str | None:
+    """The mail id order files name a refereed campaign by (None: played openly)."""
+    return campaign.meta(_ID) if mode_of(campaign) == REFEREED else None
+
+
 def refereed(campaign: CampaignFile) -> tuple[str, str]:
     mail_id, secret = campaign.meta(_ID), campaign.meta(_SECRET)
     if mode_of(campaign) != REFEREED or mail_id is None or secret is None:

@@ -7,7 +7,8 @@ order file; :func:`import_order_file` checks each (right game, turn, seat, versi
 already sent, sealed by that seat's player file, made from the view the master shows
 now, every order legal) and keeps it in the campaign's inbox without playing it;
 :func:`play_turn` plays every order kept, in seat order (an order file ends its
-player's phase with an ``EndPhase`` among its orders), and the turn counter moves on.
+player's phase with an ``EndPhase`` among its orders), and the turn counter moves on;
+then phases offering the next player nothing pass by themselves (:func:`pass_idle`).
 Nothing is written to the campaign by a refused file. What the master keeps for this
 (mode, mail id, secret, turn, inbox) is :mod:`core.campaign.mail.master`'s.
 """
@@ -21,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from core.campaign import playing
-from core.campaign.errors import CampaignError, reading
+from core.campaign.errors import CampaignError, GameFrozen, reading
 from core.campaign.history import GameRecord
 from core.campaign.mail import files
 from core.campaign.mail.files import (
@@ -62,11 +63,13 @@ from core.engine.events import Event
 from core.engine.states import state_hash
 from core.engine.whitelist import redact
 from core.files.version import version_text
+from core.vector import idle
 
 __all__ = [
     "MODES", "OPEN", "REFEREED", "Inbox", "NotRefereed", "OrdersRefused", "check_order_file",
     "export_player_files", "import_all", "import_order_file", "inbox", "main_game",
-    "mode_of", "new_seed", "play_turn", "player_file", "set_mode", "turn_of", "weak_seeds",
+    "mode_of", "new_seed", "pass_idle", "play_turn", "player_file", "set_mode", "turn_of",
+    "weak_seeds",
 ]  # fmt: skip
 
 # ---- player files
@@ -151,8 +154,11 @@ def export_player_files(
     campaign: CampaignFile, folder: Path | str, game_id: int | None = None
 ) -> list[Path]:
     """Write this turn's player file of every player of the game into ``folder`` (each
-    whole or not at all); the paths written, in seat order."""
+    whole or not at all), empty phases passed first (:func:`pass_idle`, unless the
+    campaign is open read-only); the paths written, in seat order."""
     game_id = main_game(campaign) if game_id is None else game_id
+    if not campaign.read_only:
+        pass_idle(campaign, game_id)
     record = GameRecord(campaign, game_id)
     box = inbox_of(campaign, record)
     folder = Path(folder)
@@ -294,6 +300,23 @@ def play_turn(
         )
         conn.execute("DELETE FROM meta WHERE substr(key, 1, ?) = ?", (len(prefix), prefix))
         conn.execute("DELETE FROM meta WHERE key = ?", (started,))
+    return events + pass_idle(campaign, game_id)
+
+
+def pass_idle(campaign: CampaignFile, game_id: int | None = None) -> list[Event]:
+    """End each phase in which the player the game waits for has nothing to do, the
+    log saying why, as the window does when it shows the master
+    (:func:`core.vector.idle.passing`: the same rule), so no player file is made for a
+    phase its player could do nothing in; the events. Stops where the game cannot go
+    on by itself (a battle inside it to be fought first)."""
+    game_id = main_game(campaign) if game_id is None else game_id
+    record = GameRecord(campaign, game_id)
+    events: list[Event] = []
+    while (note := idle.passing(record.state)) is not None:
+        try:
+            events += record.play(EndPhase(note.player), auto=True, noted=[note])
+        except (IllegalCommand, GameFrozen):
+            break
     return events
 
 

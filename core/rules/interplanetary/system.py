@@ -17,7 +17,7 @@ from core.engine.events import Event
 from core.engine.system import Handler
 from core.files.ruleset import KNOWN_SWITCHES
 from core.files.rulesets import load_ruleset
-from core.rules.interplanetary import bases, fog, secrets
+from core.rules.interplanetary import actions, bases, fog, secrets
 from core.rules.interplanetary.aid.carried import fitted_of, manifest_of
 from core.rules.interplanetary.aid.playaid import ASTEROID_TABLE
 from core.rules.interplanetary.aid.sections import SECTIONS
@@ -141,4 +141,6 @@ SYSTEM = VectorSystem(
     event_rules=secrets.EVENT_RULES,
     load_rules=load_ruleset,
     ruleset_sections=SECTIONS,
+    work=actions.what_to_do,
+    phase_word=phase_word,
 )

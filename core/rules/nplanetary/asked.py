@@ -28,6 +28,9 @@ from core.rules.nplanetary.sites import free_docks
 from core.vector.state import GameState, Ordnance, Ship
 from core.vector.turns import current_phase
 
+#: why a player asked while nobody can act has nothing to do (the log says it)
+IDLE = "nothing of theirs could be given an order in this phase"
+
 
 def _ships(state: GameState, player: str) -> Iterator[Ship]:
     return (s for s in state.ships if s.owner == player and s.in_play)

@@ -28,7 +28,7 @@ from core.rules.nplanetary import (
     ordnance,
     ordnance_flight,
 )
-from core.rules.nplanetary.asked import able
+from core.rules.nplanetary.asked import IDLE, able
 from core.rules.nplanetary.model import holdings_of, with_holdings
 from core.rules.nplanetary.opening import Opening, lay_opening
 from core.rules.nplanetary.orders import (
@@ -114,6 +114,16 @@ class NPlanetarySystem(VectorSystem):
         from core.rules.nplanetary.opening_file import read_opening
 
         return read_opening(data, starmap, rules, sides, ships)
+
+    def work(self, state: GameState) -> tuple[str, str]:
+        """An action for a player who can act (:mod:`core.rules.nplanetary.asked`);
+        else nothing, and the phase passes by for them."""
+        waiting = self.waiting_for(state)
+        if not waiting:
+            return "nothing", ""
+        if able(state, waiting[0].id):
+            return "action", "give your orders, then end the phase"
+        return "nothing", IDLE
 
     def waiting_for(self, state: GameState) -> Sequence[Player]:
         everyone = turns.waiting_for(state)

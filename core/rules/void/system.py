@@ -33,6 +33,7 @@ from core.rules.void.sections import SECTIONS
 from core.rules.void.tactical import entry, guns, moments, opening, orders, torpedoes
 from core.rules.void.terms import terms_of
 from core.rules.void.view import EVENT_RULES, entries, fight_view
+from core.rules.void.work import work
 from core.vector.game import VectorSystem
 from core.vector.hooks import Hooks
 from core.vector.state import GameState, Player
@@ -213,4 +214,5 @@ SYSTEM = VoidSystem(
     load_rules=load_ruleset,
     ruleset_sections=SECTIONS,
     event_rules=EVENT_RULES,
+    work=work,
 )

@@ -63,11 +63,12 @@ COMMON: Whitelist = {
 }
 
 _GROUP = everything(Torpedoes)
-_GROUP_SEEN = Shown(whole=_GROUP.whole - {"target"}, blanks={"target": ""})
+_GROUP_SEEN = Shown(whole=_GROUP.whole - {"target", "burn"}, blanks={"target": "", "burn": None})
 
 
 def _groups(player: str) -> Callable[[Any], Shown]:
-    """A torpedo group: whole to its owner, without its target to everyone else."""
+    """A torpedo group: whole to its owner; to everyone else without its target or the
+    guidance its owner plotted for this turn."""
     return lambda group: _GROUP if group.owner == player else _GROUP_SEEN
 
 

@@ -183,7 +183,7 @@ class ManifestPanel(QWidget):
             self._refusal = ""
         self.ship_id = ship.id
         assert session is not None
-        viewer = session.seat()
+        viewer = session.shown_to()  # in the replay view too: whose view is on show
         data = sheet_for(state, ship, viewer)
         base = self._refit_base(state, ship)
         self.base = base

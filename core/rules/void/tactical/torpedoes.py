@@ -10,11 +10,11 @@ of the Other Damage table (hits in the advanced system). A group flying through
 atmosphere rolls on the Asteroid column (plus the deepest level and a point per hex of
 speed above 3) and is lost on any damage.
 
-Rulings: a group's owner may plot its guidance (a burn, like a ship's); a group left
-unguided is flown straight at its target by the program; a group whose target has left the battle,
-or that leaves the map, is lost; a group lasts five turns of flight, as standard
-Triplanetary's ordnance does; a disabled ship, or one whose crew is out, cannot
-intercept.
+Rulings: a group's owner may plot its guidance (a burn, like a ship's, seen by nobody
+else until it flies); a group left unguided is flown straight at its target by the
+program; a group whose target has left the battle, or that leaves the map, is lost; a
+group lasts five turns of flight, as standard Triplanetary's ordnance does; a disabled
+ship, or one whose crew is out, cannot intercept.
 """
 
 from __future__ import annotations
@@ -111,7 +111,7 @@ def guide(state: GameState, command: Command) -> tuple[GameState, list[Event]]:
     guided = replace(group, burn=command.burn)
     groups = tuple(guided if g is group else g for g in now.torpedoes)
     return with_terms(state, replace(now, torpedoes=groups)), [
-        Event(f"{group.label} {group.id}: guidance plotted")
+        Said(f"{group.label} {group.id}: guidance plotted")
     ]
 
 

@@ -1,0 +1,34 @@
+"""What a System III Void phase offers the player the game waits for, so a phase with
+nothing in it passes by itself the same way in the window and for a referee's command
+line (:mod:`core.vector.idle`): a decision to answer, a battle to fight, or encounters
+the player's courses opened in the combat phase."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from core.engine.play import waiting_for
+from core.rules.void.offers import open_offers
+from core.rules.void.terms import is_strategic, terms_of
+from core.vector.state import GameState
+from core.vector.turns import current_phase
+
+
+def work(state: Any) -> tuple[Literal["nothing", "optional", "action"], str]:
+    """``("nothing" | "optional" | "action", what)`` for the current phase."""
+    if not isinstance(state, GameState):  # a strategic-combat battle: fought in its dialog
+        return "action", "fight the battle (Battles dock)"
+    if state.pending:
+        return "action", state.pending[0].prompt()
+    battle = terms_of(state).battle if is_strategic(state) else None
+    if battle is not None:
+        return "action", f"fight the battle {battle.place} (Battles dock)"
+    waiting = waiting_for(state)
+    if (
+        is_strategic(state)
+        and current_phase(state) == "combat"
+        and waiting
+        and open_offers(state, waiting[0].id)
+    ):
+        return "optional", "engage the enemy ships your courses passed (Battles dock)"
+    return "nothing", "there is nothing to do in this phase"
