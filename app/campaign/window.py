@@ -392,6 +392,8 @@ class CampaignWindow:
         self._update_game_actions()
 
     def toggle_replay(self) -> None:
+        if self.toggle_own_replay():  # a game on its system's own page replays there
+            return
         if self.session is None or self.record is None:
             return
         if self.session.replaying:

@@ -153,7 +153,11 @@ class NewGameDialog(QDialog):
         briefing.setMinimumWidth(440)
         form.addRow("", briefing)
         form.addRow("&Players:", self.count)
-        form.addRow("Dice:", dice)
+        self.dice_row = QWidget()
+        self.dice_row.setLayout(dice)
+        dice.setContentsMargins(0, 0, 0, 0)
+        form.addRow("Dice:", self.dice_row)
+        self._form = form
         seats = QGroupBox("Seats, in order round the table")
         self.grid = QGridLayout(seats)
         self.names: list[QLineEdit] = []
@@ -249,6 +253,8 @@ class NewGameDialog(QDialog):
             box.setChecked(values.get(switch, False))
         self.rules_box.setVisible(any(switch in values for switch in self.rule_boxes))
         self._show_system_switches(getattr(s.rules, "switch_titles", {}), values)
+        # a game that rolls no dice (the squadron game) has no seed to fix
+        self._form.setRowVisible(self.dice_row, getattr(s.rules, "rolls_dice", True))
         self.description.setText(s.description)
         self.count.setRange(s.min_players, min(MAX_SEATS, s.max_players))
         self._seats_changed()

@@ -325,6 +325,7 @@ BUILT_IN: dict[str, UIEntry] = {
                 "Design squadrons within a points budget, keep, print and share them",
             ),
         ),
+        rules_page="",  # shipped: resources/help/rules/squadrons.md, found by the system's id
     ),
     "nplanetary": UIEntry(
         "app.rules.nplanetary.ui:UI",

@@ -79,6 +79,7 @@ class MainWindow(
         self.session: GameSession | None = None
         self.own_page: GamePage | None = None
         self._put_away: list[str] = []
+        self._tips_kept: dict[str, tuple[str, str]] = {}  # see OwnGameActions
         self.board: GameBoard | None = None
         self.help_window: HelpWindow | None = None
         self.map_view = MapView(self)

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QMessageBox, QWidget
+from PySide6.QtWidgets import QMenu, QMessageBox, QWidget
 
 from app.play.systems import GamePage, entries, own_game, ui_for
 
@@ -26,7 +26,8 @@ if TYPE_CHECKING:
     from app.play.systems import SystemUI
     from app.play.turn import TurnBar
 
-#: the window's game actions that only a star-map game has
+#: the window's game actions that only a star-map game has (Replay Past Turns is the
+#: page's own when it offers one)
 MAP_ONLY_ACTIONS = (
     "take_back_action",
     "next_ship_action",
@@ -35,6 +36,18 @@ MAP_ONLY_ACTIONS = (
     "replay_action",
     "export_mail_action",
 )
+
+#: why the actions a game on its own page cannot use are off, shown as their tips
+WHY_OFF = {
+    "redo_action": (
+        "Redo is off in this game: Undo takes back only your own orders of this step, "
+        "so give the order again instead"
+    ),
+    "export_mail_action": (
+        "Export for Mail is off in this game: a copy of the campaign would show the next "
+        'player every secret of the other side (counters under "?", jump destinations)'
+    ),
+}
 
 
 class OwnGameActions:
@@ -48,6 +61,8 @@ class OwnGameActions:
     turn_bar: TurnBar
     status_label: QLabel
     end_turn_action: QAction
+    replay_action: QAction
+    _tips_kept: dict[str, tuple[str, str]]
     undo_action: QAction
     close_game_action: QAction
     save_copy_action: QAction
@@ -117,6 +132,8 @@ class OwnGameActions:
         for key in self._put_away:
             self.docks[key].show()
         self._put_away = []
+        self._restore_tips()
+        self.replay_action.setChecked(False)
         self.hide_own_page_docks()
 
     def hide_own_page_docks(self) -> None:
@@ -161,6 +178,46 @@ class OwnGameActions:
             action = getattr(self, name, None)
             if action is not None:
                 action.setEnabled(False)
+                self._say_why_off(name, action)
+        # a page may offer Replay Past Turns (optional: can_replay, replaying)
+        can_replay = getattr(page, "can_replay", None)
+        replaying = getattr(page, "replaying", None)
+        if can_replay is not None and replaying is not None:
+            self.replay_action.setEnabled(bool(can_replay() or replaying()))
+            self.replay_action.setChecked(bool(replaying()))
+            if replaying():
+                self.end_turn_action.setEnabled(False)
+                self.turn_bar.end_button.setEnabled(False)
+                self.undo_action.setEnabled(False)
+
+    def toggle_own_replay(self) -> bool:
+        """Game › Replay Past Turns for a game on its own page; False when there is
+        none (the star map's replay then)."""
+        page = self.own_page
+        toggle = getattr(page, "toggle_replay", None)
+        if page is None or toggle is None:
+            return False
+        toggle(self.replay_action.isChecked())
+        self.own_game_changed()
+        return True
+
+    def _say_why_off(self, name: str, action: QAction) -> None:
+        why = WHY_OFF.get(name)
+        if why is None:
+            return
+        self._tips_kept.setdefault(name, (action.toolTip(), action.statusTip()))
+        action.setToolTip(why)
+        action.setStatusTip(why)
+        for menu in action.associatedObjects():
+            if isinstance(menu, QMenu):
+                menu.setToolTipsVisible(True)
+
+    def _restore_tips(self) -> None:
+        for name, (tip, status) in self._tips_kept.items():
+            action = getattr(self, name)
+            action.setToolTip(tip)
+            action.setStatusTip(status)
+        self._tips_kept = {}
 
     def _close_own(self) -> bool:
         """End a game on its system's own page, asking first when a quick game is lost."""

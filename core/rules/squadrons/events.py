@@ -4,10 +4,11 @@ a player's log shows only to that side (:func:`for_side`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from core.board.hexgrid import Hex
 from core.engine.events import Event, event
+from core.engine.play import OrderSealed
 
 
 @event
@@ -59,7 +60,19 @@ class GameWon(Event):
     winners: tuple[str, ...]
 
 
-def for_side(events: Iterable[Event], side: str) -> list[Event]:
+def for_side(
+    events: Iterable[Event], side: str, sides: Mapping[str, str] | None = None
+) -> list[Event]:
     """The events a player of ``side`` may read: all but what only the other side is
-    told."""
-    return [e for e in events if not isinstance(e, Told) or e.side == side]
+    told, and (given ``sides``, each player's side by id) but the other side's notes
+    that it sealed an order: one would tell that it had something in range."""
+    return [e for e in events if readable_by(e, side, sides or {})]
+
+
+def readable_by(event: Event, side: str, sides: Mapping[str, str]) -> bool:
+    """Whether a player of ``side`` reads ``event`` (see :func:`for_side`)."""
+    if isinstance(event, Told):
+        return event.side == side
+    if isinstance(event, OrderSealed):
+        return sides.get(event.player, side) == side
+    return True

@@ -99,4 +99,5 @@ def view(state: SquadronGame, player: str) -> SquadronGame:
         next_id=state.next_id,
         over=state.over,
         winners=state.winners,
+        costs=state.costs,  # public: both navies were bought under it
     )

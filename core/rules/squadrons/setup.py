@@ -11,6 +11,7 @@ from core.engine.errors import IllegalCommand
 from core.engine.events import Event
 from core.engine.serial import register
 from core.engine.system import Seat
+from core.rules.squadrons.cost_schemes import DEFAULT_SCHEME as DEFAULT_COSTS
 from core.rules.squadrons.events import DayBegins
 from core.rules.squadrons.state import (
     DEFAULT_SWITCHES,
@@ -74,6 +75,7 @@ def start_state(setup: Setup, seats: Sequence[Seat]) -> tuple[SquadronGame, list
         victory=setup.victory,
         switches=tuple(sorted(switches.items())),
         title=setup.title,
+        costs="" if setup.cost_scheme == DEFAULT_COSTS else setup.cost_scheme,
         next_id=1 + len(setup.veils),
     )
     return state, [DayBegins(f"{setup.title or 'the game'}: day 1 begins", 1)]

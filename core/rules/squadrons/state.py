@@ -16,8 +16,9 @@ from typing import Any
 from core.board.hexgrid import Hex
 from core.engine.commands import Command
 from core.engine.serial import register
-from core.engine.states import SHARED
+from core.engine.states import SHARED, later
 from core.engine.system import Seat
+from core.rules.squadrons.cost_schemes import DEFAULT_SCHEME as DEFAULT_COSTS
 from core.rules.squadrons.design import Design
 
 #: the rules value's id and its system's
@@ -203,8 +204,17 @@ class SquadronGame:
     next_id: int = 1
     over: bool = False
     winners: tuple[str, ...] = ()
+    #: the cost scheme the navies were bought under, "" for the seed's own ("seed"): left
+    #: out of the saved data, snapshots and hash while so, so games saved before it was
+    #: kept load as they were, with the same hashes (read it as :attr:`cost_scheme`)
+    costs: str = later("")
 
     # ---- reading
+
+    @property
+    def cost_scheme(self) -> str:
+        """The cost scheme's id ("seed" unless another was chosen)."""
+        return self.costs or DEFAULT_COSTS
 
     @property
     def round(self) -> int:

@@ -222,3 +222,7 @@ class SquadronTable(Player):
                 return
             self.end_step()
         raise AssertionError("the game never got there")
+
+    def find_all_replay(self) -> bool:
+        """Whether the replay controls are on show."""
+        return any(w.isVisible() for w in self.page().findChildren(QWidget, "squadron_replay"))

@@ -43,3 +43,42 @@ def test_both_sides_buy_their_navies_and_play_with_them(qtbot: QtBot, tmp_path: 
     assert sum(t.startswith("Cruiser (Imperium squadron)") for t in seen) == 2
     assert any(t.startswith('"?" counter (Zhodani)') for t in seen)
     assert not any(t.startswith("Cruiser (Zhodani") for t in seen)
+
+
+def test_the_cost_scheme_chosen_in_new_game_is_kept_and_shown(qtbot: QtBot, tmp_path: Path) -> None:
+    """Skirmish at Velde offers the cost schemes in New Game (its own, Seed, first); the
+    one chosen prices the purchases, is kept with the game and named on the sheet."""
+    table = SquadronTable(qtbot, tmp_path)
+
+    def buy(dialog: QWidget) -> None:
+        for side in (0, 1):
+            table.show_tab(f"{side + 1} {('Imperium', 'Zhodani')[side]}")
+            spin = next(
+                s
+                for s in dialog.findChildren(QSpinBox)
+                if s.isVisible() and s.accessibleName() == "Cruiser"
+            )
+            table.type_into(spin, "1")
+        table.press("OK", dialog)
+
+    def fill(dialog: QWidget) -> None:
+        assert isinstance(dialog, QDialog)
+        table.pick(table.find(QComboBox, "scenario_box", dialog), "Skirmish at Velde")
+        schemes = table.find(QComboBox, "squadron_cost_scheme", dialog)
+        assert isinstance(schemes, QComboBox) and schemes.currentText() == "Seed"
+        table.pick(schemes, "Flat")
+        for i, name in enumerate(("Ann", "Bob")):
+            table.type_into(table.find(QLineEdit, f"seat_name_{i}", dialog), name)
+        assert schemes.currentText() == "Flat"  # renaming the seats keeps the choice
+        table.answer(lambda: table.press("Navy Purchases", dialog), buy)
+        table.agree_to_questions()
+        table.press("Start", dialog)
+
+    table.answer(lambda: table.choose("File", "New Quick Game"), fill)
+    table.dismiss_questions()
+    qtbot.waitUntil(lambda: table.win.turn_bar.round_label.text() == "Day 1")
+    table.take_seat()
+    table.click_counter("Velde", lambda t: t.startswith("Cruiser (Imperium"))
+    assert "Cost scheme: Flat" in table.sheet()
+    session = table.win.own_page.session  # type: ignore[union-attr]
+    assert session.live.cost_scheme == "flat"

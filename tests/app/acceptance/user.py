@@ -205,11 +205,12 @@ class Player:
             self.type_into(count, str(len(names)))
             for i, name in enumerate(names):
                 self.type_into(self.find(QLineEdit, f"seat_name_{i}", dialog), name)
-            fixed = self.find(QCheckBox, "fixed_seed", dialog)
-            assert isinstance(fixed, QCheckBox)
-            if not fixed.isChecked():
-                self.click(fixed)
-            self.type_into(self.find(QSpinBox, "dice_seed", dialog), str(seed))
+            shown = [b for b in dialog.findChildren(QCheckBox, "fixed_seed") if b.isVisible()]
+            if shown:  # a game without dice shows no seed
+                fixed = shown[0]
+                if not fixed.isChecked():
+                    self.click(fixed)
+                self.type_into(self.find(QSpinBox, "dice_seed", dialog), str(seed))
             for title in rules:
                 box = next(
                     b

@@ -99,7 +99,7 @@ def test_rules_has_a_page_for_each_rule_system(qtbot: QtBot, window: MainWindow)
     help_action(window, "Rules").trigger()
     help = help_window(window)
     titles = [help.systems.item(i).text() for i in range(help.systems.count())]
-    assert titles == ["Interplanetary", "NPlanetary", "System III Void"]
+    assert titles == ["Interplanetary", "NPlanetary", "Traveller Squadrons", "System III Void"]
     assert "Sequence of play" in help.rules.toPlainText()
     for row, title in enumerate(titles[1:], start=1):
         help.systems.setCurrentRow(row)
@@ -107,6 +107,8 @@ def test_rules_has_a_page_for_each_rule_system(qtbot: QtBot, window: MainWindow)
         assert text.startswith(title)
         if title == "NPlanetary":  # played whole: its page says how, at the table too
             assert "At the table" in text and "Not yet played" not in text
+        if title == "Traveller Squadrons":  # our rulings, and how to play in the window
+            assert "Ruling" in text and "Seal Fire Orders" in text and "Cost schemes" in text
     assert "Strategic combat" in help.rules.toPlainText()  # System III Void's page
 
 
@@ -166,7 +168,7 @@ def test_the_rulings_link_to_sections_of_the_rules_pages() -> None:
         page = RULES_DIR / f"{system}.md"
         assert page.is_file(), system
         assert anchor in {slug(h) for h in headings(page)}, f"{system}#{anchor}"
-    assert {s for s, _ in links} == {"interplanetary", "nplanetary", "void"}
+    assert {s for s, _ in links} == {"interplanetary", "nplanetary", "squadrons", "void"}
 
 
 def test_the_help_window_opens_a_rules_section(qtbot: QtBot, window: MainWindow) -> None:

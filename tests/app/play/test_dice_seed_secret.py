@@ -50,3 +50,21 @@ def test_a_fixed_dice_seed_is_typed_and_used(qtbot: QtBot) -> None:
     qtbot.keyClicks(seed.lineEdit(), "1234")
     chosen = dialog.result_game()
     assert chosen is not None and chosen[2] == 1234
+
+
+def test_a_game_without_dice_shows_no_dice_seed(qtbot: QtBot) -> None:
+    """The squadron game rolls no dice: New Game says nothing of dice for it, and shows
+    the row again for a game that rolls them."""
+    dialog = NewGameDialog(scenario=TRAINING)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    fixed = dialog.findChild(QCheckBox, "fixed_seed")
+    assert fixed is not None and fixed.isVisible()
+    combo = dialog.scenario_box
+    combo.setCurrentIndex(combo.findText("Border Raid"))
+    assert combo.currentText() == "Border Raid"
+    assert not fixed.isVisible()
+    assert "dice" not in shown_texts(dialog).lower()
+    combo.setCurrentIndex(combo.findData(str(TRAINING)))
+    assert fixed.isVisible() and "Dice:" in shown_texts(dialog)

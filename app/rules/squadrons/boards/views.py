@@ -3,6 +3,9 @@ scene (so they look like, and are, the maps the Map Editor edits) with counters 
 
 The play page hands them plain data: stacks of :class:`~.faces.CounterFace` per hex (or
 per system on the jump board) and hexes to tint; clicks come back as the views' signals.
+A counter is nearly a hex wide, so the map's names (planets, starports, systems) step
+aside from the counters shown, to the nearest place clear of them, and come back when
+the counters leave.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsPolygonItem, QWidget
 
 from app.board.items import HEX_SIZE
+from app.board.items import ROLE_KEY as MAP_ROLE_KEY
 from app.board.scene import StarMapScene
 from app.board.view import MapView
 from app.rules.squadrons.boards.counters import (
@@ -29,6 +33,7 @@ from core.board.starmap import StarMap
 from core.rules.squadrons.boards import Subsector, SystemBoard
 
 MARK_ROLE = "squadron mark"
+MARK_EDGE_ROLE = "squadron mark edge"
 FUEL_ROLE = "fuel source"
 #: drawn above the map and its marks
 COUNTER_Z = 200.0
@@ -47,12 +52,40 @@ class BoardView(MapView):
         self.show_default()
         self._items: list[CounterItem] = []
         self._marks: list[QGraphicsItem] = []
+        self._stacked: set[Hex] = set()  # the hexes with counters shown
+        #: the map's names with where the map put them
+        self._names = [
+            (item, item.pos(), item.zValue())
+            for item in self.board_scene.items()
+            if item.data(MAP_ROLE_KEY) == "name"
+        ]
 
     def show_stacks(self, stacks: Iterable[tuple[Hex, Sequence[CounterFace]]]) -> None:
         """Put these stacks (top counter first) on the board in place of what was there."""
         self._clear_counters()
+        self._stacked: set[Hex] = set()
         for h, faces in stacks:
             self._stack(self.board_scene.centre_of(h), faces, SIDE)
+            self._stacked.add(h)
+        self.keep_names_clear()
+
+    def keep_names_clear(self) -> None:
+        """Move each name a counter would cover to the nearest place beside the counters
+        (clear of them and of the names already placed); one with no such place is
+        drawn over the counters, on its dim backing."""
+        taken = [item.sceneBoundingRect() for item in self._items]
+        for name, home, z in self._names:
+            name.setPos(home)
+            name.setZValue(z)
+            rect = name.sceneBoundingRect()
+            if any(rect.intersects(t) for t in taken):
+                moved = _clear_spot(rect, taken)
+                if moved is None:
+                    name.setZValue(COUNTER_Z + 2 * SHOWN_IN_STACK)
+                else:
+                    name.setPos(home + moved)
+                    rect = rect.translated(moved)
+            taken.append(rect)
 
     def _stack(self, centre: QPointF, faces: Sequence[CounterFace], side: float) -> None:
         shown = list(faces)[:SHOWN_IN_STACK]
@@ -89,6 +122,20 @@ class BoardView(MapView):
                 item.setToolTip(tip)
             self.board_scene.addItem(item)
             self._marks.append(item)
+            # the tint lies under the counters, which cover most of a hex: an outline
+            # over them shows a marked hex that holds counters (a target in range)
+            if h not in self._stacked:
+                continue
+            edge = QGraphicsPolygonItem(item.polygon())
+            pen = QPen(QColor(colour), 2.5)
+            pen.setCosmetic(True)
+            edge.setPen(pen)
+            edge.setBrush(QBrush(Qt.BrushStyle.NoBrush))
+            edge.setZValue(COUNTER_Z + 2 * SHOWN_IN_STACK + 1)
+            edge.setData(ROLE_KEY, MARK_EDGE_ROLE)
+            edge.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            self.board_scene.addItem(edge)
+            self._marks.append(edge)
 
     def clear_marks(self) -> None:
         for item in self._marks:
@@ -166,6 +213,31 @@ class JumpBoardView(BoardView):
             for i, group in enumerate(sides.values()):
                 dx = (-0.6 if i % 2 == 0 else 0.6) * HEX_SIZE
                 self._stack(centre + QPointF(dx, -0.7 * HEX_SIZE), group, side)
+        self.keep_names_clear()
+
+
+def _clear_spot(rect: QRectF, taken: Sequence[QRectF]) -> QPointF | None:
+    """The smallest shift (below, above or beside what ``rect`` overlaps, twice over)
+    that puts ``rect`` clear of everything in ``taken``; None when none does."""
+    gap = 2.0
+    shifts = [QPointF(0, 0)]
+    for _ in range(2):
+        found: list[QPointF] = []
+        for shift in shifts:
+            moved = rect.translated(shift)
+            for t in taken:
+                if moved.intersects(t):
+                    found += [
+                        shift + QPointF(0, t.bottom() + gap - moved.top()),
+                        shift + QPointF(0, t.top() - gap - moved.bottom()),
+                        shift + QPointF(t.right() + gap - moved.left(), 0),
+                        shift + QPointF(t.left() - gap - moved.right(), 0),
+                    ]
+        clear = [f for f in found if not any(rect.translated(f).intersects(t) for t in taken)]
+        if clear:
+            return min(clear, key=lambda p: (abs(p.y()) + abs(p.x()) * 1.5, -p.y()))
+        shifts = found
+    return None
 
 
 def _gas_giant(centre: QPointF, s: float) -> QGraphicsPathItem:

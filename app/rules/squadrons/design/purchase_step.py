@@ -6,7 +6,8 @@ A scenario offers purchases by having ``squadron_budgets()`` (points by side nam
 left out buys nothing) and ``cost_scheme`` (a cost scheme id); the step reads those and
 nothing else, so it works with whichever scenario type the squadron game's loader makes.
 The purchases come out of ``outfits()`` as :class:`~core.rules.squadrons.design.Purchase`
-values by side name, for the scenario's start to check again and place.
+values by side name, for the scenario's start to check again and place, with the cost
+scheme chosen (the scenario's by default) under :data:`SCHEME_KEY`, kept with the game.
 """
 
 from __future__ import annotations
@@ -14,10 +15,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from PySide6.QtWidgets import QDialog, QHBoxLayout, QLabel, QPushButton, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QDialog, QHBoxLayout, QLabel, QPushButton, QWidget
 
+from core.board.problems import FileProblems
 from core.engine.words import plural
-from core.rules.squadrons.cost_schemes import DEFAULT_SCHEME, load_scheme
+from core.rules.squadrons.cost_schemes import DEFAULT_SCHEME, load_scheme, scheme_ids
 from core.rules.squadrons.costs import CostScheme, purchase_price
 from core.rules.squadrons.design import Purchase
 
@@ -31,6 +34,19 @@ class BuysSquadrons(Protocol):
     def squadron_budgets(self) -> Mapping[str, int]: ...
 
 
+#: the key of the chosen cost scheme's id among the outfits (no side has an empty name)
+SCHEME_KEY = ""
+
+
+def scheme_name(scheme_id: str) -> str:
+    """A cost scheme's name as players read it ("" when it cannot be read)."""
+    try:
+        scheme = load_scheme(scheme_id)
+    except (FileProblems, OSError, ValueError):
+        return ""
+    return scheme.name or scheme.id
+
+
 class SquadronPurchaseStep(QWidget):
     """Points left per side and a Navy Purchases… button; hidden when nobody buys."""
 
@@ -39,6 +55,7 @@ class SquadronPurchaseStep(QWidget):
         self.setObjectName("squadron_purchases_row")
         self.budgets: dict[str, int] = {}
         self.scheme: CostScheme = load_scheme(DEFAULT_SCHEME)
+        self._given = ""  # the scenario's own scheme, chosen first
         self._bought: dict[str, Purchase] = {}
         self.label = QLabel("")
         self.label.setObjectName("squadron_purchases_label")
@@ -46,8 +63,23 @@ class SquadronPurchaseStep(QWidget):
         self.button = QPushButton("Navy &Purchases…")
         self.button.setObjectName("squadron_purchases_button")
         self.button.clicked.connect(self.open_dialog)
+        self.schemes = QComboBox()
+        self.schemes.setObjectName("squadron_cost_scheme")
+        self.schemes.setToolTip(
+            "The cost scheme both navies are bought under (the scenario's is chosen "
+            "first); it is kept with the game. Changing it forgets the purchases."
+        )
+        for scheme_id in scheme_ids():
+            name = scheme_name(scheme_id) or scheme_id
+            self.schemes.addItem(name.split(":")[0], scheme_id)  # "Seed", "Flat"...
+            self.schemes.setItemData(self.schemes.count() - 1, name, Qt.ItemDataRole.ToolTipRole)
+        self.schemes.currentIndexChanged.connect(lambda _: self._scheme_chosen())
+        costs = QLabel("&Costs:")
+        costs.setBuddy(self.schemes)
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(costs)
+        row.addWidget(self.schemes)
         row.addWidget(self.label, 1)
         row.addWidget(self.button)
         self.hide()
@@ -60,8 +92,11 @@ class SquadronPurchaseStep(QWidget):
         else:
             self.set_budgets({}, DEFAULT_SCHEME)
 
-    def outfits(self) -> dict[str, Purchase]:
-        return {side: self._bought.get(side, Purchase()) for side in self.budgets}
+    def outfits(self) -> dict[str, Any]:
+        bought: dict[str, Any] = {s: self._bought.get(s, Purchase()) for s in self.budgets}
+        if self.budgets:
+            bought[SCHEME_KEY] = self.scheme.id
+        return bought
 
     def unspent(self) -> str:
         return "; ".join(
@@ -76,12 +111,27 @@ class SquadronPurchaseStep(QWidget):
         """The sides that buy and their points, and the cost scheme; purchases made are
         forgotten when these change."""
         budgets = dict(budgets)
+        if budgets == self.budgets and scheme_id == self._given:
+            return  # the same scenario (seats renamed): the scheme chosen stays
+        self._given = scheme_id
         scheme = load_scheme(scheme_id)
-        if budgets != self.budgets or scheme != self.scheme:
-            self._bought = {}
+        self._bought = {}
         self.budgets, self.scheme = budgets, scheme
+        index = self.schemes.findData(scheme.id)
+        if index >= 0 and index != self.schemes.currentIndex():
+            self.schemes.blockSignals(True)
+            self.schemes.setCurrentIndex(index)
+            self.schemes.blockSignals(False)
         self.setVisible(bool(budgets))
         self._show()
+
+    def _scheme_chosen(self) -> None:
+        """Another cost scheme picked: prices change, so the purchases start again."""
+        scheme_id = self.schemes.currentData()
+        if isinstance(scheme_id, str) and scheme_id != self.scheme.id:
+            self._bought = {}
+            self.scheme = load_scheme(scheme_id)
+            self._show()
 
     def dialog(self) -> QDialog:
         from app.rules.squadrons.design.library import library

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from app.rules.squadrons.design.purchase_step import SCHEME_KEY
 from core.board.problems import FileProblems
 from core.engine import play as engine
 from core.engine.events import Event
@@ -40,10 +41,12 @@ SWITCH_TITLES: dict[str, str] = {
 @dataclass(frozen=True)
 class OfferRules:
     """What the dialogs read of a scenario's rules: its system, its switches' values
-    (none of them a vector game's optional rule) and their titles and meanings."""
+    (none of them a vector game's optional rule) and their titles and meanings. The
+    game rolls no dice, so New Game offers no dice seed."""
 
     system_id: str = SYSTEM_ID
     id: str = SYSTEM_ID
+    rolls_dice: bool = False
 
     def switch_values(self, switches: Sequence[tuple[str, bool]] = ()) -> dict[str, bool]:
         values = dict(DEFAULT_SWITCHES)
@@ -112,10 +115,14 @@ def offer(path: Path) -> SquadronOffer:
 
 
 def bought(setup: Setup, outfits: Mapping[str, Any]) -> Setup:
-    """``setup`` with the sides' purchases placed, where it has points to spend (the
-    purchases are checked again: a refusal names the side and why)."""
+    """``setup`` with the sides' purchases placed, where it has points to spend, under
+    the cost scheme chosen (the purchases are checked again: a refusal names the side
+    and why)."""
     if not setup.squadron_budgets():
         return setup
+    scheme = outfits.get(SCHEME_KEY)
+    if isinstance(scheme, str) and scheme:  # chosen in New Game: kept with the game
+        setup = replace(setup, cost_scheme=scheme)
     purchases = {side: p for side, p in outfits.items() if isinstance(p, Purchase)}
     return with_purchases(setup, purchases)
 

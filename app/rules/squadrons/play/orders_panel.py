@@ -250,6 +250,7 @@ class OrdersPanel(QWidget):
             return
         board = state.world.board(self.here.system)
         self.where.setText(f"{self.here.system} {board.label(self.here.hex)}")
+        ticks = kind_of(self.page.session.step()) in ("move", "repair")
         for v in state.veils:
             if v.system == self.here.system and v.hex == self.here.hex and v.side != self.side:
                 item = QListWidgetItem(f'"?" counter ({v.side})')
@@ -262,7 +263,7 @@ class OrdersPanel(QWidget):
             item = QListWidgetItem(f"{c.name} ({c.side}) {f.attack}/{f.defense}{hits}")
             item.setData(ID_ROLE, c.id)
             item.setToolTip(f"{c.name}: select it to see its sheet")
-            if c.side == self.side:
+            if c.side == self.side and ticks:  # ticks move or group; not in a fire step
                 item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
                 fresh = not ticked and current is None and f.maneuver > c.spent
                 on = c.id in ticked or fresh
@@ -276,6 +277,8 @@ class OrdersPanel(QWidget):
         pick = current if current in rows else (own[0] if own else (rows[0] if rows else None))
         if pick is not None:
             self.stack.setCurrentRow(rows.index(pick))
+        else:  # an empty hex: say so, and how to pick something
+            self.where.setText(f"{self.where.text()}: nothing seen here; click a counter")
         self.stack.blockSignals(False)
         self._current_changed()
 

@@ -7,7 +7,8 @@ Whoever sits at the table sees the game only as their side may (the rule system'
 for their seat): the other side's counters under a "?" are shown as the "?", its jump
 orders and sealed fire orders not at all, and its private log lines never. When the
 seat passes to the other side, the boards are hidden until that player says they are
-there.
+there. Game › Replay Past Turns (in a campaign) shows the starts of past steps, from
+the seated side's view only (:mod:`~app.rules.squadrons.play.replay`).
 """
 
 from __future__ import annotations
@@ -30,10 +31,10 @@ from app.rules.squadrons.boards.navigator import BoardsNavigator
 from app.rules.squadrons.play import faces
 from app.rules.squadrons.play.docks import SHEET_KEY
 from app.rules.squadrons.play.orders_panel import OrdersPanel
+from app.rules.squadrons.play.replay import PastSteps, ReplayRow
 from app.rules.squadrons.play.session import SquadronSession, public
 from app.rules.squadrons.play.sheet import SquadronSheet
-from app.rules.squadrons.play.steps import Shown, asked, primary_label, steps
-from core.engine.words import plural
+from app.rules.squadrons.play.steps import Shown, primary_label, steps, what_now
 from core.rules.squadrons.events import for_side
 
 if TYPE_CHECKING:
@@ -41,8 +42,6 @@ if TYPE_CHECKING:
     from core.board.hexgrid import Hex
     from core.engine.events import Event
     from core.rules.squadrons.state import SquadronGame
-
-QUESTION = '"?" counter'
 
 
 class SquadronPage(QWidget):
@@ -65,10 +64,14 @@ class SquadronPage(QWidget):
         panel = host.panel(SHEET_KEY)
         self.sheet = panel if isinstance(panel, SquadronSheet) else SquadronSheet()
         self._seated: str | None = None  # the seat whose view is on show
+        #: the board tab each seat last looked at: the next player's tab must not tell
+        #: them where the last one was busy
+        self._tabs: dict[str, int] = {}
         self.navigator = BoardsNavigator(state.world)
-        self.navigator.hex_clicked.connect(lambda s, h: self.orders.clicked(s, h))
+        self.navigator.hex_clicked.connect(self._hex_clicked)
         self.navigator.open_on_click = False  # the page decides: open it, or place a "?"
         self.navigator.system_clicked.connect(self._jump_board_clicked)
+        self.navigator.tabs.currentChanged.connect(lambda _: self._own_into_view())
         self.boards = self.navigator.systems
         self.log = QListWidget()
         self.log.setObjectName("squadron_log")
@@ -89,8 +92,12 @@ class SquadronPage(QWidget):
         self.pages.addWidget(play)
         self.pages.addWidget(self.hand_over)
         self.play_area = play
+        self.replay_row = ReplayRow(self)
+        self.replay_row.moved.connect(self.refresh)
+        self.replay_row.closed.connect(lambda: self.toggle_replay(False))
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(self.replay_row)
         outer.addWidget(self.pages)
         self.session.changed.connect(self.refresh)
         self.session.refused.connect(self._refused)
@@ -110,16 +117,46 @@ class SquadronPage(QWidget):
             self.session.end_step()
 
     def primary_enabled(self) -> bool:
-        return self.seated() and not self.session.live.over and not self.session.read_only
+        session = self.session
+        return (
+            self.seated()
+            and not session.live.over
+            and not session.read_only
+            and not self.replaying()
+        )
 
     def over(self) -> bool:
         return self.session.live.over
 
     def can_undo(self) -> bool:
-        return self.seated() and self.session.can_undo()
+        return self.seated() and self.session.can_undo() and not self.replaying()
 
     def undo(self) -> bool:
-        return self.seated() and self.session.undo()
+        return self.can_undo() and self.session.undo()
+
+    # ---- Replay Past Turns
+
+    def can_replay(self) -> bool:
+        """In a campaign, to the player at the table (their side's view), or to anyone
+        once the game is over (all of it); never on the hand-over screen."""
+        session = self.session
+        return session.record is not None and (self.seated() or session.live.over)
+
+    def replaying(self) -> bool:
+        return self.replay_row.past is not None
+
+    def toggle_replay(self, on: bool) -> None:
+        """Show the past steps, or go back to play."""
+        if on and not self.replaying() and self.can_replay():
+            seat = self.session.seat()
+            viewer = None if seat is None else seat.id
+            side = seat.side if seat is not None else ""
+            self.orders.clear_selection()
+            self.replay_row.start(PastSteps(self.session.record, viewer, side))
+        elif not on and self.replaying():
+            self.replay_row.start(None)
+        self.orders.setEnabled(not self.replaying())
+        self.refresh()
 
     def leave(self) -> None:
         """The game leaves the screen: the sheet dock is emptied."""
@@ -143,14 +180,16 @@ class SquadronPage(QWidget):
         """The player named on the hand-over screen is at the table: show their view."""
         seat = self.session.seat()
         self._seated = seat.id if seat is not None else None
+        self.navigator.tabs.setCurrentIndex(self._tabs.get(self._seated or "", 0))
         self.pages.setCurrentWidget(self.play_area)
         self.log.clear()
         side = self.side()
-        self.log.addItems([e.text for e in for_side(self.session.events, side)])
+        self.log.addItems([e.text for e in for_side(self.session.events, side, self._sides())])
         self.log.scrollToBottom()
         self.host.activateWindow()
         self.navigator.tabs.currentWidget().setFocus()
         self.refresh()
+        self._own_into_view()
 
     # ---- showing the game
 
@@ -166,6 +205,10 @@ class SquadronPage(QWidget):
         state = self.seen() if shown_seat else None
         side = self.side()
         self._show_turn(seat, side)
+        past = self.replay_row.past
+        if past is not None and state is not None:
+            self._show_past(past.shown(), side)
+            return
         if state is None:
             self.sheet.show_counter(None, None, "")
             self.host.own_game_changed()
@@ -175,7 +218,48 @@ class SquadronPage(QWidget):
             view.show_stacks(faces.stacks(state, system, self.orders.is_selected))
         self.navigator.transit.show_entries(faces.transit(state, side))
         self.orders.refresh(state, side)
+        if self.orders.here is None:  # nothing selected: the sheet says so
+            self.sheet.show_counter(state, None, side)
         self.host.own_game_changed()
+
+    def _show_past(self, state: SquadronGame, side: str) -> None:
+        """A past step's state on the boards; no orders are given from it."""
+        seat = self.session.seat()
+        who = Shown(f"{side}: {seat.name}", seat.colour) if seat is not None else None
+        past = self.replay_row.past
+        whose = f"as {past.side} saw it" if past and past.viewer else "everything shown"
+        hint = f"Replay: the game as it was, {whose} (Escape returns to play)"
+        self.host.turn_bar.show_turn(state.day, steps(state.step), who, hint, "Replaying")
+        self.host.turn_bar.round_label.setText(f"Day {state.day}")
+        for view in self.boards.values():
+            view.clear_marks()
+        self.navigator.jump.show_systems(faces.presence(state))
+        for system, view in self.boards.items():
+            view.show_stacks(faces.stacks(state, system, lambda _: False))
+        self.navigator.transit.show_entries(faces.transit(state, side))
+        self.sheet.show_counter(None, None, "")
+        self.host.own_game_changed()
+
+    def _own_into_view(self) -> None:
+        """A system board brought to the front with none of the side's counters in
+        sight (they may be off its edge at the default zoom) is scrolled to them."""
+        system = self.navigator.shown()
+        if system is None or not self.seated() or self.replaying():
+            return
+        view = self.boards[system]
+        scene = view.board_scene
+        mine = [
+            scene.centre_of(c.place.hex)
+            for c in self.seen().on_board(self.side())
+            if c.place is not None and c.place.system == system
+        ]
+        seen = view.mapToScene(view.viewport().rect()).boundingRect()
+        if mine and not any(seen.contains(p) for p in mine):
+            view.centerOn(mine[0])
+
+    def _hex_clicked(self, system: str, h: Hex) -> None:
+        if not self.replaying():  # the past is looked at, not played
+            self.orders.clicked(system, h)
 
     def show_marks(self, system: str, hexes: list[Hex], colour: str, tip: str) -> None:
         for view in self.boards.values():
@@ -200,14 +284,15 @@ class SquadronPage(QWidget):
         if not self.seated():
             hint = f"Pass the seat to {seat.name}" if seat is not None else ""
         else:
-            hint = asked(step)
-            if step.startswith("place"):
-                hint += f" ({plural(self.seen().hand(side), QUESTION)} in hand)"
+            hint = what_now(self.seen(), side, step)
         bar = self.host.turn_bar
         bar.show_turn(live.day, steps(live.step), shown, hint, primary_label(step, live.over))
         bar.round_label.setText(f"Day {live.day}")
 
     def _hand_over(self, seat: Any) -> None:
+        if self._seated is not None:
+            self._tabs[self._seated] = self.navigator.tabs.currentIndex()
+        self.navigator.tabs.setCurrentIndex(0)  # the jump board, until they sit down
         self._seated = None
         live = self.session.live
         detail = f"Day {live.day}: {self.session.phase_name()}"
@@ -225,16 +310,19 @@ class SquadronPage(QWidget):
     def _jump_board_clicked(self, system: str) -> None:
         """A system clicked on the jump board: its board comes to the front, unless a
         "?" is being placed, which goes over the system on the jump board."""
-        if self.orders.placing():
+        if self.orders.placing() and not self.replaying():
             self.orders.place_on_jump_board(system)
         else:
             self.show_board(system)
+
+    def _sides(self) -> dict[str, str]:
+        return {p.id: p.side for p in self.session.live.players}
 
     def _refused(self, reason: str) -> None:
         self.host.status_label.setText(f"Not allowed: {reason}")
 
     def _logged(self, events: list[Event]) -> None:
-        shown = for_side(events, self.side()) if self.seated() else []
+        shown = for_side(events, self.side(), self._sides()) if self.seated() else []
         self.log.addItems([e.text for e in shown])
         self.log.scrollToBottom()
         if shown:

@@ -1,6 +1,7 @@
 """The squadron sheet, in its dock: the selected counter's factors as designed and as
 they stand now (after its hits, with its admirals), its hits, fuel and supply counters,
-admirals, and (to its own side only) the jump it has ordered."""
+admirals, and (to its own side only) the jump it has ordered; below it, the cost scheme
+the game's navies were bought under."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
+from app.rules.squadrons.design.purchase_step import scheme_name
 from core.engine.words import plural
 from core.rules.squadrons.damage import now
 from core.rules.squadrons.factors import FACTOR_NAMES, FACTOR_TITLES
@@ -43,16 +45,22 @@ class SquadronSheet(QWidget):
             self.cells[name] = (design, current)
         self.details = QLabel("")
         self.details.setObjectName("sheet_details")
+        self.costs = QLabel("")
+        self.costs.setObjectName("sheet_costs")
+        self.costs.setWordWrap(True)
+        self.costs.setStyleSheet("color: #555;")
         layout = QVBoxLayout(self)
         layout.addWidget(self.heading)
         layout.addWidget(self.table)
         layout.addWidget(self.details)
+        layout.addWidget(self.costs)
         layout.addStretch(1)
         self.show_counter(None, None, "")
 
     def show_counter(self, state: SquadronGame | None, counter: Counter | None, side: str) -> None:
         """Show ``counter`` as the player of ``side`` may see it (None: nothing)."""
         self.table.setVisible(counter is not None)
+        self._show_costs(state)
         if state is None or counter is None:
             self.heading.setText("No squadron selected." if state is not None else "")
             self.details.setText("")
@@ -88,3 +96,11 @@ class SquadronSheet(QWidget):
         elif counter.place is not None:
             lines.append(f"At {counter.place.system}")
         self.details.setText("\n".join(lines))
+
+    def _show_costs(self, state: SquadronGame | None) -> None:
+        if state is None:
+            self.costs.setText("")
+            return
+        scheme = state.cost_scheme
+        self.costs.setText(f"Cost scheme: {scheme_name(scheme) or scheme}")
+        self.costs.setToolTip(f"The navies of this game were bought under {scheme!r}")

@@ -9,9 +9,17 @@ begin, transit advances, arrivals appear and new "?" counters are placed.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from app.play.phases import Step
+from app.rules.squadrons.play.orders import in_range, repairs_left, supply_sources
+from core.engine.words import plural
 from core.rules.squadrons.state import STEPS
+
+if TYPE_CHECKING:
+    from core.rules.squadrons.state import SquadronGame
+
+QUESTION = '"?" counter'
 
 #: the turn bar's short title of each step
 TITLES: dict[str, str] = {
@@ -68,3 +76,34 @@ def primary_label(step: str, over: bool) -> str:
 
 def asked(step: str) -> str:
     return ASKED.get(kind_of(step), "")
+
+
+def what_now(state: SquadronGame, side: str, step: str) -> str:
+    """The turn bar's hint for the side at the table: what to do in this step, or that
+    there is nothing to do and which button goes on (a newcomer would otherwise look for
+    a target or a repair that is not there)."""
+    kind = kind_of(step)
+    go_on = f"press {PRIMARY.get(kind, 'End Step')} to go on"
+    mine = list(state.on_board(side))
+    if kind == "move" and not any(c.place is not None for c in mine):
+        return f"nothing of yours can move: {go_on}"
+    if kind == "fire":
+        ordered = {getattr(o, "firer", "") for o in state.sealed}  # only our own are seen
+        able = [c for c in mine if in_range(state, c)]
+        left = sum(1 for c in able if c.id not in ordered)
+        if not able:
+            return f"nothing of yours has a target in range: {go_on}"
+        if not left:
+            return f"every counter of yours that can fire has its order: {go_on}"
+        return f"{ASKED['fire']} ({left} of yours can still fire)"
+    if kind == "repair":
+        able = sum(1 for c in mine if repairs_left(state, c) and supply_sources(state, c))
+        if not able:
+            return f"nothing of yours can be repaired now: {go_on}"
+        return f"{ASKED['repair']} ({able} of yours can be)"
+    if kind == "place":
+        hand = state.hand(side)
+        if not hand:
+            return f'no "?" counters in hand: {go_on}'
+        return f"{ASKED['place']} ({plural(hand, QUESTION)} in hand), or keep them"
+    return asked(step)

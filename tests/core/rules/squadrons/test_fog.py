@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from core.engine.play import view
+from core.engine.play import OrderSealed, view
 from core.rules.squadrons.commands import BeginJump, Fire
 from core.rules.squadrons.events import Arrived, Told, for_side
+from core.rules.squadrons.secrets import readable
 from core.rules.squadrons.state import Jump, Veil
 
 from .helpers import IMP, ZHO, at, end_step, hx, new_game, play, squadron, to_step
@@ -92,3 +93,15 @@ def test_what_the_enemy_cannot_see_happening_is_told_to_its_own_side_only() -> N
     assert not any("arrives" in e.text for e in for_side(events, ZHO))
     assert any("arrives" in e.text for e in for_side(events, IMP))
     assert not any(isinstance(e, Arrived) for e in events)
+
+
+def test_the_other_sides_sealed_fire_order_is_not_announced_to_a_side() -> None:
+    """A note that the other side sealed a fire order would tell that it had something
+    in range: each side reads only its own (hot-seat log and player files alike)."""
+    state = new_game()
+    imperial = next(p for p in state.players if p.side == IMP)
+    zhodani = next(p for p in state.players if p.side == ZHO)
+    note = OrderSealed("an order is sealed until everyone has ended the phase", imperial.id)
+    sides = {p.id: p.side for p in state.players}
+    assert for_side([note], IMP, sides) == [note] and for_side([note], ZHO, sides) == []
+    assert readable(state, imperial.id, note) and not readable(state, zhodani.id, note)

@@ -1,0 +1,87 @@
+"""Legibility: a counter is nearly a hex wide, so the names of planets, starports and
+systems step aside from the counters on a board (clear of them and of each other) and
+go back to their places when the counters leave."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QGraphicsItem
+from pytestqt.qtbot import QtBot
+
+from app.board.items import ROLE_KEY as MAP_ROLE_KEY
+from app.rules.squadrons.boards.faces import CounterFace
+from app.rules.squadrons.boards.views import JumpBoardView, SystemBoardView
+from core.rules.squadrons.boards import load_builtin
+from core.rules.squadrons.factors import Factors
+
+CRUISER = Factors(4, 6, 7, 20, 7, 6, 2)
+
+
+def face(key: str, side: str = "Navy") -> CounterFace:
+    return CounterFace(key, "Cruisers", side, "#3b6fd8", factors=CRUISER, design=CRUISER)
+
+
+def names(view: SystemBoardView | JumpBoardView) -> list[QGraphicsItem]:
+    return [i for i in view.scene().items() if i.data(MAP_ROLE_KEY) == "name"]
+
+
+def covered(view: SystemBoardView | JumpBoardView) -> list[str]:
+    counters = [c.sceneBoundingRect() for c in view.counters()]
+    return [
+        n.text()  # type: ignore[attr-defined]
+        for n in names(view)
+        if any(n.sceneBoundingRect().intersects(c) for c in counters)
+    ]
+
+
+def test_planet_and_starport_names_stay_clear_of_the_counters(qtbot: QtBot) -> None:
+    reach = load_builtin("marlow-reach")
+    board = reach.board("Dunmore")
+    view = SystemBoardView(board)
+    qtbot.addWidget(view)
+    home = {n.text(): n.pos() for n in names(view)}  # type: ignore[attr-defined]
+    port = board.starports[0]
+    planet = next(b for b in board.map.bodies if b.name == port.name.replace(" Starport", ""))
+    # stacks on the starport, the planet and every hex around the planet
+    hexes = {port.hex, planet.centre, *board.neighbours(planet.centre)}
+    stacks = [(h, [face(f"c{i}"), face(f"d{i}")]) for i, h in enumerate(sorted(hexes))]
+    view.show_stacks(stacks)
+    counters = [c.sceneBoundingRect() for c in view.counters()]
+    where_put = {
+        n.text(): n.sceneBoundingRect().translated(home[n.text()] - n.pos())  # type: ignore[attr-defined]
+        for n in names(view)
+    }
+    assert any(where_put[port.name].intersects(c) for c in counters)  # the map's place: covered
+    assert covered(view) == []
+    view.show_stacks([])
+    assert {n.text(): n.pos() for n in names(view)} == home  # type: ignore[attr-defined]
+
+
+def test_system_names_on_the_jump_board_stay_clear_of_the_counters(qtbot: QtBot) -> None:
+    reach = load_builtin("marlow-reach")
+    view = JumpBoardView(reach)
+    qtbot.addWidget(view)
+    stacks = {s.name: [face("a"), face("b", "Rebels")] for s in reach.systems}
+    view.show_systems(stacks)
+    assert covered(view) == []
+
+
+def test_a_marked_hex_under_counters_is_outlined_over_them(qtbot: QtBot) -> None:
+    """The tint of a hex in range lies under the counters, which hide most of it: a hex
+    holding counters gets an outline drawn over them, so a target in range shows."""
+    from app.rules.squadrons.boards.counters import ROLE_KEY
+    from app.rules.squadrons.boards.views import MARK_EDGE_ROLE
+
+    board = load_builtin("marlow-reach").board("Dunmore")
+    view = SystemBoardView(board)
+    qtbot.addWidget(view)
+    port = board.starports[0].hex
+    empty = board.neighbours(port)[0]
+    view.show_stacks([(port, [face("t")])])
+    view.mark([port, empty], "#d55e00")
+    edges = [i for i in view.scene().items() if i.data(ROLE_KEY) == MARK_EDGE_ROLE]
+    assert len(edges) == 1
+    counter = view.counters()[0]
+    assert edges[0].zValue() > counter.zValue()
+    assert edges[0].sceneBoundingRect().contains(counter.sceneBoundingRect().center())
+    view.clear_marks()
+    assert not [i for i in view.scene().items() if i.data(ROLE_KEY) == MARK_EDGE_ROLE]
