@@ -29,6 +29,7 @@ from app.rules.nplanetary import reading
 from app.rules.nplanetary.forms import REFUSAL_STYLE, fill, mine
 from app.rules.nplanetary.results import transfer_results
 from app.rules.nplanetary.transfer_dialog import TransferDialog
+from core.engine.words import plural
 from core.rules.nplanetary import model
 from core.rules.nplanetary.orders import Deploy, Purchase
 from core.vector.state import GameState
@@ -232,7 +233,11 @@ class CargoPanel(WrappedPanel):
 
 
 def _row(h: reading.Holder) -> list[str]:
-    other = ", ".join(f"{n} {k}" for k, n in h.items if k not in reading.GOODS)
+    other = ", ".join(
+        plural(n, k, "torpedoes" if k == "torpedo" else None)
+        for k, n in h.items
+        if k not in reading.GOODS
+    )
     damage = ", ".join(f"{t} {taken}/{cap}" for t, taken, cap in h.tracks if taken)
     return [
         h.name,
