@@ -91,6 +91,7 @@ class StarMapScene(QGraphicsScene):
         self.layout = Layout(starmap.bounds.orientation, size=HEX_SIZE)
         self.hex_window = HexWindow(starmap.bounds, self.layout)
         self.detail = Detail()
+        self._base_items: list[QGraphicsItem] = []  # the map's bases, markers and names
         self.layers: dict[Layer, LayerItem] = {}
         for layer in Layer:
             self.layers[layer] = LayerItem(layer)
@@ -139,6 +140,16 @@ class StarMapScene(QGraphicsScene):
             if layer is not Layer.LABELS:  # too small to show in the overview anyway
                 self.overview.invalidate()
             self.map_changed()
+
+    def show_map_bases(self, shown: bool) -> None:
+        """Show or hide the map's own bases, markers and names (a rule system whose bases
+        are its own pieces, such as NPlanetary's, has no use for the map's)."""
+        if all(item.isVisible() == shown for item in self._base_items):
+            return
+        for item in self._base_items:
+            item.setVisible(shown)
+        self.overview.invalidate()
+        self.map_changed()
 
     def map_changed(self) -> None:
         """Repaint the map in every view (their cached pictures of it are out of date)."""
@@ -263,9 +274,12 @@ class StarMapScene(QGraphicsScene):
             taken.add(counter_spot(self.centre_of(base.hex)))
             marker = base_item(base, self.centre_of(base.hex), self.centre_of(base.approach), style)
             self._add(Layer.BASES, marker)
+            self._base_items.append(marker)
             taken.add(marker.sceneBoundingRect())
         for base in m.bases:
-            self._add_name(*self._base_name(base), taken)
+            name, places = self._base_name(base)
+            self._add_name(name, places, taken)
+            self._base_items.append(name)
         for body in m.bodies:
             self._add(Layer.BODIES, body_item(body, self.centre_of(body.centre), style))
             self._add_name(*self._body_name(body), taken)

@@ -71,6 +71,8 @@ class GameBoard(QObject):
         view.hex_hovered.connect(self.hover)
         session.changed.connect(self.refresh)
         session.sketched.connect(self._sketch)
+        # a system whose bases are its own pieces says so (NPlanetary): the map's are not drawn
+        scene.show_map_bases(getattr(session.ui, "map_bases", True))
         self.refresh()
 
     # ---- queries

@@ -7,7 +7,7 @@ common kinds of colour blindness; each can be changed with a colour picker.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -38,6 +38,8 @@ from app.board.style import OKABE_ITO
 from app.folders import ask_open
 from app.play.systems import Outfits, PurchaseStep, own_scenarios, ui_for
 from core.board.problems import FileProblems
+from core.engine.errors import UnknownName
+from core.engine.system import system_for
 from core.files.ruleset import KNOWN_SWITCHES, OPTIONAL_RULES
 from core.scenario.document import Scenario, Seat
 from core.scenario.reader import builtin_scenarios, load_scenario
@@ -248,10 +250,13 @@ class NewGameDialog(QDialog):
             return
         s = self.scenario
         values = s.rules.switch_values(s.switches)
+        # offered: the optional rules the scenario's rule system plays (its ``switches``)
+        played = _played(s.rules.system_id, values)
+        offered = {switch for switch in self.rule_boxes if switch in values and switch in played}
         for switch, box in self.rule_boxes.items():
-            box.setVisible(switch in values)
+            box.setVisible(switch in offered)
             box.setChecked(values.get(switch, False))
-        self.rules_box.setVisible(any(switch in values for switch in self.rule_boxes))
+        self.rules_box.setVisible(bool(offered))
         self._show_system_switches(getattr(s.rules, "switch_titles", {}), values)
         # a game that rolls no dice (the squadron game) has no seed to fix
         self._form.setRowVisible(self.dice_row, getattr(s.rules, "rolls_dice", True))
@@ -374,3 +379,12 @@ class NewGameDialog(QDialog):
         if self.scenario is None:
             return None
         return replace(self.scenario, switches=self.switches()), self.seats(), self.seed.value()
+
+
+def _played(system_id: str, values: dict[str, bool]) -> Collection[str]:
+    """The switches the rule system plays (its ``switches``); every switch of the
+    ruleset for a system this program cannot load (a window's own page only)."""
+    try:
+        return system_for(system_id).switches
+    except UnknownName:
+        return values

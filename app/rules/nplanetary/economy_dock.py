@@ -6,6 +6,7 @@ order matched."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -28,11 +29,15 @@ from app.rules.nplanetary import reading
 from app.rules.nplanetary.forms import REFUSAL_STYLE, fill, mine
 from app.rules.nplanetary.results import transfer_results
 from app.rules.nplanetary.transfer_dialog import TransferDialog
+from core.engine.words import plural
 from core.rules.nplanetary import model
 from core.rules.nplanetary.orders import Deploy, Purchase
 from core.vector.state import GameState
 
 COLUMNS = ("Name", "Owner", "Fuel", "Supplies", "Ore", "Water", "Other", "Damage", "Where")
+#: the columns of free text, kept to ``WIDE_MOST`` pixels so those after them stay in view
+WIDE = ("Name", "Other", "Damage", "Where")
+WIDE_MOST = 110
 
 
 class CargoPanel(WrappedPanel):
@@ -75,12 +80,15 @@ class CargoPanel(WrappedPanel):
         self.deploy.clicked.connect(self._deploy)
         self.development = QGroupBox("Development")
         dev = QFormLayout(self.development)
+        # the choice has a line of its own, so "Battleship (150 supplies)" is read whole
         buy_row = QHBoxLayout()
-        buy_row.addWidget(self.item, 1)
+        buy_row.addWidget(QLabel("how many:"))
         buy_row.addWidget(self.count)
+        buy_row.addStretch(1)
         buy_row.addWidget(self.buy)
         dev.addRow("At:", self.base)
-        dev.addRow("Buy:", buy_row)
+        dev.addRow("Buy:", self.item)
+        dev.addRow("", buy_row)
         deploy_row = QHBoxLayout()
         deploy_row.addWidget(self.ship, 1)
         deploy_row.addWidget(self.kind)
@@ -134,15 +142,22 @@ class CargoPanel(WrappedPanel):
             return
         state = session.state
         for h in reading.holders(state):
-            self.tree.addTopLevelItem(QTreeWidgetItem(_row(h)))
+            row = QTreeWidgetItem(_row(h))
+            for col, title in enumerate(COLUMNS):  # a cut cell is read whole by hovering
+                row.setToolTip(col, f"{h.name}: {title.lower()} {row.text(col) or 'none'}")
+            self.tree.addTopLevelItem(row)
         for col in range(len(COLUMNS)):
             self.tree.resizeColumnToContents(col)
+            if COLUMNS[col] in WIDE:  # long lists elide ("1 torpedo, 2 mi…"), not push off
+                self.tree.setColumnWidth(col, min(self.tree.columnWidth(col), WIDE_MOST))
         seat = session.seat()
         phase = session.phase()
         me = mine(session)
         bases = [(h.name, h.id) for h in reading.holders(state, me) if h.kind == "base"]
         fill(self.base, bases, None)
         fill(self.item, _for_sale(state), None)
+        for i in range(self.item.count()):
+            self.item.setItemData(i, self.item.itemText(i), Qt.ItemDataRole.ToolTipRole)
         carriers = [
             (h.name, h.id)
             for h in reading.holders(state, me)
@@ -218,7 +233,11 @@ class CargoPanel(WrappedPanel):
 
 
 def _row(h: reading.Holder) -> list[str]:
-    other = ", ".join(f"{n} {k}" for k, n in h.items if k not in reading.GOODS)
+    other = ", ".join(
+        plural(n, k, "torpedoes" if k == "torpedo" else None)
+        for k, n in h.items
+        if k not in reading.GOODS
+    )
     damage = ", ".join(f"{t} {taken}/{cap}" for t, taken, cap in h.tracks if taken)
     return [
         h.name,

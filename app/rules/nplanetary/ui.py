@@ -90,6 +90,9 @@ class NPlanetaryUI:
     """See the module's docstring."""
 
     id = "nplanetary"
+    #: NPlanetary's bases are its own installations (drawn by :meth:`map_pieces`): the
+    #: map's bases (Interplanetary's "Mars Station") are no bases in this game
+    map_bases = False
 
     def docks(self) -> NPlanetaryDocks:
         return NPlanetaryDocks()

@@ -180,7 +180,11 @@ SYSTEM = NPlanetarySystem(
     "NPlanetary",
     handlers=HANDLERS,
     hooks=HOOKS,
-    switches={"hexside_entered": KNOWN_SWITCHES["hexside_entered"]},
+    # the map's weak gravity hexes (Luna's, the moons') work as in Interplanetary, and so
+    # does the choice of how a run of them carries over the turn
+    switches={
+        name: KNOWN_SWITCHES[name] for name in ("hexside_entered", "weak_gravity_carries_over")
+    },
     load_rules=load_ruleset,
     ruleset_sections=SECTIONS,
     shown=entries,
