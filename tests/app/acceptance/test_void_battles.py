@@ -102,11 +102,18 @@ def buttons(dialog: QWidget) -> dict[str, QPushButton]:
     return {plain(b.text()): b for b in dialog.findChildren(QPushButton) if b.isVisible()}
 
 
+KINDS = ("baseline", "chase", "angled", "fast")
+
+
 def encounter(user: Player, way: str) -> Callable[[QWidget], None]:
     def handle(dialog: QWidget) -> None:
         who = dialog.findChild(QLabel, "encounter_who")
         assert "Engaging" in who.text() and "(Bob)" in who.text()
         assert "velocity difference" in dialog.findChild(QLabel, "encounter_its").text()
+        # the initial tactical situation is named before the way to resolve is chosen
+        its = dialog.findChild(QLabel, "encounter_tactical_situation").text()
+        assert "situation, 40 hexes apart" in its, its
+        assert its.split(" situation")[0].lower().split(" and ")[0] in KINDS
         radios = [r for r in dialog.findChildren(QRadioButton) if plain(r.text()) == way]
         user.click(radios[0])
         shot(dialog, "encounter")
