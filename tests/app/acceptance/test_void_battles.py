@@ -357,6 +357,18 @@ def test_a_tactical_scenario_over_venus_shows_the_planet_edge_and_its_atmosphere
     bar = user.win.map_view.verticalScrollBar()
     bar.setValue(bar.maximum())  # the player scrolls down to the planet's edge
     shot(user.win, "tactical-venus")
+    # the bands are numbered with their levels (not told by colour only), the floor named
+    view = user.win.map_view
+    shown = view.mapToScene(view.viewport().rect()).boundingRect()
+    written = {
+        text
+        for item in view.scene().items(shown)
+        for h, text in getattr(item, "texts", {}).items()
+        if item.isVisible()
+        and shown.contains(item.layout.to_pixel(h)[0], item.layout.to_pixel(h)[1])
+    }
+    levels = {a.layers for a in starmap.atmospheres}.pop()
+    assert {str(n) for n in levels[-3:]} | {"surface"} <= written, written
 
 
 def test_a_finished_tactical_battle_shows_its_summary_and_goes_back_to_the_strategic_map(
