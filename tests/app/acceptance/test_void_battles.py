@@ -294,6 +294,35 @@ def test_a_campaign_reopened_mid_battle_offers_the_battle_again(
     assert user.label("breadcrumb") == "Turn 1 > combat"
 
 
+def ship_status(user: Player, name: str) -> str:
+    """The Status column of a ship's row in the Ships dock."""
+    tree = user.ship_list()
+    rows = [tree.topLevelItem(i) for i in range(tree.topLevelItemCount())]
+    return next(r.text(2) for r in rows if r.text(0) == name)
+
+
+def test_the_course_and_ships_docks_show_a_void_ships_crew_juice_cooldown_and_railguns(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """Requirement 9 on the strategic map: juicing and railgun state in the Course and
+    Ships docks, not only in the Battles dock."""
+    path = tmp_path / "belt.ecliptic"
+    campaign_at_first_encounter(path)
+    user = Player(qtbot, tmp_path)
+    open_campaign(user, path)
+    ship = f"{user.seated()}'s Whirlwind"
+    user.select_ship(ship)
+    user.show_tab("Course")
+    course = user.label("course_info")
+    assert "Crew " in course and "Railguns: " in course and "Torpedoes aboard" in course, course
+    tagged = [n for n in user.my_ships() if "juiced" in ship_status(user, n)]
+    assert tagged, [ship_status(user, n) for n in user.my_ships()]
+    user.select_ship(tagged[0])
+    user.show_tab("Course")
+    assert "Crew on the juice for this turn's high-acceleration burn" in user.label("course_info")
+    shot(user.win, "strategic-docks")
+
+
 def test_in_a_tactical_battle_a_crew_takes_the_juice_and_torpedoes_fly_at_a_secret_target(
     qtbot: QtBot, tmp_path: Path
 ) -> None:
@@ -315,6 +344,12 @@ def test_in_a_tactical_battle_a_crew_takes_the_juice_and_torpedoes_fly_at_a_secr
     user.press("Take the Juice")
     assert any("takes the juice" in line for line in user.log())
     assert "Crew on the juice" in user.label("void_ship_state")
+    # the Course and Ships docks say it too, with the railguns' state
+    user.show_tab("Course")
+    course = user.label("course_info")
+    assert "Crew on the juice" in course and "Railguns silent" in course, course
+    assert "juiced" in ship_status(user, ship) and "railguns silent" in ship_status(user, ship)
+    shot(user.win, "tactical-docks")
     for _ in range(5):
         if user.phase() == "Ordnance":
             break
