@@ -371,6 +371,70 @@ def test_in_a_tactical_battle_a_crew_takes_the_juice_and_torpedoes_fly_at_a_secr
     assert any("target kept secret" in line for line in user.log()), user.status()
 
 
+def test_extra_ships_start_near_their_lead_and_torpedoes_are_guided_by_their_owner_only(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """PlaceShip (an extra ship within 2 hexes of its side's lead, the first astrogation)
+    and GuideTorpedoes (a plotted burn, or straight at the target) from the Battles dock."""
+    path = tmp_path / "belt.ecliptic"
+    campaign_at_first_encounter(path)
+    user = Player(qtbot, tmp_path)
+    open_campaign(user, path)
+    user.answer(lambda: user.press("Engage"), encounter(user, "Play it at tactical scale"))
+    qtbot.waitUntil(lambda: user.label("breadcrumb").endswith("tactical turn 1"))
+    seated = user.take_seat()
+    placed = ""
+    for name in ("Bastet", "Don Quixote", "Whirlwind"):
+        user.select_ship(f"{seated}'s {name}")
+        user.show_tab("Battles")
+        box = user.find(QWidget, "placement_box")
+        if box.isVisible():  # not the lead ship: it may start elsewhere
+            combo = user.find(QComboBox, "placement_hex", box)
+            assert isinstance(combo, QComboBox) and combo.count() == 19  # within 2 hexes
+            placed = user.pick(combo, "2 hexes away")
+            shot(box.parentWidget(), "placement")
+            user.press("Place Here", box)
+            break
+    assert placed, "no extra ship offered a start position"
+    assert any("2 hexes from" in line for line in user.log()), user.status()
+    for _ in range(5):
+        if user.phase() == "Ordnance":
+            break
+        user.primary()
+        user.take_seat()
+    launcher = user.seated()
+    user.select_ship(f"{launcher}'s Bastet")
+    user.show_tab("Battles")
+    orders = user.find(QWidget, "tactical_orders")
+    assert not orders.findChild(QWidget, "guidance_box").isVisible()  # none in flight yet
+    user.pick(user.find(QComboBox, "tactical_target", orders), "Whirlwind")
+    user.press("Launch", orders)
+    guidance = user.find(QWidget, "guidance_box", orders)
+    assert guidance.isVisible()
+    groups = user.find(QComboBox, "guidance_group", guidance)
+    assert isinstance(groups, QComboBox) and "Whirlwind" in groups.currentText()
+    names = [b for b in guidance.findChildren(QPushButton) if b.objectName().startswith("guide_")]
+    for _ in range(3):
+        user.click(names[0])
+    assert not any(b.isEnabled() for b in names)  # the launch turn allows three hexes, no more
+    assert user.label("guidance_burn").count(names[0].text()) == 3
+    shot(orders.parentWidget(), "guidance")
+    user.press("Plot Guidance", guidance)
+    assert any("guidance plotted" in line for line in user.log()), user.status()
+    assert "burn 3 plotted" in groups.currentText()
+    user.press("Fly Straight", guidance)
+    assert "straight at it" in groups.currentText()
+    for _ in range(5):  # the other player never sees the group's guidance or target
+        user.primary()
+        user.take_seat()
+        if user.seated() != launcher:
+            break
+    user.select_ship(f"{user.seated()}'s Bastet")
+    user.show_tab("Battles")
+    hidden = user.win.findChild(QWidget, "guidance_box")
+    assert hidden is None or not hidden.isVisible()
+
+
 def test_a_tactical_scenario_over_venus_shows_the_planet_edge_and_its_atmosphere(
     qtbot: QtBot, tmp_path: Path
 ) -> None:
