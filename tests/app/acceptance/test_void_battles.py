@@ -248,7 +248,9 @@ def test_the_course_preview_shows_the_encounters_a_plotted_course_offers(
     user.show_tab("Battles")
     text = user.label("void_ship_state")
     assert (
-        "Ann's Whirlwind" in text and "torpedoes 50 of 50" in text and "railguns: 1 light" in text
+        "Ann's Whirlwind" in text
+        and "Torpedoes aboard: 50 of 50" in text
+        and "Railguns: 1 light" in text
     )
     assert "Plotted course offers:" in text and "Bob's Whirlwind" in text and ": free" in text
     shot(user.find(QWidget, "navigator").parentWidget(), "course-preview")

@@ -85,7 +85,9 @@ def ship_lines(state: GameState, ship_id: str) -> tuple[str, ...]:
     if guns:
         lines.append(f"Railguns: {', '.join(guns)} (in battle, every other turn)")
     if row.torpedo_tubes:
-        lines.append(f"Torpedoes aboard: {kit.torpedoes} of {row.missile_load}")
+        lines.append(
+            f"Torpedoes aboard: {kit.torpedoes} of {row.missile_load} ({row.torpedo_tubes} tubes)"
+        )
     return tuple(lines)
 
 
