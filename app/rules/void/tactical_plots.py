@@ -100,7 +100,8 @@ class GuidanceBox(QGroupBox):
         self.setObjectName("guidance_box")
         self.give = give
         self.burn: list[Direction] = []
-        self.allowed = GUIDANCE
+        self.groups: dict[str, Torpedoes] = {}
+        self.round = 0
         self.group = QComboBox()
         self.group.setObjectName("guidance_group")
         self.group.setToolTip("One of your torpedo groups in flight (its target is yours alone)")
@@ -146,7 +147,8 @@ class GuidanceBox(QGroupBox):
         chosen = self.group.currentData()
         self.group.blockSignals(True)
         self.group.clear()
-        self.groups: dict[str, Torpedoes] = {g.id: g for g in mine}
+        self.groups = {g.id: g for g in mine}
+        self.round = state.round
         for g in mine:
             target = state.ship(g.target).name
             guided = "straight at it" if g.burn is None else f"burn {len(g.burn)} plotted"
@@ -155,7 +157,6 @@ class GuidanceBox(QGroupBox):
         self.group.setCurrentIndex(max(0, index))
         self.group.blockSignals(False)
         self._clear()
-        self._round = state.round
 
     def _current(self) -> Torpedoes | None:
         found = self.group.currentData()
@@ -172,7 +173,7 @@ class GuidanceBox(QGroupBox):
 
     def _allowed(self) -> int:
         group = self._current()
-        launched = group is not None and group.launched == getattr(self, "_round", 0)
+        launched = group is not None and group.launched == self.round
         return LAUNCH_BURN if launched else GUIDANCE
 
     def _say(self) -> None:
