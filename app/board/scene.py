@@ -53,7 +53,7 @@ from app.board.placement import (
     least_covered,
 )
 from app.board.style import DEFAULT_STYLE, MapStyle
-from app.board.terrain import ArrowShapes, AsteroidItem, GravityItem, TintItem
+from app.board.terrain import ArrowShapes, AsteroidItem, GravityItem, HexTextItem, TintItem
 from core.board.hexgrid import Direction, Hex, Layout
 from core.board.starmap import (
     Base,
@@ -257,6 +257,9 @@ class StarMapScene(QGraphicsScene):
         """Everything else: atmospheres, zones, gravity, bodies, bases, names, labels."""
         m, style, window, detail = self.starmap, self.map_style, self.hex_window, self.detail
         self._add(Layer.ATMOSPHERES, TintItem(window, self._atmosphere_colours(), detail))
+        levels = _atmosphere_levels(m)
+        if levels:
+            self._add(Layer.ATMOSPHERES, HexTextItem(window, levels, style.label, detail))
         for i, zone in enumerate(m.zones):
             colour = style.zone_colour(i)
             self._add(Layer.ZONES, zone_item(zone, self.layout, colour, style))
@@ -359,3 +362,27 @@ def _band(bounds: Bounds, edge: Edge, depth: int) -> Iterator[Hex]:
     for row in rows:
         for col in cols:
             yield from_offset(col, row)
+
+
+#: an atmosphere band's level is written in every this-many hexes along it
+LEVEL_EVERY = 4
+
+
+def _atmosphere_levels(m: StarMap) -> dict[Hex, str]:
+    """The level written along each band of an atmosphere (its number; the floor named),
+    every :data:`LEVEL_EVERY` hexes and staggered row to row, so a band reads without
+    its colour."""
+    out: dict[Hex, str] = {}
+    for atmosphere in m.atmospheres:
+        along_rows = atmosphere.edge in (Edge.TOP, Edge.BOTTOM)
+        for h in _band(m.bounds, atmosphere.edge, len(atmosphere.layers) + 1):
+            found = m.atmosphere_at(h)
+            if h in out or found is None:
+                continue
+            col, row = m.bounds.labels.to_offset(h)
+            along, across = (col, row) if along_rows else (row, col)
+            if (along + 2 * (across % 2)) % LEVEL_EVERY:
+                continue
+            level = found[1]
+            out[h] = level.value if isinstance(level, Floor) else str(int(level))
+    return out

@@ -7,10 +7,17 @@ import math
 from collections.abc import Collection, Mapping
 from typing import Any
 
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF, QTransform
 
-from app.board.items import Detail, HexWindow, TiledItem, empty_paths, hex_polygon
+from app.board.items import (
+    Detail,
+    HexWindow,
+    TiledItem,
+    empty_paths,
+    hex_polygon,
+    text_font,
+)
 from app.board.rocks import RockSprites, rock_drawing, rock_variant
 from app.board.style import MapStyle
 from core.board.hexgrid import Direction, Hex, Layout
@@ -40,6 +47,34 @@ class TintItem(TiledItem):
         for colour, path in tile:
             painter.setBrush(colour)
             painter.drawPath(path)
+
+
+class HexTextItem(TiledItem):
+    """A short text in the lower half of some hexes (the levels of an atmosphere band, so
+    they read without colour); left out when the hexes are too small for it to read."""
+
+    min_pixels = 14.0
+
+    def __init__(
+        self, window: HexWindow, texts: Mapping[Hex, str], colour: QColor, detail: Detail
+    ) -> None:
+        super().__init__(window, texts.keys(), detail)
+        self.texts = dict(texts)
+        s = window.layout.size
+        self._font = text_font(0.5 * s, bold=True)
+        self._pen = QPen(colour)
+        self._box = QRectF(-1.5 * s, 0.1 * s, 3 * s, 0.7 * s)
+
+    def begin(self, painter: QPainter, pixels: float) -> None:
+        painter.setFont(self._font)
+        painter.setPen(self._pen)
+
+    def build(self, hexes: list[Hex]) -> list[tuple[QRectF, str]]:
+        return [(self._box.translated(*self.layout.to_pixel(h)), self.texts[h]) for h in hexes]
+
+    def draw(self, painter: QPainter, tile: Any, pixels: float) -> None:
+        for box, text in tile:
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
 
 
 class AsteroidItem(TiledItem):

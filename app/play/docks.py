@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.play.log_view import ASIDE, HEADING, PLAIN, LogView
+from app.play.systems import TellsShipState
 from core.board.hexgrid import Direction
 from core.engine.dice import Rolled
 
@@ -91,11 +92,14 @@ class ShipList(QTreeWidget):
                 order = f"launch to {labels.format(plan.to)}" if plan.to else "launch"
             else:
                 order = "plotted"
+            tags, lines = (
+                ((), ()) if ship.id in hidden else system_state(session.ui, state, ship.id)
+            )
             item = QTreeWidgetItem(
                 [
                     ship.name,
                     state.player(ship.owner).name,
-                    _status(ship),
+                    ", ".join((_status(ship), *tags)),
                     "?" if ship.id in hidden else show_amount(ship.fuel),
                     str(ship.motion.velocity.speed),
                     order,
@@ -103,6 +107,8 @@ class ShipList(QTreeWidget):
                 ]
             )
             item.setData(0, Qt.ItemDataRole.UserRole, ship.id)
+            if lines:
+                item.setToolTip(2, "\n".join(lines))
             item.setForeground(1, player_colour(state, ship.owner))
             if not ship.in_play:
                 for col in range(len(SHIP_COLUMNS)):
@@ -125,6 +131,14 @@ class ShipList(QTreeWidget):
 
     def _chosen(self, item: QTreeWidgetItem) -> None:
         self.ship_chosen.emit(item.data(0, Qt.ItemDataRole.UserRole))
+
+
+def system_state(ui: object, state: GameState, ship_id: str) -> tuple[tuple[str, ...], ...]:
+    """The rule system's own words on a ship (:class:`~app.play.systems.TellsShipState`),
+    short and in full; nothing for a system that says nothing more."""
+    if not isinstance(ui, TellsShipState):
+        return (), ()
+    return ui.ship_tags(state, ship_id), ui.ship_lines(state, ship_id)
 
 
 def _status(ship: Ship) -> str:
@@ -270,9 +284,11 @@ class CoursePanel(QWidget):
         mine: bool,
         *,
         hidden: bool = False,
+        ui: object = None,
     ) -> None:
         """Show ``ship``; ``hidden``: its manifest is not in the state on show (fog of
-        war), so its fuel reads "?"."""
+        war), so its fuel reads "?"; ``ui``: the system's interface, which may say more
+        of the ship (:class:`~app.play.systems.TellsShipState`)."""
         from core.files.ruleset import show_amount
         from core.vector.state import ShipStatus
 
@@ -309,6 +325,7 @@ class CoursePanel(QWidget):
                 for a in pull.arrows
             )
             lines.append(f"Gravity this turn: {labels.format(pull.hex)} {arrows}")
+        lines += () if hidden else system_state(ui, state, ship.id)[1]
         plan = state.plan(ship.id)
         if plan is not None and mine:
             lines.append("Order given: hover and click another end point to change it.")

@@ -156,6 +156,21 @@ class SystemUI(Protocol):
 
 
 @runtime_checkable
+class TellsShipState(Protocol):
+    """A system's interface that says more of a ship than the generic docks know (System
+    III Void's crew juice, railguns and cooldown): a few words for the Ships dock's
+    Status column, and lines for the Course dock (and the row's tooltip)."""
+
+    def ship_tags(self, state: GameState, ship_id: str) -> tuple[str, ...]:
+        """Short words ("juiced", "cooldown 2") added to the ship's status."""
+        ...
+
+    def ship_lines(self, state: GameState, ship_id: str) -> tuple[str, ...]:
+        """The ship's state in full sentences."""
+        ...
+
+
+@runtime_checkable
 class DrawsOnMap(Protocol):
     """A system's interface that draws pieces of its own on the map (NPlanetary's bases
     and outposts), beside the ships and ordnance the board draws for every system."""

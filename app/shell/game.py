@@ -414,12 +414,12 @@ class GameActions:
     def _selection_changed(self, ship_id: object) -> None:
         if self.session is None or self.board is None:
             return
-        state = self.session.state
+        state, ui = self.session.state, self.session.ui
         ship = state.ship(ship_id) if isinstance(ship_id, str) else None
         seat = self.session.seat()
         mine = ship is not None and seat is not None and ship.owner == seat.id
         hidden = ship is not None and ship.id in self.session.hidden_ships()
-        self.course_panel.show_ship(state, ship, self.board.preview, mine, hidden=hidden)
+        self.course_panel.show_ship(state, ship, self.board.preview, mine, hidden=hidden, ui=ui)
         if self.system_docks is not None:
             self.refresh_system_docks(self.session, ship.id if ship is not None else None)
         self.ship_list.select_ship(ship.id if ship is not None else None)

@@ -23,10 +23,12 @@ from PySide6.QtWidgets import (
 )
 
 from core.board.hexgrid import Hex
+from core.engine.errors import IllegalCommand
 from core.rules.void import system as void_system
 from core.rules.void.battle import Resolution
 from core.rules.void.engage import Engage, place_of
 from core.rules.void.offers import Offer, open_offers
+from core.rules.void.tactical.situation import foreseen
 from core.rules.void.terms import terms_of
 from core.vector.state import GameState
 
@@ -64,6 +66,9 @@ class EncounterDialog(QDialog):
         self.geometry_label = QLabel()
         self.geometry_label.setObjectName("encounter_its")
         self.geometry_label.setWordWrap(True)
+        self.its = QLabel()
+        self.its.setObjectName("encounter_tactical_situation")
+        self.its.setWordWrap(True)
         self.ships = QListWidget()
         self.ships.setObjectName("encounter_ships")
         self.ships.itemChanged.connect(lambda _item: self._check())
@@ -83,6 +88,7 @@ class EncounterDialog(QDialog):
             ways.addWidget(button)
         first = next(b for b in self.ways.buttons() if b.isEnabled())
         first.setChecked(True)
+        self.ways.idToggled.connect(lambda _id, _on: self._check())
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
@@ -94,6 +100,7 @@ class EncounterDialog(QDialog):
         form.addRow("&Target:", self.target)
         form.addRow("Who:", self.defenders)
         form.addRow("Situation:", self.geometry_label)
+        form.addRow("Tactical start:", self.its)
         form.addRow("Your ships and what each pays:", self.ships)
         form.addRow("Resolve:", ways)
         layout = QVBoxLayout(self)
@@ -145,6 +152,18 @@ class EncounterDialog(QDialog):
     def _check(self) -> None:
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         ok.setEnabled(bool(self._chosen()))
+        self.its.setText(self._foreseen())
+
+    def _foreseen(self) -> str:
+        """The initial tactical situation the chosen ships would start the battle in."""
+        offers, chosen = self._offers(), self._chosen()
+        if not offers or not chosen or self.ways.checkedId() < 0:
+            return ""
+        way = WAYS[self.ways.checkedId()][0]
+        try:
+            return foreseen(self.state, Engage(self.player, chosen, offers[0].target, way)).text
+        except IllegalCommand as refused:
+            return f"cannot engage: {refused}"
 
     def _accept(self) -> None:
         offers = self._offers()

@@ -31,11 +31,10 @@ from core.campaign import GameRecord
 from core.campaign.nesting import standing
 from core.engine import serial
 from core.engine.errors import IllegalCommand
-from core.rules.void.crew import Juice, kit_for
+from core.rules.void.crew import kit_for
 from core.rules.void.offers import COST_WORDS, for_course, open_offers
-from core.rules.void.tables import tables_of
 from core.rules.void.tactical import entry
-from core.rules.void.tactical.status import status
+from core.rules.void.tactical.status import ship_lines, status
 from core.rules.void.tactical.terms import tactical_terms
 from core.rules.void.terms import is_strategic
 from core.vector.course_check import check_plan
@@ -100,35 +99,9 @@ def tactical_summary(state: GameState) -> str:
 
 
 def ship_state(state: GameState, ship: Ship) -> str:
-    """A ship's Void state for the dock: juice, torpedoes, railguns, cooldown."""
-    kit = kit_for(state.rules, ship)
-    row = tables_of(state.rules).row(ship.unit)
-    juice = {
-        Juice.OFF: "crew rested (not juiced)",
-        Juice.JUICED: f"crew JUICED ({kit.juice_turns} turns)",
-        Juice.RECOVERY: f"crew recovering ({kit.juice_turns} turns left)",
-    }[kit.juice]
-    if ship.juiced and kit.juice is Juice.OFF:
-        juice = "crew JUICED for this turn's burn"
-    guns = []
-    if row.heavy_railguns:
-        guns.append(f"{row.heavy_railguns} heavy")
-    if row.light_railguns:
-        guns.append(f"{row.light_railguns} light")
-    rail = (
-        f"railguns: {', '.join(guns)} (fire in battle every other turn)" if guns else "no railguns"
-    )
-    lines = [
-        f"<b>{ship.name}</b>: {juice}",
-        f"torpedoes {kit.torpedoes} of {row.missile_load}, {row.torpedo_tubes} tubes; {rail}",
-    ]
-    if ship.cooldown:
-        lines.append(f"no high acceleration for {ship.cooldown} more turn(s)")
-    if kit.strain:
-        lines.append(f"strain from long juicing: -{kit.strain} combat strength")
-    if kit.crew_out:
-        lines.append(f"crew out for {kit.crew_out} turn(s)")
-    return "<br>".join(lines)
+    """A ship's Void state for the dock: juice, cooldown, railguns, torpedoes (the same
+    words as the Course dock's, :func:`core.rules.void.tactical.status.ship_lines`)."""
+    return "<br>".join((f"<b>{ship.name}</b>", *ship_lines(state, ship.id)))
 
 
 def course_offers(state: GameState, ship: Ship) -> str:

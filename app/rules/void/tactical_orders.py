@@ -1,8 +1,10 @@
 """A tactical battle's orders for the selected ship, in the Battles dock: the juice (on or
 off, in the astrogation phase), torpedoes launched at a target only their owner sees (the
 ordnance phase; the window's hand-over screen stands between the players), and guns with
-or without the railguns (the combat phase). The engine refuses what the rules do not
-allow, with the reason, shown in the status bar as for every order.
+or without the railguns (the combat phase); an extra ship's start near its lead ship and
+the guidance of the player's torpedo groups (:mod:`app.rules.void.tactical_plots`). The
+engine refuses what the rules do not allow, with the reason, shown in the status bar as
+for every order.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from PySide6.QtWidgets import (
     QSpinBox,
 )
 
+from app.rules.void.tactical_plots import GuidanceBox, PlacementBox
 from core.engine.commands import Command
 from core.rules.void.crew import Juice, kit_of
 from core.rules.void.tactical.guns import Fire
@@ -64,6 +67,10 @@ class TacticalOrders(QGroupBox):
         grid.addWidget(self.launch, 2, 1)
         grid.addWidget(self.railguns, 3, 0)
         grid.addWidget(self.fire, 3, 1)
+        self.placement = PlacementBox(self._give_as)
+        self.guidance = GuidanceBox(self._give_as)
+        grid.addWidget(self.placement, 7, 0, 1, 2)
+        grid.addWidget(self.guidance, 8, 0, 1, 2)
 
     def show_ship(self, session: Any, state: GameState, ship: Ship | None) -> None:
         """The selected ship's orders, if it is the seated player's in a battle."""
@@ -71,10 +78,12 @@ class TacticalOrders(QGroupBox):
         seat = session.seat()
         mine = ship is not None and seat is not None and ship.owner == seat.id
         self.setVisible(mine and not session.read_only and not session.replaying)
-        if not mine or ship is None:
+        if not mine or ship is None or seat is None:
             self.ship = None
             return
         self.ship = ship
+        self.placement.show_ship(state, ship)
+        self.guidance.show_state(state, seat.id)
         phase = current_phase(state)
         now = terms(state)
         may_turn = (
@@ -108,6 +117,13 @@ class TacticalOrders(QGroupBox):
             return
         command: Command = make(seat.id, ship)
         session.apply(command)
+
+    def _give_as(self, make: Any) -> None:
+        """An order that names no selected ship (placement, guidance) for the seated
+        player."""
+        seat = self.session.seat() if self.session is not None else None
+        if seat is not None:
+            self.session.apply(make(seat.id))
 
     def _turn(self, steps: int) -> None:
         """The defender's one-hexside turn of its start (seed: baseline and angled)."""

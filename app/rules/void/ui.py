@@ -1,7 +1,9 @@
 """System III Void's interface for the generic window (:class:`app.play.systems.SystemUI`):
 the Battles dock (:mod:`app.rules.void.navigator`) and the answers
 the session asks of a vector game, telling it to stop in the combat phase when a course
-offers an encounter and while a battle is open; Ships › Void Tactical Battle….
+offers an encounter and while a battle is open; a ship's juice, cooldown and railguns
+for the Course and Ships docks (:class:`app.play.systems.TellsShipState`); Ships › Void
+Tactical Battle….
 
 Imported when the first Void game is shown.
 """
@@ -12,6 +14,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from app.play.systems import PlainUI, Work
+from core.rules.void.tactical import status
 from core.rules.void.work import work
 from core.vector.state import GameState
 
@@ -57,6 +60,14 @@ class VoidUI(PlainUI):
 
     def phase_title(self, phase: str) -> str:
         return phase.replace("_", " ").capitalize()
+
+    def ship_tags(self, state: GameState, ship_id: str) -> tuple[str, ...]:
+        """Juice, cooldown and railguns in a word or two for the Ships dock."""
+        return status.ship_tags(state, ship_id)
+
+    def ship_lines(self, state: GameState, ship_id: str) -> tuple[str, ...]:
+        """The same in sentences for the Course dock."""
+        return status.ship_lines(state, ship_id)
 
     def run_tool(self, name: str, parent: QWidget) -> None:
         if name == TACTICAL_TOOL:

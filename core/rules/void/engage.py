@@ -103,6 +103,16 @@ def engage(state: GameState, command: Command) -> tuple[GameState, list[Event]]:
     return state, [Engaged(text, command.player, command.target, command.resolution), *rolls]
 
 
+def foresee(state: GameState, command: Engage) -> BattleSetup:
+    """The battle ``command`` would open, for the encounter dialog to show (its initial
+    tactical situation) before the players choose: the same Engage, applied to a state
+    nobody keeps, so the game is left as it was. Refusals are raised as Engage raises them."""
+    after, _ = engage(state, command)
+    battle = terms_of(after).battle
+    assert battle is not None
+    return battle
+
+
 def _crews_out(state: GameState, setup: BattleSetup) -> tuple[GameState, BattleSetup, list[Event]]:
     """Seed "High acceleration (strategic)": a ship drawn into a battle in the turn of
     its very-high-acceleration burn rolls on the Torpedo column; its crew is out for

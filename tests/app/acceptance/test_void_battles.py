@@ -102,11 +102,18 @@ def buttons(dialog: QWidget) -> dict[str, QPushButton]:
     return {plain(b.text()): b for b in dialog.findChildren(QPushButton) if b.isVisible()}
 
 
+KINDS = ("baseline", "chase", "angled", "fast")
+
+
 def encounter(user: Player, way: str) -> Callable[[QWidget], None]:
     def handle(dialog: QWidget) -> None:
         who = dialog.findChild(QLabel, "encounter_who")
         assert "Engaging" in who.text() and "(Bob)" in who.text()
         assert "velocity difference" in dialog.findChild(QLabel, "encounter_its").text()
+        # the initial tactical situation is named before the way to resolve is chosen
+        its = dialog.findChild(QLabel, "encounter_tactical_situation").text()
+        assert "situation, 40 hexes apart" in its, its
+        assert its.split(" situation")[0].lower().split(" and ")[0] in KINDS
         radios = [r for r in dialog.findChildren(QRadioButton) if plain(r.text()) == way]
         user.click(radios[0])
         shot(dialog, "encounter")
@@ -241,7 +248,9 @@ def test_the_course_preview_shows_the_encounters_a_plotted_course_offers(
     user.show_tab("Battles")
     text = user.label("void_ship_state")
     assert (
-        "Ann's Whirlwind" in text and "torpedoes 50 of 50" in text and "railguns: 1 light" in text
+        "Ann's Whirlwind" in text
+        and "Torpedoes aboard: 50 of 50" in text
+        and "Railguns: 1 light" in text
     )
     assert "Plotted course offers:" in text and "Bob's Whirlwind" in text and ": free" in text
     shot(user.find(QWidget, "navigator").parentWidget(), "course-preview")
@@ -287,6 +296,35 @@ def test_a_campaign_reopened_mid_battle_offers_the_battle_again(
     assert user.label("breadcrumb") == "Turn 1 > combat"
 
 
+def ship_status(user: Player, name: str) -> str:
+    """The Status column of a ship's row in the Ships dock."""
+    tree = user.ship_list()
+    rows = [tree.topLevelItem(i) for i in range(tree.topLevelItemCount())]
+    return next(r.text(2) for r in rows if r.text(0) == name)
+
+
+def test_the_course_and_ships_docks_show_a_void_ships_crew_juice_cooldown_and_railguns(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """Requirement 9 on the strategic map: juicing and railgun state in the Course and
+    Ships docks, not only in the Battles dock."""
+    path = tmp_path / "belt.ecliptic"
+    campaign_at_first_encounter(path)
+    user = Player(qtbot, tmp_path)
+    open_campaign(user, path)
+    ship = f"{user.seated()}'s Whirlwind"
+    user.select_ship(ship)
+    user.show_tab("Course")
+    course = user.label("course_info")
+    assert "Crew " in course and "Railguns: " in course and "Torpedoes aboard" in course, course
+    tagged = [n for n in user.my_ships() if "juiced" in ship_status(user, n)]
+    assert tagged, [ship_status(user, n) for n in user.my_ships()]
+    user.select_ship(tagged[0])
+    user.show_tab("Course")
+    assert "Crew on the juice for this turn's high-acceleration burn" in user.label("course_info")
+    shot(user.win, "strategic-docks")
+
+
 def test_in_a_tactical_battle_a_crew_takes_the_juice_and_torpedoes_fly_at_a_secret_target(
     qtbot: QtBot, tmp_path: Path
 ) -> None:
@@ -308,6 +346,12 @@ def test_in_a_tactical_battle_a_crew_takes_the_juice_and_torpedoes_fly_at_a_secr
     user.press("Take the Juice")
     assert any("takes the juice" in line for line in user.log())
     assert "Crew on the juice" in user.label("void_ship_state")
+    # the Course and Ships docks say it too, with the railguns' state
+    user.show_tab("Course")
+    course = user.label("course_info")
+    assert "Crew on the juice" in course and "Railguns silent" in course, course
+    assert "juiced" in ship_status(user, ship) and "railguns silent" in ship_status(user, ship)
+    shot(user.win, "tactical-docks")
     for _ in range(5):
         if user.phase() == "Ordnance":
             break
@@ -327,6 +371,70 @@ def test_in_a_tactical_battle_a_crew_takes_the_juice_and_torpedoes_fly_at_a_secr
     shot(orders.parentWidget(), "tactical-orders")
     user.press("Launch", orders)
     assert any("target kept secret" in line for line in user.log()), user.status()
+
+
+def test_extra_ships_start_near_their_lead_and_torpedoes_are_guided_by_their_owner_only(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """PlaceShip (an extra ship within 2 hexes of its side's lead, the first astrogation)
+    and GuideTorpedoes (a plotted burn, or straight at the target) from the Battles dock."""
+    path = tmp_path / "belt.ecliptic"
+    campaign_at_first_encounter(path)
+    user = Player(qtbot, tmp_path)
+    open_campaign(user, path)
+    user.answer(lambda: user.press("Engage"), encounter(user, "Play it at tactical scale"))
+    qtbot.waitUntil(lambda: user.label("breadcrumb").endswith("tactical turn 1"))
+    seated = user.take_seat()
+    placed = ""
+    for name in ("Bastet", "Don Quixote", "Whirlwind"):
+        user.select_ship(f"{seated}'s {name}")
+        user.show_tab("Battles")
+        box = user.find(QWidget, "placement_box")
+        if box.isVisible():  # not the lead ship: it may start elsewhere
+            combo = user.find(QComboBox, "placement_hex", box)
+            assert isinstance(combo, QComboBox) and combo.count() == 19  # within 2 hexes
+            placed = user.pick(combo, "2 hexes away")
+            shot(box.parentWidget(), "placement")
+            user.press("Place Here", box)
+            break
+    assert placed, "no extra ship offered a start position"
+    assert any("2 hexes from" in line for line in user.log()), user.status()
+    for _ in range(5):
+        if user.phase() == "Ordnance":
+            break
+        user.primary()
+        user.take_seat()
+    launcher = user.seated()
+    user.select_ship(f"{launcher}'s Bastet")
+    user.show_tab("Battles")
+    orders = user.find(QWidget, "tactical_orders")
+    assert not orders.findChild(QWidget, "guidance_box").isVisible()  # none in flight yet
+    user.pick(user.find(QComboBox, "tactical_target", orders), "Whirlwind")
+    user.press("Launch", orders)
+    guidance = user.find(QWidget, "guidance_box", orders)
+    assert guidance.isVisible()
+    groups = user.find(QComboBox, "guidance_group", guidance)
+    assert isinstance(groups, QComboBox) and "Whirlwind" in groups.currentText()
+    names = [b for b in guidance.findChildren(QPushButton) if b.objectName().startswith("guide_")]
+    for _ in range(3):
+        user.click(names[0])
+    assert not any(b.isEnabled() for b in names)  # the launch turn allows three hexes, no more
+    assert user.label("guidance_burn").count(names[0].text()) == 3
+    shot(orders.parentWidget(), "guidance")
+    user.press("Plot Guidance", guidance)
+    assert any("guidance plotted" in line for line in user.log()), user.status()
+    assert "burn 3 plotted" in groups.currentText()
+    user.press("Fly Straight", guidance)
+    assert "straight at it" in groups.currentText()
+    for _ in range(5):  # the other player never sees the group's guidance or target
+        user.primary()
+        user.take_seat()
+        if user.seated() != launcher:
+            break
+    user.select_ship(f"{user.seated()}'s Bastet")
+    user.show_tab("Battles")
+    hidden = user.win.findChild(QWidget, "guidance_box")
+    assert hidden is None or not hidden.isVisible()
 
 
 def test_a_tactical_scenario_over_venus_shows_the_planet_edge_and_its_atmosphere(
@@ -350,6 +458,18 @@ def test_a_tactical_scenario_over_venus_shows_the_planet_edge_and_its_atmosphere
     bar = user.win.map_view.verticalScrollBar()
     bar.setValue(bar.maximum())  # the player scrolls down to the planet's edge
     shot(user.win, "tactical-venus")
+    # the bands are numbered with their levels (not told by colour only), the floor named
+    view = user.win.map_view
+    shown = view.mapToScene(view.viewport().rect()).boundingRect()
+    written = {
+        text
+        for item in view.scene().items(shown)
+        for h, text in getattr(item, "texts", {}).items()
+        if item.isVisible()
+        and shown.contains(item.layout.to_pixel(h)[0], item.layout.to_pixel(h)[1])
+    }
+    levels = {a.layers for a in starmap.atmospheres}.pop()
+    assert {str(n) for n in levels[-3:]} | {"surface"} <= written, written
 
 
 def test_a_finished_tactical_battle_shows_its_summary_and_goes_back_to_the_strategic_map(

@@ -353,7 +353,8 @@ class Player:
             item = tree.topLevelItem(i)
             if item.text(0) == name:
                 tree.scrollToItem(item)
-                rect = tree.visualItemRect(item)
+                # the name's cell: a wide row's centre may lie beyond the dock's edge
+                rect = tree.visualRect(tree.indexFromItem(item, 0))
                 self.qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
                 return
         raise AssertionError(f"no ship {name!r} in the ship list")

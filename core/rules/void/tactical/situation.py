@@ -19,7 +19,9 @@ from dataclasses import dataclass
 
 from core.board.hexgrid import ZERO, Direction, Hex, Vector
 from core.rules.void.battle import BattleSetup, BattleShip
+from core.rules.void.engage import Engage, foresee
 from core.rules.void.tactical.terms import Situation
+from core.vector.state import GameState
 
 #: hexes between the two sides as the battle starts
 APART = 40
@@ -107,3 +109,9 @@ def start(setup: BattleSetup) -> Start:
         "; the chasing attacker pays a fuel point for the faster start" if chase_fuel else ""
     )
     return Start(tuple(places), Situation(found, text), chase_fuel)
+
+
+def foreseen(state: GameState, command: Engage) -> Situation:
+    """The initial tactical situation ``command`` would give its battle, derived exactly
+    as the battle will derive it, without changing the strategic game."""
+    return start(foresee(state, command)).situation

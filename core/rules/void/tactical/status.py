@@ -1,14 +1,16 @@
-"""What a ship's dock shows of it in a tactical battle, in players' words: its crew's juice
+"""What a ship's docks show of it, in players' words: in a tactical battle its crew's juice
 (penalty, strain, recovery), its railguns (ready, or why not), its torpedoes aboard and
-its damage. A pure function of the state, so the window asks it on every refresh."""
+its damage; on the strategic map its crew's juice, cooldown and railguns. Pure functions
+of the state, so the window asks them on every refresh (the Battles, Course and Ships
+docks alike)."""
 
 from __future__ import annotations
 
-from core.rules.void.crew import Juice, kit_of
+from core.rules.void.crew import Juice, kit_for, kit_of
 from core.rules.void.tables import tables_of
 from core.rules.void.tactical.guns import railgun_refusal
 from core.rules.void.tactical.juice import penalty
-from core.rules.void.tactical.terms import terms
+from core.rules.void.tactical.terms import tactical_terms, terms
 from core.vector.state import GameState
 
 
@@ -54,3 +56,55 @@ def status(state: GameState, ship_id: str) -> tuple[str, ...]:
     elif ship.disabled_for:
         lines.append(f"Disabled for {ship.disabled_for} turns")
     return tuple(lines)
+
+
+def ship_lines(state: GameState, ship_id: str) -> tuple[str, ...]:
+    """The ship's Void state in sentences, in a battle or on the strategic map."""
+    if tactical_terms(state) is not None:
+        return status(state, ship_id)
+    ship = state.ship(ship_id)
+    kit = kit_for(state.rules, ship)
+    row = tables_of(state.rules).row(ship.unit)
+    if ship.juiced and kit.juice is Juice.OFF:
+        lines = ["Crew on the juice for this turn's high-acceleration burn"]
+    elif kit.juice is Juice.JUICED:
+        lines = [f"Crew on the juice ({kit.juice_turns} turns)"]
+    elif kit.juice is Juice.RECOVERY:
+        lines = [f"Crew recovering from the juice: {kit.juice_turns} turns left"]
+    else:
+        lines = ["Crew rested (off the juice)"]
+    if ship.cooldown:
+        lines.append(f"Cooling down: no high acceleration for {ship.cooldown} more turn(s)")
+    if kit.strain:
+        lines.append(f"Strain: -{kit.strain}")
+    if kit.crew_out:
+        lines.append(f"Crew out of action for {kit.crew_out} turns")
+    guns = [
+        f"{n} {k}" for n, k in ((row.heavy_railguns, "heavy"), (row.light_railguns, "light")) if n
+    ]
+    if guns:
+        lines.append(f"Railguns: {', '.join(guns)} (in battle, every other turn)")
+    if row.torpedo_tubes:
+        lines.append(
+            f"Torpedoes aboard: {kit.torpedoes} of {row.missile_load} ({row.torpedo_tubes} tubes)"
+        )
+    return tuple(lines)
+
+
+def ship_tags(state: GameState, ship_id: str) -> tuple[str, ...]:
+    """A few words for the Ships dock's Status column: juice, cooldown, railguns."""
+    ship = state.ship(ship_id)
+    kit = kit_for(state.rules, ship) if tactical_terms(state) is None else kit_of(ship)
+    tags = []
+    if kit.juice is Juice.JUICED or (ship.juiced and kit.juice is Juice.OFF):
+        tags.append("juiced")
+    elif kit.juice is Juice.RECOVERY:
+        tags.append(f"recovering {kit.juice_turns}")
+    if ship.cooldown:
+        tags.append(f"cooldown {ship.cooldown}")
+    if kit.crew_out:
+        tags.append(f"crew out {kit.crew_out}")
+    row = tables_of(state.rules).row(ship.unit)
+    if tactical_terms(state) is not None and (row.light_railguns or row.heavy_railguns):
+        tags.append("railguns ready" if railgun_refusal(state, ship) is None else "railguns silent")
+    return tuple(tags)

@@ -22,12 +22,15 @@ from core.rules.void.engage import Engage, encounter, resume
 from core.rules.void.fight import EnterResult, Reported
 from core.rules.void.offers import after_move, engagement_cost, for_course, offers
 from core.rules.void.system import SYSTEM
+from core.rules.void.tactical.situation import foreseen
+from core.rules.void.tactical.terms import terms as tactical_terms_of
 from core.rules.void.terms import terms_of
 from core.vector.course_check import movement_params
 from core.vector.motion import Motion, Order
 from core.vector.movement import move
 from core.vector.orders import Plot
 from core.vector.state import GameState, Player, Ship, ShipStatus
+from tests.core.rules.void.tactical.make import begin
 
 OPEN = StarMap("Open", Bounds(30, 30))
 PLAYERS = (Player("mars", "Mars", "Mars"), Player("opa", "OPA", "OPA"))
@@ -275,3 +278,23 @@ def test_a_following_player_may_attack_the_same_hex_in_the_same_turn_damage_kept
     # no repairs between; only its owner's turn ending took one off the count
     assert again is not None and again.ship("b1").disabled_for == 1
     assert [s.id for s in again.side("defender")] == ["b1", "b2"]
+
+
+def test_the_encounter_shows_the_initial_tactical_situation_the_battle_then_starts_with() -> None:
+    """Requirement 9: the initial tactical situation named before the players choose how
+    to resolve; foreseeing it leaves the strategic game as it was."""
+    target = ship("bd", "mars", "battleship-big-danger", at(CENTRE))
+    bastets = [ship(f"b{i}", "opa", "frigate-bastet", at(CENTRE + Vector(-2, 0))) for i in (1, 2)]
+    state, _ = new_game("system3void-strategic", OPEN, PLAYERS, (target, *bastets), seed=3, first=1)
+    for b in bastets:
+        state, _ = apply(state, Plot("opa", b.id, Order((Direction(0),) * 2)))
+    state = _to_phase(state, "combat")
+    command = Engage("opa", ("b1", "b2"), CENTRE, "tactical")
+    before = state
+    seen = foreseen(state, command)
+    assert state == before and terms_of(state).battle is None
+    assert "fast" in seen.kinds and seen.text.startswith(" and ".join(seen.kinds).capitalize())
+    after, _ = apply(state, command)
+    battle = terms_of(after).battle
+    assert battle is not None
+    assert tactical_terms_of(begin(battle)).situation == seen
