@@ -1,14 +1,14 @@
 """The campaign browser dock: the campaign's games, their rounds and every command of
 the log with the reasons the engine gave, undone branches, bookmarks and notes.
 
-Double-click an entry to see the map as it was after it (the replay view). The context
+Double-click an entry to see the map as it was after it (the replay view). It lists only what
+the reader may read (:mod:`app.campaign.reading`). The context
 menu bookmarks an entry or notes on it, and restores an undone branch or goes on from
 any entry (what comes after it is kept as a branch).
 """
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -23,8 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.play.systems import ui_for
-from core.engine import serial
+from app.campaign.reading import Reading, describe
 
 if TYPE_CHECKING:
     from core.campaign import CampaignFile, GameRecord
@@ -34,57 +33,6 @@ if TYPE_CHECKING:
 ENTRY_ROLE = Qt.ItemDataRole.UserRole
 BRANCH_ROLE = Qt.ItemDataRole.UserRole + 1
 COLUMNS = ("Log", "Who", "Bookmark")
-
-
-#: a rule system's filter of a log entry's events: those every player may read
-Public = Callable[[list[Any]], list[Any]]
-
-
-def public_filter(record: GameRecord | None) -> Public | None:
-    """The filter of the game's rule system, if its log holds what only one side may
-    read (the squadron game's secret orders): the campaign dock is shared by everyone
-    at the table. None for a system without secrets in its log."""
-    rules = getattr(getattr(record, "state", None), "rules", None)
-    system = getattr(rules, "system_id", None)
-    if not isinstance(system, str):
-        return None
-    found: Public | None = getattr(ui_for(system), "public_events", None)
-    return found
-
-
-def describe(entry: Entry, names: dict[str, str], public: Public | None = None) -> tuple[str, str]:
-    """A one-line summary of a log entry and, for its tooltip, every reason given;
-    with ``public`` (a rule system's filter), only what every player may read."""
-    from core.vector.turns import PhaseBegan, RoundBegan  # the engine loads with the first game
-
-    try:
-        events = serial.from_data(json.loads(entry.events))
-        command = serial.bare(json.loads(entry.command).get("$type", "command"))
-    except (ValueError, serial.SerialError, AttributeError):
-        return f"entry {entry.id} (unreadable)", ""
-    secret = False
-    if public is not None:
-        shown = public(events)
-        secret = len(shown) < len(events) or command != "EndPhase"
-        events = shown
-    said = [e.text for e in events if not isinstance(e, PhaseBegan | RoundBegan)]
-    who = names.get(entry.player, entry.player)
-    if secret and command != "EndPhase":
-        command = "an order"  # its kind may be a secret too (a jump ordered)
-    if command == "EndPhase":
-        began = next((e.text for e in events if isinstance(e, PhaseBegan)), "")
-        head = f"{who} ends the phase" + (f" (next: {began})" if began else "")
-        if entry.auto:
-            head = f"{who}: nothing to do, phase ended"
-    else:
-        head = said[0] if said else f"{who}: {command}"
-        if secret and not said:
-            head = f"{who} gives an order"
-        said = said[1:]
-    more = f" (+{len(said) - 1})" if len(said) > 1 else ""
-    summary = head + (f" — {said[0]}" if said else "") + more
-    tooltip = "\n".join(e.text for e in events)
-    return summary, tooltip
 
 
 #: a saved type's name, namespaced (engine.PhaseBegan) or, in older files, bare: the
@@ -159,13 +107,15 @@ class CampaignBrowser(QTreeWidget):
         self._pending: dict[int, list[int]] = {}  # entries of rounds not listed yet, by item id
         self._context: tuple[Any, ...] = ({}, set(), {}, {})
         self._rounds: dict[int, QTreeWidgetItem] = {}
+        self._listed: dict[int, list[int]] = {}  # entries of rounds listed, by item id
         #: what the tree shows: (file, record, games, head, last entry read), or None
         self._shown: tuple[Any, ...] | None = None
-        self._public: Public | None = None
+        #: who reads the dock: a player's id, reading.EVERYTHING or None (an onlooker)
+        self.reader: Callable[[], str | None] = lambda: None
+        self._reading = Reading(None, None)
 
     def show_campaign(self, file: CampaignFile | None, record: GameRecord | None) -> None:
         self.file, self.record = file, record
-        self._public = public_filter(record)
         self.refresh()
 
     def schedule_refresh(self) -> None:
@@ -178,7 +128,9 @@ class CampaignBrowser(QTreeWidget):
 
     def _refresh_if_stale(self) -> None:
         self._scheduled = False
-        if self._stale and self.isVisible() and not self._append_played():
+        if not (self._stale and self.isVisible()):
+            return
+        if not self._read_as(self.reader()) or not self._append_played():
             self.refresh()
 
     def showEvent(self, event: QShowEvent) -> None:
@@ -192,8 +144,10 @@ class CampaignBrowser(QTreeWidget):
         self.items = {}
         self._round_of = {}
         self._pending = {}
+        self._listed = {}
         self._rounds = {}
         self._shown = None
+        self._reading = Reading(self.record, self.reader())
         if self.file is None or self.record is None:
             return
         names = {p.key: p.name for p in self.file.players()}
@@ -257,6 +211,30 @@ class CampaignBrowser(QTreeWidget):
         if played:
             self._shown = (*shown[:3], record.head, played[-1][0])
         self.select_entry(record.head)
+        return True
+
+    def _read_as(self, reader: str | None) -> bool:
+        """Another reader (a seat handed over): list anew the rounds on show that hold
+        an entry whose reading depends on the reader, not the whole log. False if
+        nothing is listed yet (refresh)."""
+        if self._reading.reader == reader:
+            return True
+        if self._shown is None:
+            return False
+        old = self._reading
+        self._reading = Reading(self.record, reader)
+        self._reading.personal = old.personal
+        for holder in self._rounds.values():
+            ids = self._listed.get(id(holder), [])
+            if id(holder) in self._pending or not old.personal.intersection(ids):
+                continue
+            holder.takeChildren()
+            for entry in ids:
+                self.items.pop(entry, None)
+            self._pending[id(holder)] = list(ids)
+            del self._listed[id(holder)]
+            if holder.isExpanded():
+                self._fill_round(holder)
         return True
 
     def _refresh_instead(self) -> bool:
@@ -341,6 +319,7 @@ class CampaignBrowser(QTreeWidget):
             return
         kids, on_line, names, marks = self._context
         rows = log_rows(self.file, ids)
+        self._listed.setdefault(id(holder), []).extend(ids)
         count = holder.childCount()
         shown: QTreeWidgetItem = holder.child(count - 1) if count else holder
         for entry in ids:
@@ -349,10 +328,14 @@ class CampaignBrowser(QTreeWidget):
             if quiet(e) and not branches and entry not in marks:
                 self.items[entry] = shown  # selecting it selects the line before
                 continue
-            item = shown = self._entry_item(e, names, marks)
-            holder.addChild(item)
+            item = self._entry_item(e, names, marks)
+            if item is None:  # nothing of it the reader may read: not even a row
+                self.items[entry] = shown
+            else:
+                holder.addChild(item)
+                shown = item
             for child in branches:  # leaving the line after this entry
-                self._branch(item, child)
+                self._branch(shown, child)
 
     def _expanded(self, item: QTreeWidgetItem) -> None:
         if id(item) in self._pending:
@@ -365,7 +348,11 @@ class CampaignBrowser(QTreeWidget):
         while kids.get(chain[-1]):
             chain.append(kids[chain[-1]][-1])
         rows = log_rows(self.file, chain)
-        label = f"↳ Undone branch: {len(chain)} command{'s' if len(chain) != 1 else ''}"
+        items = {entry: self._entry_item(rows[entry], names, marks) for entry in chain}
+        count = sum(1 for item in items.values() if item is not None)
+        if not count:
+            return  # only what the reader may not read: no trace of it
+        label = f"↳ Undone branch: {count} command{'s' if count != 1 else ''}"
         holder = QTreeWidgetItem([label, "", ""])
         holder.setData(0, ENTRY_ROLE, chain[-1])
         holder.setData(0, BRANCH_ROLE, chain[-1])
@@ -379,18 +366,26 @@ class CampaignBrowser(QTreeWidget):
             expand.setExpanded(True)
             expand = expand.parent()
         grey = QBrush(QColor("#777777"))
+        last: QTreeWidgetItem = holder
         for entry in chain:
-            item = self._entry_item(rows[entry], names, marks)
-            item.setForeground(0, grey)
-            item.setData(0, BRANCH_ROLE, chain[-1])
-            holder.addChild(item)
+            item = items[entry]
+            if item is None:
+                self.items[entry] = last
+            else:
+                item.setForeground(0, grey)
+                item.setData(0, BRANCH_ROLE, chain[-1])
+                holder.addChild(item)
+                last = item
             for other in kids.get(entry, [])[:-1]:
-                self._branch(item, other)
+                self._branch(last, other)
 
     def _entry_item(
         self, e: Entry, names: dict[str, str], marks: dict[int, list[Bookmark]]
-    ) -> QTreeWidgetItem:
-        summary, tooltip = describe(e, names, self._public)
+    ) -> QTreeWidgetItem | None:
+        """The entry's row; None if the reader may read nothing of it."""
+        summary, tooltip = describe(e, names, self._reading)
+        if not summary:
+            return None
         bookmarks = marks.get(e.id or 0, [])
         mark = "; ".join(f"★ {b.label}" if b.label else "✎ note" for b in bookmarks)
         item = QTreeWidgetItem([summary, names.get(e.player, e.player), mark])

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QDialog, QMessageBox
 from app.campaign.browser import CampaignBrowser
 from app.campaign.paths import default_folder, forget_campaign, recent_campaigns
 from app.campaign.paths import remember_campaign as remember
+from app.campaign.reading import EVERYTHING
 from app.campaign.replay import Replay, ReplayBar
 from app.folders import ask_save
 from core.campaign import EXTENSION, CampaignError, CampaignInUse, NotWritable
@@ -72,9 +73,30 @@ class CampaignWindow:
         self.browser = CampaignBrowser()
         self.browser.view_entry.connect(self.replay_at)
         self.browser.restore_entry.connect(self.restore_entry)
+        self.browser.reader = self.dock_reader
         self.replay_bar = ReplayBar(self)
         self.replay_bar.closed.connect(self.leave_replay)
         self.replay_bar.moved.connect(self.browser.select_entry)
+
+    def dock_reader(self) -> str | None:
+        """Who reads the Campaign dock (see :mod:`app.campaign.reading`): the referee's
+        master reads everything; the player at the table (or seated when a replay
+        began) their own view; an onlooker, a seat being handed over or a game over
+        what every player may read."""
+        page = getattr(self, "own_page", None)
+        if page is not None:  # a game with its own page (the squadron game)
+            seat = page.session.seat()
+            seated = not page.session.read_only and seat is not None and page.seated()
+            return seat.id if seated else None
+        session = self.session
+        if session is None or session.read_only:
+            return None
+        if session.sees_all:
+            return EVERYTHING
+        if self.stack.currentWidget() is getattr(self, "hand_over", None):
+            return None
+        who = session.shown_to()
+        return who.id if who is not None else None
 
     # ---- creating and opening
 

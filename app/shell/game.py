@@ -295,6 +295,8 @@ class GameActions:
         Combat, Manifest) are off: only whoever takes the seat may fire, hold fire or
         give orders, not the player who is passing it on."""
         live = self.stack.currentWidget() is not self.hand_over
+        if self.campaign is not None:  # the Campaign dock reads as whoever is seated
+            self.browser.schedule_refresh()
         for key, dock in self.docks.items():
             widget = dock.widget()
             if key not in SHARED_DOCKS and widget is not None:
