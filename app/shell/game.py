@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QDialog, QLabel, QMessageBox, QStackedWidget
 
+from app.play.public_log import feed_logs
 from core.engine.errors import IllegalCommand
 
 #: the player's preference to pass by phases with only optional extras
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
     from app.campaign.browser import CampaignBrowser
     from app.play.board import GameBoard
     from app.play.docks import CoursePanel, DiceLog, EventLog, ShipList
-    from app.play.session import GameSession
+    from app.play.session import Entry, GameSession
     from app.play.systems import GamePage, Outfits, SystemDocks
     from app.play.turn import HandOver, TurnBar
     from core.campaign import CampaignFile, GameRecord
@@ -149,11 +150,9 @@ class GameActions:
         self.session = session
         self.event_log.clear()
         self.dice_log.clear()
-        self.event_log.add(session.log)
-        self.dice_log.add(session.log)
-        session.logged.connect(self.event_log.add)
-        session.logged.connect(self.dice_log.add)
+        session.logged.connect(self._logged)
         session.log_reset.connect(self._log_reset)
+        self._logged(session.log)
         session.refused.connect(self._refused)
         session.changed.connect(self._game_changed)
         session.turn_began.connect(self._turn_began)
@@ -261,12 +260,12 @@ class GameActions:
             self.browser.schedule_refresh()
 
     def _log_reset(self) -> None:
-        if self.session is None:
-            return
         self.event_log.clear()
         self.dice_log.clear()
-        self.event_log.add(self.session.visible_log())
-        self.dice_log.add(self.session.visible_log())
+        self._logged(None)
+
+    def _logged(self, entries: list[Entry] | None) -> None:
+        feed_logs(self.session, entries, (self.event_log, self.dice_log))
 
     def take_back(self) -> None:
         """Withdraw the selected ship's order (the same as undoing it)."""

@@ -123,7 +123,7 @@ def test_a_duel_campaign_is_created_played_two_rounds_and_reopened(
     shot(you.win, "nplanetary-ordnance.png")
     you.press("Launch")
     assert orders(you) == ["✓ Resolute releases a torpedo"]
-    assert you.log().count(SEALED) == 1
+    assert you.log().count(SEALED) == 0  # only its player may read it: not on the table
     you.primary()
     assert you.take_seat() == "Bob"
     assert orders(you) == [], "Ann's orders are not Bob's to see"

@@ -12,7 +12,7 @@ from pytestqt.qtbot import QtBot
 from app.play.session import Entry
 from app.shell.main_window import MainWindow
 from core.engine.dice import Rolled
-from core.engine.events import Event
+from core.engine.events import PhasePassed
 from core.files.resources import SCENARIOS
 from core.scenario.document import Seat
 from core.scenario.reader import load_scenario
@@ -69,7 +69,8 @@ def test_event_log_with_100000_lines_keeps_rows_one_line_high_and_the_newest_in_
     before = log.count()
     long_text = "Ann's raider fires at Bob's guard across three hexes of open space " * 4
     entries = [
-        Entry(1 + i // 100, "combat", Event(f"line {i}: {long_text}"), i) for i in range(LINES)
+        Entry(1 + i // 100, "combat", PhasePassed(f"line {i}: {long_text}", "combat", "p1"), i)
+        for i in range(LINES)
     ]
     entries[50_000] = Entry(501, "movement", RoundBegan("Round 501 begins", 501, "p1"), 50_000)
     entries.append(Entry(1_001, "combat", Rolled("Attack roll: 4", "attack", (4,), 6), LINES))

@@ -130,3 +130,25 @@ def test_the_course_dock_reads_question_mark_for_an_undetected_enemy_s_fuel(
     you.select_ship(PICKET_SHIP)
     assert "fuel ?" in course_text(you), course_text(you)
     assert fuel_column(you)[PICKET_SHIP] == "?"
+
+
+def test_the_live_event_log_at_the_table_holds_no_line_a_player_may_not_read(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """The Event and Dice logs stay on screen through the hand-over, so at the table they
+    show only what every player may read: Blue's burn with the picket Red cannot see is
+    in the game's log but not on the screen, in the live window as in the replay."""
+    you = Player(qtbot, tmp_path)
+    new_campaign(you, tmp_path / "picket.ecliptic")
+    red_at_the_table(you)
+    session = you.win.session
+    assert session is not None and not session.replaying
+    everything = [e.event for e in session.log]
+    readable = {id(e) for e in everything}
+    for player in session.live.players:
+        readable &= {id(e) for e in redact(session.live, player.id, everything)}
+    secret = [e.text for e in everything if id(e) not in readable]
+    assert secret, "the game logged something one of the players may not read"
+    lines = you.log()
+    assert not [t for t in secret if t in lines]
+    assert [e.text for e in everything if id(e) in readable and e.text in lines]
