@@ -58,11 +58,19 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
 
 
 def render(argv: Sequence[str]) -> int:
-    """``render FILE OUT.png ...``: no display needed, so no preflight and Qt offscreen."""
+    """``render FILE OUT.png ...``: no display needed, so no preflight and Qt offscreen.
+
+    A one-shot command: it ends right after the picture, so the collector is paused
+    throughout, and all that is left is frozen when the program exits (the collections
+    Python runs while it shuts down would otherwise walk every Qt type and module for
+    nothing: 13 ms of the built-in map's 0.2 s)."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    import atexit
+
     from core.engine.gcpause import gc_paused
 
-    with gc_paused():  # a one-shot command: it ends right after the picture
+    atexit.register(gc.freeze)
+    with gc_paused():
         from app.board.render import main as render_main
 
         return render_main(argv, prog="ecliptic render")
