@@ -69,6 +69,7 @@ def render(argv: Sequence[str]) -> int:
 
     from core.engine.gcpause import gc_paused
 
+    atexit.unregister(gc.freeze)  # once, however often it is called in one process
     atexit.register(gc.freeze)
     with gc_paused():
         from app.board.render import main as render_main
