@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from app.campaign.paths import data_dir
-from core.files.design_library import Change, DesignFormat, DesignLibrary, Entry
+from core.files.design_library import DesignFormat, DesignLibrary, Entry
 from core.files.resources import resource_path
 from core.rules.squadrons.design import Design
 from core.rules.squadrons.design_file import EXTENSION, load_design, save_design
@@ -18,7 +18,7 @@ from core.rules.squadrons.design_file import EXTENSION, load_design, save_design
 SHIPPED = resource_path("squadron-designs")
 FORMAT: DesignFormat[Design] = DesignFormat(load_design, save_design, EXTENSION, "squadron")
 
-__all__ = ["FORMAT", "SHIPPED", "Change", "Entry", "Library", "designs_folder", "library"]
+__all__ = ["FORMAT", "SHIPPED", "Entry", "Library", "designs_folder", "library"]
 
 
 class Library(DesignLibrary[Design]):
