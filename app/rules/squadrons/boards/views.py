@@ -59,6 +59,12 @@ class BoardView(MapView):
             for item in self.board_scene.items()
             if item.data(MAP_ROLE_KEY) == "name"
         ]
+        #: the discs of stars and planets: a name stepping aside never lands on one
+        self._bodies = [
+            item.sceneBoundingRect()
+            for item in self.board_scene.items()
+            if item.data(MAP_ROLE_KEY) == "body"
+        ]
 
     def show_stacks(self, stacks: Iterable[tuple[Hex, Sequence[CounterFace]]]) -> None:
         """Put these stacks (top counter first) on the board in place of what was there."""
@@ -71,15 +77,16 @@ class BoardView(MapView):
 
     def keep_names_clear(self) -> None:
         """Move each name a counter would cover to the nearest place beside the counters
-        (clear of them and of the names already placed); one with no such place is
-        drawn over the counters, on its dim backing."""
+        (clear of them, of the names already placed and of every star and planet, its
+        own included); one with no such place is drawn over the counters, on its dim
+        backing."""
         taken = [item.sceneBoundingRect() for item in self._items]
         for name, home, z in self._names:
             name.setPos(home)
             name.setZValue(z)
             rect = name.sceneBoundingRect()
             if any(rect.intersects(t) for t in taken):
-                moved = _clear_spot(rect, taken)
+                moved = _clear_spot(rect, taken + self._bodies)
                 if moved is None:
                     name.setZValue(COUNTER_Z + 2 * SHOWN_IN_STACK)
                 else:

@@ -213,9 +213,9 @@ class SquadronPage(QWidget):
             self.sheet.show_counter(None, None, "")
             self.host.own_game_changed()
             return
-        self.navigator.jump.show_systems(faces.presence(state))
+        self.navigator.jump.show_systems(faces.presence(state, side))
         for system, view in self.boards.items():
-            view.show_stacks(faces.stacks(state, system, self.orders.is_selected))
+            view.show_stacks(faces.stacks(state, system, self.orders.is_selected, side))
         self.navigator.transit.show_entries(faces.transit(state, side))
         self.orders.refresh(state, side)
         if self.orders.here is None:  # nothing selected: the sheet says so
@@ -233,9 +233,10 @@ class SquadronPage(QWidget):
         self.host.turn_bar.round_label.setText(f"Day {state.day}")
         for view in self.boards.values():
             view.clear_marks()
-        self.navigator.jump.show_systems(faces.presence(state))
+        mine = past.side if past is not None and past.viewer else ""  # none when all shown
+        self.navigator.jump.show_systems(faces.presence(state, mine))
         for system, view in self.boards.items():
-            view.show_stacks(faces.stacks(state, system, lambda _: False))
+            view.show_stacks(faces.stacks(state, system, lambda _: False, mine))
         self.navigator.transit.show_entries(faces.transit(state, side))
         self.sheet.show_counter(None, None, "")
         self.host.own_game_changed()

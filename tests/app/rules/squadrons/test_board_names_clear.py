@@ -65,6 +65,25 @@ def test_system_names_on_the_jump_board_stay_clear_of_the_counters(qtbot: QtBot)
     assert covered(view) == []
 
 
+def test_a_name_stepping_aside_never_lands_on_a_star(qtbot: QtBot) -> None:
+    """Counters at Dunmore push Orrin's Gate's name off its place below its star; it
+    must not go up onto the star (nor onto any other), whichever system holds counters."""
+    reach = load_builtin("marlow-reach")
+    view = JumpBoardView(reach)
+    qtbot.addWidget(view)
+    discs = [i.sceneBoundingRect() for i in view.scene().items() if i.data(MAP_ROLE_KEY) == "body"]
+    assert len(discs) == len(reach.systems)
+    for system in reach.systems:
+        view.show_systems({system.name: [face("a"), face("b", "Rebels")]})
+        on_a_star = [
+            n.text()  # type: ignore[attr-defined]
+            for n in names(view)
+            if any(n.sceneBoundingRect().intersects(d) for d in discs)
+        ]
+        assert on_a_star == [], f"counters at {system.name}"
+        assert covered(view) == []
+
+
 def test_a_marked_hex_under_counters_is_outlined_over_them(qtbot: QtBot) -> None:
     """The tint of a hex in range lies under the counters, which hide most of it: a hex
     holding counters gets an outline drawn over them, so a target in range shows."""
