@@ -388,6 +388,8 @@ class CampaignWindow:
     # ---- history
 
     def redo(self) -> None:
+        if self.redo_own():  # a game on its system's own page redoes there
+            return
         if self.session is not None and self.session.redo():
             self.status_label.setText("Redone")
             self.browser.schedule_refresh()

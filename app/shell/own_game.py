@@ -1,7 +1,7 @@
 """The main window's side of a game shown on its rule system's own page (the squadron
 game's boards) rather than on the star map: putting the page in the window's centre,
 lending it the turn bar and the system's docks, and routing the primary action
-(Ctrl+Enter) and Undo to it.
+(Ctrl+Enter), Undo and (when the page offers it) Redo to it.
 
 A mixin for the main window (:mod:`app.shell.main_window`); the page comes from the
 system's interface through the registry (:func:`app.play.systems.own_game`), so the
@@ -26,8 +26,8 @@ if TYPE_CHECKING:
     from app.play.systems import SystemUI
     from app.play.turn import TurnBar
 
-#: the window's game actions that only a star-map game has (Replay Past Turns is the
-#: page's own when it offers one)
+#: the window's game actions that only a star-map game has (Replay Past Turns and Redo
+#: are the page's own when it offers them)
 MAP_ONLY_ACTIONS = (
     "take_back_action",
     "next_ship_action",
@@ -39,10 +39,6 @@ MAP_ONLY_ACTIONS = (
 
 #: why the actions a game on its own page cannot use are off, shown as their tips
 WHY_OFF = {
-    "redo_action": (
-        "Redo is off in this game: Undo takes back only your own orders of this step, "
-        "so give the order again instead"
-    ),
     "export_mail_action": (
         "Export for Mail is off in this game: a copy of the campaign would show the next "
         'player every secret of the other side (counters under "?", jump destinations)'
@@ -64,6 +60,7 @@ class OwnGameActions:
     replay_action: QAction
     _tips_kept: dict[str, tuple[str, str]]
     undo_action: QAction
+    redo_action: QAction
     close_game_action: QAction
     save_copy_action: QAction
     campaign: Any
@@ -179,6 +176,10 @@ class OwnGameActions:
             if action is not None:
                 action.setEnabled(False)
                 self._say_why_off(name, action)
+        # a page may offer Redo (optional: can_redo, redo)
+        can_redo = getattr(page, "can_redo", None)
+        if can_redo is not None:
+            self.redo_action.setEnabled(bool(can_redo()))
         # a page may offer Replay Past Turns (optional: can_replay, replaying)
         can_replay = getattr(page, "can_replay", None)
         replaying = getattr(page, "replaying", None)
@@ -189,6 +190,18 @@ class OwnGameActions:
                 self.end_turn_action.setEnabled(False)
                 self.turn_bar.end_button.setEnabled(False)
                 self.undo_action.setEnabled(False)
+                self.redo_action.setEnabled(False)
+
+    def redo_own(self) -> bool:
+        """Edit › Redo for a game on its own page; False when there is none (the star
+        map's redo then)."""
+        page = self.own_page
+        if page is None:
+            return False
+        redo = getattr(page, "redo", None)
+        if redo is not None:
+            redo()
+        return True
 
     def toggle_own_replay(self) -> bool:
         """Game › Replay Past Turns for a game on its own page; False when there is

@@ -134,6 +134,16 @@ class SquadronPage(QWidget):
     def undo(self) -> bool:
         return self.can_undo() and self.session.undo()
 
+    def can_redo(self) -> bool:
+        return self.seated() and self.session.can_redo() and not self.replaying()
+
+    def redo(self) -> bool:
+        """Edit › Redo: the order last undone is given again."""
+        if not (self.can_redo() and self.session.redo()):
+            return False
+        self.host.status_label.setText("Redone: the order undone is given again")
+        return True
+
     # ---- Replay Past Turns
 
     def can_replay(self) -> bool:

@@ -5,7 +5,8 @@ Every order goes through here: through the campaign's
 :class:`~core.campaign.GameRecord` when the game is kept in one (on disk before the
 screen changes), else through the engine (:func:`core.engine.play.apply`). Undo takes
 back only what the player at the table did since they sat down: going further back
-would show them the other side's moves.
+would show them the other side's moves; Redo gives again, one by one, the orders
+undone since, until the player gives a new one or the seat passes.
 """
 
 from __future__ import annotations
@@ -57,6 +58,8 @@ class SquadronSession(QObject):
         self.events: list[Event] = list(events)
         #: the states before each order the player at the table has given since sitting
         self._undo: list[SquadronGame] = []
+        #: the states after each order undone since (the last undone last)
+        self._redo: list[SquadronGame] = []
         self._seen: tuple[SquadronGame, str, SquadronGame] | None = None
 
     # ---- who is at the table, and what they see
@@ -122,6 +125,7 @@ class SquadronSession(QObject):
             self.refused.emit(f"the order could not be stored, so it was not made: {exc}")
             return False
         self.live = after
+        self._redo.clear()  # a new order: what was undone stays undone
         if isinstance(command, EndPhase) or self.seat_key() != key:
             self._undo.clear()  # ending a step passes the table on: no way back
         else:
@@ -142,6 +146,7 @@ class SquadronSession(QObject):
         """Take back the last order the player at the table gave since sitting down."""
         if not self.can_undo():
             return False
+        undone = self.live
         if self.record is not None:
             if not self.record.undo():
                 return False
@@ -149,6 +154,27 @@ class SquadronSession(QObject):
             self._undo.pop()
         else:
             self.live = self._undo.pop()
+        self._redo.append(undone)
+        self.changed.emit()
+        return True
+
+    def can_redo(self) -> bool:
+        return bool(self._redo) and not self.read_only
+
+    def redo(self) -> bool:
+        """Give again the last order undone (only ever one the player at the table gave
+        since sitting down: a new order, or the seat passing on, forgets the rest)."""
+        if not self.can_redo():
+            return False
+        before = self.live
+        if self.record is not None:
+            if not self.record.redo():
+                return False
+            self.live = self.record.state
+            self._redo.pop()
+        else:
+            self.live = self._redo.pop()
+        self._undo.append(before)
         self.changed.emit()
         return True
 
