@@ -5,7 +5,9 @@ The play page hands them plain data: stacks of :class:`~.faces.CounterFace` per 
 per system on the jump board) and hexes to tint; clicks come back as the views' signals.
 A counter is nearly a hex wide, so the map's names (planets, starports, systems) step
 aside from the counters shown, to the nearest place clear of them, and come back when
-the counters leave.
+the counters leave. The keyboard reaches every hex through a hex cursor
+(:mod:`~.cursor`): the arrows move it, Enter is a click on its hex, Escape is
+``cancelled``.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QFocusEvent, QKeyEvent, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsPolygonItem, QWidget
 
 from app.board.items import HEX_SIZE
@@ -27,6 +29,7 @@ from app.rules.squadrons.boards.counters import (
     STACK_STEP,
     CounterItem,
 )
+from app.rules.squadrons.boards.cursor import STEPS, HexCursor
 from app.rules.squadrons.boards.faces import CounterFace
 from core.board.hexgrid import Hex
 from core.board.starmap import StarMap
@@ -42,7 +45,9 @@ MARK_Z = 150.0
 
 class BoardView(MapView):
     """A board with counters on it; ``hex_clicked(Hex)`` (from :class:`MapView`) is the
-    player's click on a hex."""
+    player's click on a hex, or Enter on the hex cursor's; ``cancelled()`` is Escape."""
+
+    cancelled = Signal()
 
     def __init__(self, starmap: StarMap, name: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -65,6 +70,64 @@ class BoardView(MapView):
             for item in self.board_scene.items()
             if item.data(MAP_ROLE_KEY) == "body"
         ]
+        self.hex_cursor = HexCursor(self.board_scene)
+        self.hex_clicked.connect(self._cursor_to)
+
+    # ---- the keyboard
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = Qt.Key(event.key())
+        mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        if key in STEPS and mods == Qt.KeyboardModifier.ShiftModifier:  # pan, as on maps
+            plain = QKeyEvent(event.type(), key, Qt.KeyboardModifier.NoModifier)
+            super().keyPressEvent(plain)
+            event.accept()
+            return
+        if key in STEPS and mods == Qt.KeyboardModifier.NoModifier:
+            self.move_cursor(key)
+            event.accept()
+            return
+        enter = key in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        if enter and not mods and self.hex_cursor.shown() and self.hex_cursor.hex is not None:
+            self.hex_clicked.emit(self.hex_cursor.hex)
+            event.accept()
+            return
+        if key == Qt.Key.Key_Escape and not mods:
+            self.cancelled.emit()
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def move_cursor(self, key: Qt.Key) -> None:
+        """An arrow key: the cursor shows (where it was, or where the player last
+        clicked, else in the middle of what is in sight), or, shown, moves a hex; the
+        board scrolls to keep it in sight."""
+        cursor = self.hex_cursor
+        if cursor.shown() and cursor.hex is not None:
+            cursor.put(cursor.step(key))
+        else:  # the first arrow shows it, where it was last
+            cursor.put(cursor.hex if cursor.hex is not None else self._middle())
+        centre = cursor.centre()
+        margin = HEX_SIZE * 1.5
+        self.ensureVisible(QRectF(centre.x() - margin, centre.y() - margin, 2 * margin, 2 * margin))
+
+    def _middle(self) -> Hex:
+        h = self.hex_at(self.viewport().rect().center())
+        bounds = self.board_scene.starmap.bounds
+        if h is not None and bounds.contains(h):
+            return h
+        return next(iter(bounds.hexes()))
+
+    def _cursor_to(self, h: Hex) -> None:
+        """A click moves the cursor there (shown if it was), for the arrows to go on."""
+        if self.hex_cursor.shown():
+            self.hex_cursor.put(h)
+        else:
+            self.hex_cursor.hex = h
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        self.hex_cursor.hide()
+        super().focusOutEvent(event)
 
     def show_stacks(self, stacks: Iterable[tuple[Hex, Sequence[CounterFace]]]) -> None:
         """Put these stacks (top counter first) on the board in place of what was there."""

@@ -73,6 +73,8 @@ class SquadronPage(QWidget):
         self.navigator.system_clicked.connect(self._jump_board_clicked)
         self.navigator.tabs.currentChanged.connect(lambda _: self._own_into_view())
         self.boards = self.navigator.systems
+        for board in self.navigator.boards():
+            board.cancelled.connect(self.cancel)
         self.log = QListWidget()
         self.log.setObjectName("squadron_log")
         self.orders = OrdersPanel(self)
@@ -267,6 +269,16 @@ class SquadronPage(QWidget):
         seen = view.mapToScene(view.viewport().rect()).boundingRect()
         if mine and not any(seen.contains(p) for p in mine):
             view.centerOn(mine[0])
+
+    def cancel(self) -> None:
+        """Escape on a board: what was selected (or a "?" being placed) is let go."""
+        if self.replaying() or not self.seated():
+            return
+        if self.orders.here is None and not self.orders.placing():
+            return
+        self.orders.clear_selection()
+        self.refresh()
+        self.host.status_label.setText("Cancelled: nothing is selected")
 
     def _hex_clicked(self, system: str, h: Hex) -> None:
         if not self.replaying():  # the past is looked at, not played
