@@ -42,6 +42,9 @@ if TYPE_CHECKING:
     from core.vector.state import GameState, Player
 
 
+_ORDERS_UNSAVED = "Close without saving your orders? Save Order File keeps them for the referee."
+
+
 def refereed_file(campaign: CampaignFile) -> bool:
     from core.campaign.mail.referee import REFEREED, mode_of
 
@@ -125,7 +128,7 @@ class GameActions:
         already on screen instead."""
         if not self.close_game():
             return False
-        if self.play_own(state, events, title, record=record, read_only=read_only):
+        if self.play_own(state, events, title, record=record, read_only=read_only, mail=mail):
             return True  # a system with a page of its own (not the star map)
         # The game's side of the window (and with it the engine) loads with the first
         # game, not at start-up.
@@ -211,6 +214,11 @@ class GameActions:
         an order file."""
         page = getattr(self, "own_page", None)
         if page is not None:  # a game on its system's own page
+            unsaved = getattr(page, "unsaved", None)
+            if unsaved is not None and getattr(page, "mail", None) is not None:
+                if not unsaved():  # a player file: only the orders are the player's
+                    return ""
+                return _ORDERS_UNSAVED
             if self.campaign is not None or page.over():
                 return ""
             if quitting:
@@ -223,7 +231,7 @@ class GameActions:
         if unsaved is not None:  # a player file: only the orders are the player's
             if not unsaved():
                 return ""
-            return "Close without saving your orders? Save Order File keeps them for the referee."
+            return _ORDERS_UNSAVED
         if quitting:
             return "A quick game is in progress and quick games are not kept. Quit?"
         return _QUICK_GAME_LOST

@@ -41,7 +41,9 @@ MAP_ONLY_ACTIONS = (
 WHY_OFF = {
     "export_mail_action": (
         "Export for Mail is off in this game: a copy of the campaign would show the next "
-        'player every secret of the other side (counters under "?", jump destinations)'
+        'player every secret of the other side (counters under "?", jump destinations). '
+        "Play it by mail as a refereed campaign (New Campaign, Play: Refereed by mail): "
+        "each player gets a player file with their side's view only"
     ),
 }
 
@@ -61,6 +63,9 @@ class OwnGameActions:
     _tips_kept: dict[str, tuple[str, str]]
     undo_action: QAction
     redo_action: QAction
+    import_orders_action: QAction
+    export_players_action: QAction
+    save_orders_action: QAction
     close_game_action: QAction
     save_copy_action: QAction
     campaign: Any
@@ -82,6 +87,8 @@ class OwnGameActions:
 
         def _update_game_actions(self) -> None: ...
 
+        def refereed(self) -> bool: ...
+
     ask_before_closing: bool
 
     def play_own(
@@ -92,17 +99,23 @@ class OwnGameActions:
         *,
         record: Any = None,
         read_only: bool = False,
+        mail: Any = None,
     ) -> bool:
         """Show ``state``'s game on its system's own page; False when its system has
-        none (the game goes on the star map)."""
+        none (the game goes on the star map). With ``mail`` (a player file), the page
+        shows that player's side for their orders (``play_by_mail``, which a page
+        offering play by mail has)."""
         system_id = state.rules.system_id
         game = own_game(system_id)
         if game is None:
             return False
         self.show_system_docks(ui_for(system_id))
         self._put_away_docks(system_id)
-        page = game.game_page(self, state, events, title, record, read_only)
+        shown_only = read_only or (mail is not None and not mail.expected)
+        page = game.game_page(self, state, events, title, record, shown_only)
         self.own_page = page
+        if mail is not None:
+            page.play_by_mail(mail)  # type: ignore[attr-defined]
         self.stack.addWidget(page.widget())
         self.stack.setCurrentWidget(page.widget())
         # the window takes the keyboard back from the closed New Game dialog (with no
@@ -167,6 +180,13 @@ class OwnGameActions:
         self.undo_action.setEnabled(page.can_undo())
         self.close_game_action.setEnabled(True)
         self.save_copy_action.setEnabled(self.campaign is not None)
+        # play by mail: the referee's actions on a refereed master, the player's on a
+        # player file's page
+        refereed = self.refereed()
+        self.import_orders_action.setEnabled(refereed)
+        self.export_players_action.setEnabled(refereed)
+        by_mail = getattr(page, "mail", None) is not None
+        self.save_orders_action.setEnabled(by_mail and page.primary_enabled())
         if self.campaign is not None:
             self.browser.schedule_refresh()  # the campaign dock lists the new entries
             extra = " (read-only)" if self.campaign.read_only else ""
