@@ -16,7 +16,13 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFocusEvent, QKeyEvent, QPainterPath, QPen, QPolygonF
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsPolygonItem, QWidget
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsPathItem,
+    QGraphicsPolygonItem,
+    QGraphicsScene,
+    QWidget,
+)
 
 from app.board.items import HEX_SIZE
 from app.board.items import ROLE_KEY as MAP_ROLE_KEY
@@ -145,6 +151,7 @@ class BoardView(MapView):
         backing."""
         taken = [item.sceneBoundingRect() for item in self._items]
         for name, home, z in self._names:
+            was = name.sceneBoundingRect()
             name.setPos(home)
             name.setZValue(z)
             rect = name.sceneBoundingRect()
@@ -156,6 +163,11 @@ class BoardView(MapView):
                     name.setPos(home + moved)
                     rect = rect.translated(moved)
             taken.append(rect)
+            if rect != was:  # the map is drawn from a picture: redraw where it changed
+                self.board_scene.invalidate(
+                    was.united(rect).adjusted(-2, -2, 2, 2),
+                    QGraphicsScene.SceneLayer.BackgroundLayer,
+                )
 
     def _stack(self, centre: QPointF, faces: Sequence[CounterFace], side: float) -> None:
         shown = list(faces)[:SHOWN_IN_STACK]

@@ -56,8 +56,7 @@ RANGE_COLOUR = "#d55e00"
 
 #: what the panel says with nothing selected (the keyboard's way too)
 NOTHING_SELECTED = (
-    "Click a hex with counters to select them (or move the hex cursor there with the "
-    "arrow keys and press Enter; Escape lets go)."
+    "Click a hex with counters to select them, or move there with the arrow keys and press Enter."
 )
 
 
