@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QDialog, QLabel, QMessageBox, QStackedWidget
 
 from app.play.public_log import feed_logs
+from app.shell.own_game import ORDERS_UNSAVED
 from core.engine.errors import IllegalCommand
 
 #: the player's preference to pass by phases with only optional extras
@@ -40,9 +41,6 @@ if TYPE_CHECKING:
     from core.engine.events import Event
     from core.scenario.document import Scenario, Seat
     from core.vector.state import GameState, Player
-
-
-_ORDERS_UNSAVED = "Close without saving your orders? Save Order File keeps them for the referee."
 
 
 def refereed_file(campaign: CampaignFile) -> bool:
@@ -213,25 +211,18 @@ class GameActions:
         when nothing is lost): a quick game is lost, and so are orders not yet saved to
         an order file."""
         page = getattr(self, "own_page", None)
-        if page is not None:  # a game on its system's own page
-            unsaved = getattr(page, "unsaved", None)
-            if unsaved is not None and getattr(page, "mail", None) is not None:
-                if not unsaved():  # a player file: only the orders are the player's
-                    return ""
-                return _ORDERS_UNSAVED
-            if self.campaign is not None or page.over():
-                return ""
-            if quitting:
-                return "A quick game is in progress and quick games are not kept. Quit?"
-            return _QUICK_GAME_LOST
         session = self.session
-        if session is None or self.campaign is not None or session.state.over:
+        if page is not None:  # a game on its system's own page
+            if getattr(page, "mail", None) is not None:  # a player file: its orders count
+                return ORDERS_UNSAVED if page.unsaved() else ""
+            lost = self.campaign is None and not page.over()
+        else:
+            lost = session is not None and self.campaign is None and not session.state.over
+            unsaved = getattr(session, "unsaved", None)
+            if lost and unsaved is not None:  # a player file: only the orders are the player's
+                return ORDERS_UNSAVED if unsaved() else ""
+        if not lost:
             return ""
-        unsaved = getattr(session, "unsaved", None)
-        if unsaved is not None:  # a player file: only the orders are the player's
-            if not unsaved():
-                return ""
-            return _ORDERS_UNSAVED
         if quitting:
             return "A quick game is in progress and quick games are not kept. Quit?"
         return _QUICK_GAME_LOST

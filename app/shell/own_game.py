@@ -37,6 +37,9 @@ MAP_ONLY_ACTIONS = (
     "export_mail_action",
 )
 
+#: what closing a player file asks when its orders are not saved yet
+ORDERS_UNSAVED = "Close without saving your orders? Save Order File keeps them for the referee."
+
 #: why the actions a game on its own page cannot use are off, shown as their tips
 WHY_OFF = {
     "export_mail_action": (
