@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtWidgets import QComboBox, QLineEdit, QRadioButton, QWidget
+from PySide6.QtWidgets import QComboBox, QLineEdit, QMessageBox, QRadioButton, QWidget
 from pytestqt.qtbot import QtBot
 
 from tests.app.acceptance.squadron_table import SquadronTable
@@ -87,6 +87,20 @@ def test_a_squadron_day_by_mail_keeps_each_side_to_its_own_view(
     assert moved != before
     ann.choose("Edit", "Undo")
     ann.choose("Edit", "Redo")
+
+    # closing before saving asks first (No keeps the file open)
+    ann.win.ask_before_closing = True
+    asked: list[str] = []
+
+    def keep_open(box: QWidget) -> None:
+        assert isinstance(box, QMessageBox)
+        asked.append(box.text())
+        ann.click(box.button(QMessageBox.StandardButton.No))
+
+    ann.answer(lambda: ann.choose("File", "Close"), keep_open)
+    assert "Save Order File keeps them" in asked[0]
+    assert ann.seated() == "Ann"
+    ann.win.ask_before_closing = False
     orders = tmp_path / "Ann turn 1.ecliptic-orders"
     save_orders(ann, orders)
     assert "mail it to the referee" in ann.status()
