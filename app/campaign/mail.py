@@ -112,7 +112,10 @@ class MailWindow:
             mail, orders, saved = page.mail, page.mail_orders(), page.orders_saved
         elif isinstance(session, OrderSession) and not session.read_only:
             mail, orders = session.mail, session.orders()
-            saved = lambda: setattr(session, "saved", orders)  # noqa: E731
+
+            def saved() -> None:
+                session.saved = orders
+
         else:
             return False
         folder = self.player_file.parent if self.player_file is not None else Path()
