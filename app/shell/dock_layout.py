@@ -67,7 +67,7 @@ class DockLayout:
             *((s.key, s.title, self._placeholders[s.key], s.area) for s in slots),
             ("events", "Event Log", None, "bottom"),
             ("dice", "Dice", None, "bottom"),
-            ("campaign", "Campaign", self.browser, "left"),
+            ("campaign", "Campaign", None, "left"),
         ):
             dock = QDockWidget(title, self)
             dock.setObjectName(f"{key}_dock")
@@ -84,7 +84,8 @@ class DockLayout:
         self.docks["campaign"].hide()
 
     def _fill_docks(self) -> None:
-        """The game panels in their docks: the ship list, the course, the logs."""
+        """The game panels in their docks: the ship list, the course, the logs, and the
+        campaign browser (made before, by :meth:`CampaignWindow._init_campaign_browser`)."""
         from app.play.docks import CoursePanel, DiceLog, EventLog, ShipList
 
         self.ship_list = ShipList()
@@ -105,6 +106,7 @@ class DockLayout:
             ("course", scroll),
             ("events", self.event_log),
             ("dice", self.dice_log),
+            ("campaign", self.browser),
         ):
             self.docks[key].setWidget(widget)
             widget.show()  # at once, not at the layout's next turn: a click may follow

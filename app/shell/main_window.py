@@ -96,11 +96,8 @@ class MainWindow(
         self.map_view.hex_hovered.connect(self.show_hex)
         self.map_view.ruler_measured.connect(self.show_ruler)
         self.map_view.ruler_finished.connect(self._ruler_finished)
-        self.hand_over = HandOver(self)
-        self.hand_over.accepted.connect(self.take_seat)
         self.stack = QStackedWidget(self)
         self.stack.addWidget(self.map_view)
-        self.stack.addWidget(self.hand_over)
         self.setCentralWidget(self.stack)
         self.stack.currentChanged.connect(lambda _: self.guard_seat_panels())
 
@@ -133,12 +130,18 @@ class MainWindow(
 
     def finish_building(self) -> None:
         """Build what the first frame of a plain start does without: the game panels in
-        their docks and the editor's actions (once; :attr:`built` then)."""
+        their docks, the campaign browser, the referee's panel, the hand-over screen and
+        the editor's actions (once; :attr:`built` then)."""
         if self._built:
             return
         self._built = True
         if self._input_guard is not None:
             self._input_guard.end()
+        self.hand_over = HandOver(self)  # the hot seat's screen, in the central stack
+        self.hand_over.accepted.connect(self.take_seat)
+        self.stack.addWidget(self.hand_over)
+        self._init_campaign_browser()
+        self._init_referee_panel()
         self._fill_docks()
         self.ship_list.ship_chosen.connect(self._ship_chosen)
         self.course_panel.choices_changed.connect(self._choices_changed)
@@ -307,6 +310,7 @@ class MainWindow(
             self.map_view.show_default()  # the view has its real size only now
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        self.finish_building()  # closing reads the panels, even right after a start
         question = self.closing_question(quitting=True)
         if question and self.ask_before_closing:
             answer = QMessageBox.question(self, "Quit", question)

@@ -83,6 +83,17 @@ def test_a_key_pressed_before_the_first_frame_finds_the_window_whole(
     assert ships is not None and ships.isVisible()
 
 
+def test_a_window_closed_before_its_first_frame_closes_cleanly(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """Closing reads the panels (the campaign, the layout kept for next time): a window
+    closed at once is finished first, then closes."""
+    window = started(qtbot, tmp_path)
+    assert not window.is_built()
+    assert window.close()
+    assert window.is_built() and not window.isVisible()
+
+
 def test_the_collector_pause_ends_even_when_the_work_fails() -> None:
     assert gc.isenabled()
     with pytest.raises(ValueError, match="failed"), gc_paused():

@@ -141,14 +141,17 @@ def test_a_plain_start_paints_the_map_before_the_game_panels_and_the_editor_load
 ) -> None:
     """``python -m app`` with no file: the first frame needs neither the game panels
     (ship list, course, logs), nor the editor's actions, nor the About box's platform
-    details, nor the play-by-mail file readers; they load when used, the first three
-    right after the first frame (issue 19 req 5)."""
+    details, nor the play-by-mail file readers, nor the campaign browser and the
+    referee's panel (their docks are hidden); they load when used, the panels right
+    after the first frame (issue 19 req 5)."""
     later = [
         "app.play.docks",
         "app.play.log_view",
         "app.editor.install",
         "platform",
         "core.campaign.mail.files",
+        "app.campaign.browser",
+        "app.campaign.referee",
     ]
     script = (
         "import sys\n"
