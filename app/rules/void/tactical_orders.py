@@ -1,7 +1,9 @@
 """A tactical battle's orders for the selected ship, in the Battles dock: the juice (on or
 off, in the astrogation phase), torpedoes launched at a target only their owner sees (the
-ordnance phase; the window's hand-over screen stands between the players), and guns with
-or without the railguns (the combat phase); an extra ship's start near its lead ship and
+ordnance phase; the window's hand-over screen stands between the players), a scan of an
+enemy torpedo group to learn its target (the astrogation phase,
+:mod:`app.rules.void.tactical_scan`), and guns with or without the railguns (the combat
+phase); an extra ship's start near its lead ship and
 the guidance of the player's torpedo groups (:mod:`app.rules.void.tactical_plots`). The
 engine refuses what the rules do not allow, with the reason, shown in the status bar as
 for every order.
@@ -21,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.rules.void.tactical_plots import GuidanceBox, PlacementBox
+from app.rules.void.tactical_scan import ScanBox
 from core.engine.commands import Command
 from core.rules.void.crew import Juice, kit_of
 from core.rules.void.tactical.guns import Fire
@@ -71,6 +74,8 @@ class TacticalOrders(QGroupBox):
         self.guidance = GuidanceBox(self._give_as)
         grid.addWidget(self.placement, 7, 0, 1, 2)
         grid.addWidget(self.guidance, 8, 0, 1, 2)
+        self.scans = ScanBox(self._give)
+        grid.addWidget(self.scans, 4, 0, 1, 2)
 
     def show_ship(self, session: Any, state: GameState, ship: Ship | None) -> None:
         """The selected ship's orders, if it is the seated player's in a battle."""
@@ -84,6 +89,7 @@ class TacticalOrders(QGroupBox):
         self.ship = ship
         self.placement.show_ship(state, ship)
         self.guidance.show_state(state, seat.id)
+        self.scans.show_ship(state, ship)
         phase = current_phase(state)
         now = terms(state)
         may_turn = (
