@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from PySide6.QtCore import QPointF
     from PySide6.QtWidgets import QGraphicsItem, QWidget
 
+    from core.board.hexgrid import Hex
     from core.engine.commands import Command
     from core.scenario.document import Scenario, Seat
     from core.vector.state import GameState
@@ -178,6 +179,19 @@ class DrawsOnMap(Protocol):
     def map_pieces(self, state: GameState, centre: Callable[[Any], QPointF]) -> list[QGraphicsItem]:
         """New items for the state on show; ``centre`` gives a hex's centre on the map."""
         ...
+
+
+@dataclass(frozen=True)
+class HexAsk:
+    """A rule system's dock asks the player for a hex on the map (System III Void: an
+    extra ship's start, a torpedo group's aim). The dock sends it with the session's
+    ``asked`` signal (None: it asks no more); the board marks ``hexes``, each with
+    ``tip``, and gives a click on one of them to ``answer`` before plotting or selecting.
+    The dock keeps its own controls for the same choice, the keyboard's way."""
+
+    hexes: frozenset[Hex]
+    tip: str
+    answer: Callable[[Hex], None]
 
 
 class GameHost(Protocol):

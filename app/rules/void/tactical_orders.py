@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QSpinBox,
 )
 
+from app.play.systems import HexAsk
 from app.rules.void.tactical_plots import GuidanceBox, PlacementBox
 from app.rules.void.tactical_scan import ScanBox
 from core.engine.commands import Command
@@ -70,8 +71,8 @@ class TacticalOrders(QGroupBox):
         grid.addWidget(self.launch, 2, 1)
         grid.addWidget(self.railguns, 3, 0)
         grid.addWidget(self.fire, 3, 1)
-        self.placement = PlacementBox(self._give_as)
-        self.guidance = GuidanceBox(self._give_as)
+        self.placement = PlacementBox(self._give_as, self._ask)
+        self.guidance = GuidanceBox(self._give_as, self._ask)
         grid.addWidget(self.placement, 7, 0, 1, 2)
         grid.addWidget(self.guidance, 8, 0, 1, 2)
         self.scans = ScanBox(self._give)
@@ -85,6 +86,8 @@ class TacticalOrders(QGroupBox):
         self.setVisible(mine and not session.read_only and not session.replaying)
         if not mine or ship is None or seat is None:
             self.ship = None
+            self.placement.on_map.setChecked(False)
+            self.guidance.on_map.setChecked(False)
             return
         self.ship = ship
         self.placement.show_ship(state, ship)
@@ -130,6 +133,11 @@ class TacticalOrders(QGroupBox):
         seat = self.session.seat() if self.session is not None else None
         if seat is not None:
             self.session.apply(make(seat.id))
+
+    def _ask(self, asking: HexAsk | None) -> None:
+        """A box asks the board for a hex on the map (or no more)."""
+        if self.session is not None:
+            self.session.asked.emit(asking)
 
     def _turn(self, steps: int) -> None:
         """The defender's one-hexside turn of its start (seed: baseline and angled)."""
