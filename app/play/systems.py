@@ -334,14 +334,8 @@ BUILT_IN: dict[str, UIEntry] = {
     "void": UIEntry(
         "app.rules.void.ui:UI",
         # hidden in the other systems' games, as theirs are in Void's
+        # (its tactical-only scenarios are files New Game and New Campaign list)
         docks=(DockSlot("void", "Battles", BATTLES_PLACEHOLDER, tab_with="combat"),),
-        tools=(
-            Tool(
-                "void-tactical",
-                "Void &Tactical Battle…",
-                "Start a System III Void battle at tactical scale only",
-            ),
-        ),
     ),
     "squadrons": UIEntry(
         "app.rules.squadrons.ui:UI",

@@ -2,8 +2,8 @@
 the Battles dock (:mod:`app.rules.void.navigator`) and the answers
 the session asks of a vector game, telling it to stop in the combat phase when a course
 offers an encounter and while a battle is open; a ship's juice, cooldown and railguns
-for the Course and Ships docks (:class:`app.play.systems.TellsShipState`); Ships › Void
-Tactical Battle….
+for the Course and Ships docks (:class:`app.play.systems.TellsShipState`). (The
+tactical-only scenarios are scenario files: New Game and New Campaign start them.)
 
 Imported when the first Void game is shown.
 """
@@ -17,9 +17,6 @@ from app.play.systems import PlainUI, Work
 from core.rules.void.tactical import status
 from core.rules.void.work import work
 from core.vector.state import GameState
-
-#: the Ships-menu tool that starts a tactical-only scenario
-TACTICAL_TOOL = "void-tactical"
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
@@ -68,12 +65,6 @@ class VoidUI(PlainUI):
     def ship_lines(self, state: GameState, ship_id: str) -> tuple[str, ...]:
         """The same in sentences for the Course dock."""
         return status.ship_lines(state, ship_id)
-
-    def run_tool(self, name: str, parent: QWidget) -> None:
-        if name == TACTICAL_TOOL:
-            from app.rules.void.tactical_start import choose_and_start
-
-            choose_and_start(parent)
 
 
 UI = VoidUI("void")

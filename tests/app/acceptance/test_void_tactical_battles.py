@@ -160,14 +160,7 @@ def test_a_tactical_scenario_over_venus_shows_the_planet_edge_and_its_atmosphere
     qtbot: QtBot, tmp_path: Path
 ) -> None:
     user = Player(qtbot, tmp_path)
-
-    def choose(dialog: QWidget) -> None:
-        combo = dialog.findChild(QComboBox)
-        user.pick(combo, "Into the clouds")
-        user.press("OK", dialog)
-
-    user.answer(lambda: user.choose("Ships", "Void Tactical Battle"), choose)
-    qtbot.waitUntil(lambda: user.win.session is not None)
+    user.new_game("Into the clouds", names=("Ann", "Bob"), seed=7)
     user.take_seat()
     assert "Into the clouds" in user.win.windowTitle()
     starmap = user.win.session.state.starmap

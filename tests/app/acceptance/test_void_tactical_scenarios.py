@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QComboBox, QLineEdit, QWidget
 from pytestqt.qtbot import QtBot
 
 from core.campaign import CampaignFile, GameRecord
-from tests.app.acceptance.user import Player
+from tests.app.acceptance.user import Player, plain
 
 
 @pytest.mark.parametrize(
@@ -60,3 +60,15 @@ def test_a_tactical_scenario_starts_as_a_new_campaign_kept_in_its_file(
     assert you.round() == 2
     with CampaignFile.open(path, read_only=True) as file:
         assert GameRecord(file, 1).state.round == 2  # every move kept in the file
+
+
+def test_the_tactical_scenarios_have_one_way_in_new_game_not_a_ships_menu_duplicate(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """Ships › Void Tactical Battle… started the same two scenarios with fewer choices (no
+    names, seed or optional rules): New Game and New Campaign are the way in."""
+    you = Player(qtbot, tmp_path)
+    ships = [plain(a.text()) for a in you.menu("Ships").menu().actions()]
+    assert not any("Tactical" in text for text in ships), ships
+    you.new_game("Big Danger and the Bastets", names=("Ann", "Bob"), seed=3)
+    assert you.ship_list().topLevelItemCount() == 7
