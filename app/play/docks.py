@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.play.log_view import ASIDE, HEADING, PLAIN, LogView
-from app.play.systems import TellsShipState
+from app.play.systems import NamesPlaces, TellsShipState
 from core.board.hexgrid import Direction
 from core.engine.dice import Rolled
 
@@ -99,7 +99,7 @@ class ShipList(QTreeWidget):
                 [
                     ship.name,
                     state.player(ship.owner).name,
-                    ", ".join((_status(ship), *tags)),
+                    ", ".join((_status(ship, _place(session.ui, state, ship)), *tags)),
                     "?" if ship.id in hidden else show_amount(ship.fuel),
                     str(ship.motion.velocity.speed),
                     order,
@@ -141,12 +141,20 @@ def system_state(ui: object, state: GameState, ship_id: str) -> tuple[tuple[str,
     return ui.ship_tags(state, ship_id), ui.ship_lines(state, ship_id)
 
 
-def _status(ship: Ship) -> str:
+def _place(ui: object, state: GameState, ship: Ship) -> str | None:
+    """Where a landed ship is, by the name players know (a system's own base by its
+    name, :class:`~app.play.systems.NamesPlaces`; a map base is named already)."""
+    if ship.landed_at and isinstance(ui, NamesPlaces):
+        return ui.place_name(state, ship.landed_at)
+    return ship.landed_at
+
+
+def _status(ship: Ship, place: str | None = None) -> str:
     from core.vector.state import ShipStatus
 
     words = [ship.status.value]
-    if ship.status is ShipStatus.LANDED and ship.landed_at:
-        words = [f"landed ({ship.landed_at})"]
+    if ship.status is ShipStatus.LANDED and place:
+        words = [f"landed ({place})"]
     if ship.orbit:
         words.append(f"orbit {ship.orbit}")
     if ship.disabled:

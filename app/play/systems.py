@@ -172,6 +172,14 @@ class TellsShipState(Protocol):
 
 
 @runtime_checkable
+class NamesPlaces(Protocol):
+    """A system's interface whose ships land at places of its own (NPlanetary's bases,
+    kept by id): the name players know a place by, for the Ships dock."""
+
+    def place_name(self, state: GameState, place: str) -> str: ...
+
+
+@runtime_checkable
 class DrawsOnMap(Protocol):
     """A system's interface that draws pieces of its own on the map (NPlanetary's bases
     and outposts), beside the ships and ordnance the board draws for every system."""
