@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFormLayout,
-    QHBoxLayout,
     QLabel,
     QPushButton,
     QTreeWidget,
@@ -29,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.play.button_row import ButtonRow
 from app.play.log_view import ASIDE, HEADING, PLAIN, LogView
 from app.play.systems import NamesPlaces, TellsShipState
 from core.board.hexgrid import Direction
@@ -257,13 +257,13 @@ class CoursePanel(QWidget):
         self.take_back_button.clicked.connect(self.take_back)
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
+        # under the heading, so they stay in sight however long the lines below grow;
+        # side by side, or stacked in a narrow dock (never cut off at its edge)
+        self.buttons = ButtonRow(self.coast_button, self.take_back_button)
+        layout.addWidget(self.buttons)
         layout.addWidget(self.info)
         layout.addWidget(self.hazard)
         layout.addLayout(self.choices)
-        buttons = QHBoxLayout()  # side by side: the dock fits without scrolling
-        buttons.addWidget(self.coast_button)
-        buttons.addWidget(self.take_back_button)
-        layout.addLayout(buttons)
         layout.addWidget(self.hovered)
         layout.addStretch(1)
         self._preview: Preview | None = None
@@ -279,10 +279,12 @@ class CoursePanel(QWidget):
         def height(w: QWidget) -> int:
             return max(w.sizeHint().height(), w.fontMetrics().height())
 
-        # the heading, a line, and the buttons' one row (they sit side by side)
-        rows = height(self.title) + height(self.info)
-        rows += max(height(self.coast_button), height(self.take_back_button))
-        return rows + 2 * layout.spacing() + margins.top() + margins.bottom()
+        # the heading, then the buttons side by side and a line, or (in a narrow dock)
+        # the buttons stacked: whichever is higher
+        row = height(self.coast_button) + layout.spacing() + height(self.info)
+        stacked = self.buttons.heightForWidth(0)
+        rows = height(self.title) + max(row, stacked)
+        return rows + layout.spacing() + margins.top() + margins.bottom()
 
     def show_ship(
         self,
