@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 from core.board.hexgrid import ZERO, Hex, Vector
 from core.rules.void.tactical.terms import terms
 from tests.app.acceptance.user import Player
-from tests.app.acceptance.void_table import at_the_window, encounter, shot
+from tests.app.acceptance.void_table import at_the_window, extra_ship_at_start, shot
 
 
 def hex_of(user: Player, mark: QGraphicsItem) -> Hex:
@@ -26,18 +26,7 @@ def test_an_extra_ships_start_and_a_torpedo_groups_aim_are_clicked_on_the_map(
     qtbot: QtBot, tmp_path: Path
 ) -> None:
     user = at_the_window(qtbot, tmp_path)
-    user.answer(lambda: user.press("Engage"), encounter(user, "Play it at tactical scale"))
-    qtbot.waitUntil(lambda: user.label("breadcrumb").endswith("tactical turn 1"))
-    seated = user.take_seat()
-    picked = ""
-    for name in ("Bastet", "Don Quixote", "Whirlwind"):
-        user.select_ship(f"{seated}'s {name}")
-        user.show_tab("Battles")
-        box = user.find(QWidget, "placement_box")
-        if box.isVisible():  # not the lead ship: it may start elsewhere
-            picked = f"{seated}'s {name}"
-            break
-    assert picked, "no extra ship offered a start position"
+    picked, box = extra_ship_at_start(user)
     assert not user.markers("asked hex")
     user.press("Pick on Map", box)
     marks = user.markers("asked hex")

@@ -25,6 +25,7 @@ from tests.app.acceptance.void_table import (
     battles,
     campaign_at_first_encounter,
     encounter,
+    extra_ship_at_start,
     open_campaign,
     ship_status,
     shot,
@@ -101,22 +102,12 @@ def test_extra_ships_start_near_their_lead_and_torpedoes_are_guided_by_their_own
     """PlaceShip (an extra ship within 2 hexes of its side's lead, the first astrogation)
     and GuideTorpedoes (a plotted burn, or straight at the target) from the Battles dock."""
     user = at_the_window(qtbot, tmp_path)
-    user.answer(lambda: user.press("Engage"), encounter(user, "Play it at tactical scale"))
-    qtbot.waitUntil(lambda: user.label("breadcrumb").endswith("tactical turn 1"))
-    seated = user.take_seat()
-    placed = ""
-    for name in ("Bastet", "Don Quixote", "Whirlwind"):
-        user.select_ship(f"{seated}'s {name}")
-        user.show_tab("Battles")
-        box = user.find(QWidget, "placement_box")
-        if box.isVisible():  # not the lead ship: it may start elsewhere
-            combo = user.find(QComboBox, "placement_hex", box)
-            assert isinstance(combo, QComboBox) and combo.count() == 19  # within 2 hexes
-            placed = user.pick(combo, "2 hexes away")
-            shot(box.parentWidget(), "placement")
-            user.press("Place Here", box)
-            break
-    assert placed, "no extra ship offered a start position"
+    _, box = extra_ship_at_start(user)
+    combo = user.find(QComboBox, "placement_hex", box)
+    assert isinstance(combo, QComboBox) and combo.count() == 19  # within 2 hexes
+    user.pick(combo, "2 hexes away")
+    shot(box.parentWidget(), "placement")
+    user.press("Place Here", box)
     assert any("2 hexes from" in line for line in user.log()), user.status()
     for _ in range(5):
         if user.phase() == "Ordnance":
