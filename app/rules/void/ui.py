@@ -2,7 +2,8 @@
 the Battles dock (:mod:`app.rules.void.navigator`) and the answers
 the session asks of a vector game, telling it to stop in the combat phase when a course
 offers an encounter and while a battle is open; a ship's juice, cooldown and railguns
-for the Course and Ships docks (:class:`app.play.systems.TellsShipState`). (The
+for the Course and Ships docks (:class:`app.play.systems.TellsShipState`); torpedo
+groups in flight drawn on the map (:class:`app.play.systems.DrawsOnMap`). (The
 tactical-only scenarios are scenario files: New Game and New Campaign start them.)
 
 Imported when the first Void game is shown.
@@ -10,7 +11,7 @@ Imported when the first Void game is shown.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from app.play.systems import PlainUI, Work
@@ -19,7 +20,10 @@ from core.rules.void.work import work
 from core.vector.state import GameState
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QWidget
+    from PySide6.QtCore import QPointF
+    from PySide6.QtWidgets import QGraphicsItem, QWidget
+
+    from core.board.hexgrid import Hex
 
 
 class VoidDocks:
@@ -65,6 +69,12 @@ class VoidUI(PlainUI):
     def ship_lines(self, state: GameState, ship_id: str) -> tuple[str, ...]:
         """The same in sentences for the Course dock."""
         return status.ship_lines(state, ship_id)
+
+    def map_pieces(self, state: GameState, centre: Callable[[Hex], QPointF]) -> list[QGraphicsItem]:
+        """The torpedo groups in flight, as the player on show may know them."""
+        from app.rules.void.map_pieces import torpedo_items
+
+        return torpedo_items(state, centre)
 
 
 UI = VoidUI("void")
