@@ -16,7 +16,7 @@ from core.engine.whitelist import redact
 from core.rules.void.tactical.scan import ScanTorpedoes, TargetScanned
 from core.rules.void.tactical.terms import terms
 from core.rules.void.tactical.torpedoes import LaunchTorpedoes
-from core.vector.state import GameState
+from core.vector.state import GameState, Player
 from tests.core.rules.void.tactical.make import duel, place, texts
 from tests.core.rules.void.tactical.test_tactical_combat import to_phase
 
@@ -70,3 +70,18 @@ def test_torpedo_scan_is_made_in_astrogation_within_range_of_an_enemy_group() ->
     state, _ = apply(state, EndPhase("red"))  # the ordnance phase
     with pytest.raises(WrongPhase, match="astrogation"):
         apply(state, ScanTorpedoes("red", "doctrine", group))
+
+
+def test_torpedo_target_scanned_is_told_to_the_scanning_side_only() -> None:
+    """Ruling: what a scan finds is the scanning side's (every player of it) and the
+    owner's; a player of a third side learns only that the scan worked."""
+    state, group = incoming(5)
+    state, events = apply(state, ScanTorpedoes("red", "doctrine", group))
+    more = (Player("pink", "Pink", "Red"), Player("grey", "Grey", "Grey"))
+    state = replace(state, players=(*state.players, *more))  # who else is at the table
+    (found,) = [e for e in events if isinstance(e, TargetScanned)]
+    assert found in redact(state, "pink", events)  # red's side
+    assert found not in redact(state, "grey", events)
+    assert any("finds its target" in e.text for e in redact(state, "grey", events))
+    assert terms(view(state, "pink")).torpedoes[0].target == "doctrine"
+    assert terms(view(state, "grey")).torpedoes[0].target == ""
