@@ -51,7 +51,10 @@ class TacticalOrders(QGroupBox):
         self.count = QSpinBox()
         self.count.setObjectName("torpedo_count")
         self.count.setMinimum(1)
-        self.count.setSuffix(" torpedoes")
+        self.count.setSuffix(" torpedo")
+        self.count.valueChanged.connect(
+            lambda n: self.count.setSuffix(" torpedo" if n == 1 else " torpedoes")
+        )
         self.launch = QPushButton("&Launch")
         self.launch.setToolTip("Launch torpedoes at the target; only you see which ship it is")
         self.launch.clicked.connect(self._launch)
