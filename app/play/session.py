@@ -68,7 +68,8 @@ class GameSession(QObject):
     a round is also the first of the next, so it may be the same player); ``finished``
     the game's end; ``sketched`` a course a rule system's dock shows on the map that is
     no ship's order (a weapon's path for the thrust chosen): ``(MoveResult, text)``, or
-    None to take it away.
+    None to take it away; ``asked`` a hex a rule system's dock asks for on the map
+    (:class:`~app.play.systems.HexAsk`, or None).
     """
 
     changed = Signal()
@@ -78,6 +79,7 @@ class GameSession(QObject):
     turn_began = Signal(object)
     finished = Signal()
     sketched = Signal(object)
+    asked = Signal(object)
 
     def __init__(
         self,
