@@ -1,0 +1,48 @@
+"""The event log's lines: each event with the round and phase it happened in and how
+many commands had been given by then, for a game just played or read back from the
+events a campaign file stores with each command."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from core.engine import serial
+from core.engine.events import Event
+from core.engine.gcpause import gc_paused
+from core.vector.turns import PhaseBegan
+
+if TYPE_CHECKING:
+    from core.campaign import GameRecord
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of the event log: the round and phase it happened in, the event, and
+    how many commands had been given when it happened (``depth``)."""
+
+    round: int
+    phase: str
+    event: Event
+    depth: int = 0
+
+
+def stored_log(record: GameRecord, tail: int) -> list[Entry]:
+    """The log of the last ``tail`` commands of the campaign's current line, from the
+    events stored with them (the phase of each is followed through the phase-began
+    events). The whole history is in the Campaign dock; the event log shows the recent
+    part."""
+    log: list[Entry] = []
+    phase = ""
+    with gc_paused():  # thousands of small objects that all stay
+        for depth, round_, events in record.line_log(tail):
+            try:
+                stored = serial.from_data(json.loads(events))
+            except (ValueError, serial.SerialError):
+                stored = ()
+            for e in stored:
+                if isinstance(e, PhaseBegan):
+                    phase = e.phase
+                log.append(Entry(getattr(e, "round", round_), phase, e, depth))
+    return log
