@@ -31,9 +31,10 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
+from core.campaign import results
 from core.campaign.errors import BattleSettled, CampaignError, GameFrozen
 from core.campaign.store import SCALES, CampaignFile, game_values, insert_game, touch
-from core.engine import serial, states
+from core.engine import states
 from core.engine.encounter import Encounter, Outcome
 from core.engine.events import Event
 from core.engine.system import Seat, system_for
@@ -143,6 +144,5 @@ def add_child(conn: sqlite3.Connection, child: Child, parent: int, entry_id: int
 
 def settle(conn: sqlite3.Connection, game_id: int, outcome: Outcome) -> None:
     """Store a finished battle's result, inside the transaction of its last command."""
-    result = serial.dumps(outcome)
-    conn.execute("UPDATE game SET result = ? WHERE id = ?", (result, game_id))
+    results.write(conn, game_id, outcome)
     touch(conn)
