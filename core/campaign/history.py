@@ -22,7 +22,8 @@ from core.campaign import nesting, playing, results, seal
 from core.campaign.errors import CampaignError, DamagedCampaign, ReplayMismatch, reading, said
 from core.campaign.fileformat import MAX_COMMAND_TEXT, MAX_STATE_TEXT, parse
 from core.campaign.log import GameLog, Step
-from core.campaign.store import CampaignFile, entry_values, insert_entries, touch
+from core.campaign.rows import entry_values, insert_entries, touch
+from core.campaign.store import CampaignFile
 from core.campaign.tables import insert_sql
 from core.engine import serial, states
 from core.engine.commands import Command

@@ -33,7 +33,8 @@ from typing import Any
 
 from core.campaign import results
 from core.campaign.errors import BattleSettled, CampaignError, GameFrozen
-from core.campaign.store import SCALES, CampaignFile, game_values, insert_game, touch
+from core.campaign.rows import game_values, insert_game, touch
+from core.campaign.store import SCALES, CampaignFile
 from core.engine import states
 from core.engine.encounter import Encounter, Outcome
 from core.engine.events import Event

@@ -17,7 +17,6 @@ import sqlite3
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -26,6 +25,7 @@ from core.campaign.errors import CampaignError, DamagedCampaign, ReadOnly
 from core.campaign.fileformat import APPLICATION_ID, SCHEMA_VERSION
 from core.campaign.leftovers import remove_leftovers, temp_path
 from core.campaign.lock import WriterLock
+from core.campaign.rows import game_values, insert_game, now, touch
 from core.campaign.tables import (
     SCHEMA,
     BookmarkRow,
@@ -35,21 +35,13 @@ from core.campaign.tables import (
     PlayerRow,
     SideRow,
     columns,
-    insert_many,
-    insert_sql,
 )
-from core.engine import serial
-from core.engine.states import state_hash
 from core.files.version import version_text
 
 R = TypeVar("R")
 
 #: a game's scale: a tactical battle is fought inside a turn of a strategic game
 SCALES = ("strategic", "tactical")
-
-
-def now() -> str:
-    return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
 @dataclass(frozen=True)
@@ -426,33 +418,6 @@ def real_path(path: Path | str) -> Path:
     return Path(os.path.realpath(path))
 
 
-def touch(conn: sqlite3.Connection) -> None:
-    """Mark the campaign changed now, in the caller's transaction."""
-    conn.execute("UPDATE campaign SET updated = ?", (now(),))
-
-
-def game_values(campaign_id: int, state: object, title: str, scenario: str) -> dict[str, Any]:
-    """A new game's row, starting at ``state`` (of any rule system)."""
-    return {
-        "campaign_id": campaign_id,
-        "title": title,
-        "scenario": scenario,
-        "start": serial.dumps(state),
-        "start_hash": state_hash(state),
-        "created": now(),
-    }
-
-
-def insert_game(conn: sqlite3.Connection, values: dict[str, Any]) -> int:
-    """Add a game's row (:func:`game_values`, with its scale and parent) in the caller's
-    transaction, the campaign marked changed; the new game's id."""
-    row = {"scale": "strategic", "parent_id": None, "parent_entry_id": None, **values}
-    key = conn.execute(insert_sql("game", row), row).lastrowid
-    assert key is not None
-    touch(conn)
-    return int(key)
-
-
 def _connect(path: Path, *, wal: bool) -> sqlite3.Connection:
     # Connected by hand, never by URL: a "?" or "#" in the file's name would be taken apart.
     # Autocommit: we say BEGIN ourselves (``reading``/``writing``), IMMEDIATE for writes.
@@ -466,34 +431,3 @@ def _connect(path: Path, *, wal: bool) -> sqlite3.Connection:
         db.close()
         raise
     return db
-
-
-def entry_values(
-    game_id: int,
-    parent: int | None,
-    depth: int,
-    player: str,
-    command: str,
-    round: int,
-    hash: str,
-    events: str = "[]",
-    auto: bool = False,
-    time: str | None = None,
-) -> dict[str, Any]:
-    return {
-        "game_id": game_id,
-        "parent_id": parent,
-        "depth": depth,
-        "player": player,
-        "command": command,
-        "time": time or now(),
-        "round": round,
-        "hash": hash,
-        "events": events,
-        "auto": auto,
-    }
-
-
-def insert_entries(conn: sqlite3.Connection, rows: Sequence[dict[str, Any]]) -> None:
-    """Add sealed log entries (all with the same columns) in the caller's transaction."""
-    insert_many(conn, "entry", rows)
