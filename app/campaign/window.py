@@ -137,7 +137,7 @@ class CampaignWindow:
         try:
             state, events = scenario.start(seats, seed, outfits=outfits)
             campaign = CampaignFile.create(
-                path, name, state, title=scenario.name, scenario=scenario.id
+                path, name, state, title=scenario.name, scenario=scenario.id, events=events
             )
             if mode != "open":
                 from core.campaign.mail.referee import set_mode

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from core.engine import serial
 from core.engine.events import Event
 from core.engine.gcpause import gc_paused
+from core.engine.play import current_phase
 from core.vector.turns import PhaseBegan
 
 if TYPE_CHECKING:
@@ -31,12 +32,18 @@ class Entry:
 def stored_log(record: GameRecord, tail: int) -> list[Entry]:
     """The log of the last ``tail`` commands of the campaign's current line, from the
     events stored with them (the phase of each is followed through the phase-began
-    events). The whole history is in the Campaign dock; the event log shows the recent
-    part."""
+    events), after the events of the game's start (the roll for the first player) when
+    the tail reaches back to it. The whole history is in the Campaign dock; the event
+    log shows the recent part."""
+    lines = record.line_log(tail)
     log: list[Entry] = []
     phase = ""
+    if not lines or lines[0][0] == 1:  # back to the start: as it was shown then
+        start = record.start
+        phase = current_phase(start)
+        log = [Entry(start.round, phase, e, 0) for e in record.start_events]
     with gc_paused():  # thousands of small objects that all stay
-        for depth, round_, events in record.line_log(tail):
+        for depth, round_, events in lines:
             try:
                 stored = serial.from_data(json.loads(events))
             except (ValueError, serial.SerialError):

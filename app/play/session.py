@@ -103,7 +103,7 @@ class GameSession(TableView, QObject):
         self.sees_all = False  # whole states shown, no player's view (a referee's master)
         self.read_only_why = "another Ecliptic has this campaign open"
         self._trails = Trails(self.live, self.depth)
-        if record is not None and record.head is not None:
+        if record is not None:  # the file's log, the start's events (``events``) too
             self._load_log(record)
         else:
             self._record(events)

@@ -22,7 +22,7 @@ from core.campaign import nesting, playing, results, seal
 from core.campaign.errors import CampaignError, DamagedCampaign, ReplayMismatch, reading, said
 from core.campaign.fileformat import MAX_COMMAND_TEXT, MAX_STATE_TEXT, parse
 from core.campaign.log import GameLog, Step
-from core.campaign.rows import entry_values, insert_entries, touch
+from core.campaign.rows import entry_values, insert_entries, stored_events, touch
 from core.campaign.store import CampaignFile
 from core.campaign.tables import insert_sql
 from core.engine import serial, states
@@ -67,6 +67,8 @@ class GameRecord(GameLog):
         if got != row.start_hash:
             raise ReplayMismatch(file.path, 0, "the game's start", str(row.start_hash), got)
         self.start: Any = start
+        #: what the engine said as the game began (none in a file older than schema 5)
+        self.start_events = stored_events(row.start_events)
         self.parent: int | None = row.parent_id
         self._states: dict[int, Any] = {}  # recent states by entry, for undo
         self._depth_cache: tuple[int | None, int] = (None, 0)
@@ -358,7 +360,7 @@ class GameRecord(GameLog):
         result following the game's end: taken back by undo, written again by redo."""
         ended = None
         if playing.is_over(state) and entry_id is not None:
-            events = results.stored_events(self.file.entry(entry_id).events)
+            events = stored_events(self.file.entry(entry_id).events)
             ended = results.outcome(self.file, state, events, self.title)
         with self.file.writing() as conn:
             conn.execute("UPDATE game SET head_id = ? WHERE id = ?", (entry_id, self.id))

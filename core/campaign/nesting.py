@@ -138,7 +138,7 @@ def seats(file: CampaignFile, players: tuple[str, ...]) -> list[Seat]:
 
 def add_child(conn: sqlite3.Connection, child: Child, parent: int, entry_id: int) -> int:
     """Write the child game's row, inside the transaction of the entry that opened it."""
-    values = game_values(child.campaign, child.start, child.encounter.title, "")
+    values = game_values(child.campaign, child.start, child.encounter.title, "", child.events)
     values.update(scale=child.encounter.scale, parent_id=parent, parent_entry_id=entry_id)
     return insert_game(conn, values)
 

@@ -37,15 +37,6 @@ def write(conn: sqlite3.Connection, game_id: int, result: Outcome | None) -> Non
     conn.execute("UPDATE game SET result = ? WHERE id = ?", (text, game_id))
 
 
-def stored_events(text: str | None) -> list[Event]:
-    """The events a log entry holds (none if they cannot be read)."""
-    try:
-        found = serial.from_data(json.loads(text or "[]"))
-    except (ValueError, serial.SerialError):
-        return []
-    return [e for e in found if isinstance(e, Event)] if isinstance(found, list | tuple) else []
-
-
 def words(result: str | None) -> str:
     """A game's stored result in players' words ("" while the game is on)."""
     if result is None:

@@ -1,8 +1,10 @@
 """The rows a write adds: a new game's (its start, with the events the start gave) and
-a log entry's, each in the caller's transaction, the campaign marked changed."""
+a log entry's, each in the caller's transaction, the campaign marked changed; and the
+events such a row holds, read back."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Sequence
 from datetime import UTC, datetime
@@ -10,6 +12,7 @@ from typing import Any
 
 from core.campaign.tables import insert_many, insert_sql
 from core.engine import serial
+from core.engine.events import Event
 from core.engine.states import state_hash
 
 
@@ -22,8 +25,11 @@ def touch(conn: sqlite3.Connection) -> None:
     conn.execute("UPDATE campaign SET updated = ?", (now(),))
 
 
-def game_values(campaign_id: int, state: object, title: str, scenario: str) -> dict[str, Any]:
-    """A new game's row, starting at ``state`` (of any rule system)."""
+def game_values(
+    campaign_id: int, state: object, title: str, scenario: str, events: Sequence[Event] = ()
+) -> dict[str, Any]:
+    """A new game's row, starting at ``state`` (of any rule system), with the ``events``
+    its start gave (the roll for the first player) for the log."""
     return {
         "campaign_id": campaign_id,
         "title": title,
@@ -31,6 +37,7 @@ def game_values(campaign_id: int, state: object, title: str, scenario: str) -> d
         "start": serial.dumps(state),
         "start_hash": state_hash(state),
         "created": now(),
+        "start_events": serial.dumps(list(events)),
     }
 
 
@@ -73,3 +80,13 @@ def entry_values(
 def insert_entries(conn: sqlite3.Connection, rows: Sequence[dict[str, Any]]) -> None:
     """Add sealed log entries (all with the same columns) in the caller's transaction."""
     insert_many(conn, "entry", rows)
+
+
+def stored_events(text: str | None) -> list[Event]:
+    """The events a row holds (a log entry's, a game's start): none if they cannot be
+    read, as they are only shown."""
+    try:
+        found = serial.from_data(json.loads(text or "[]"))
+    except (ValueError, serial.SerialError):
+        return []
+    return [e for e in found if isinstance(e, Event)] if isinstance(found, list | tuple) else []

@@ -92,10 +92,12 @@ class CampaignFile:
         title: str = "",
         scenario: str = "",
         overwrite: bool = False,
+        events: Sequence[Any] = (),
     ) -> CampaignFile:
         """A new campaign file holding one game that starts at ``state``, of any rule
-        system (what the campaign reads of a state: :mod:`core.campaign.playing`). The
-        file appears whole or not at all (written aside, then renamed into place)."""
+        system (what the campaign reads of a state: :mod:`core.campaign.playing`), with
+        the ``events`` its start gave. The file appears whole or not at all (written
+        aside, then renamed into place)."""
         path = real_path(path)
         if path.exists() and not overwrite:
             raise CampaignError(path, "already exists; choose another name")
@@ -139,7 +141,8 @@ class CampaignFile:
                 " VALUES (?, ?, ?, ?, ?)",
                 [(campaign, p.id, p.name, p.colour, sides[p.side]) for p in state.players],
             )
-            insert_game(db, game_values(campaign or 1, state, title or name, scenario))
+            values = game_values(campaign or 1, state, title or name, scenario, events)
+            insert_game(db, values)
             db.execute("COMMIT")
         except BaseException:
             db.close()
@@ -341,12 +344,13 @@ class CampaignFile:
         scale: str = "strategic",
         parent: int | None = None,
         parent_entry: int | None = None,
+        events: Sequence[Any] = (),
     ) -> int:
-        """A new game in the campaign; a tactical battle names the strategic game and
-        log entry it was opened from."""
+        """A new game in the campaign (with the ``events`` its start gave); a tactical
+        battle names the strategic game and log entry it was opened from."""
         if scale not in SCALES:
             raise ValueError(f"a game's scale is strategic or tactical, not {scale!r}")
-        values = game_values(self.campaign().id or 1, state, title, scenario)
+        values = game_values(self.campaign().id or 1, state, title, scenario, events)
         values.update(scale=scale, parent_id=parent, parent_entry_id=parent_entry)
         with self.writing() as conn:
             return insert_game(conn, values)
