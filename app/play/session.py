@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
-from app.play.entries import Entry, stored_log
+from app.play.entries import Entry, said_once, stored_log
 from app.play.systems import SystemUI, Work, ui_for
 from app.play.table_view import TableView
 from app.play.trails import Trails
@@ -374,6 +374,6 @@ class GameSession(TableView, QObject):
         if not events:
             return
         phase = engine.current_phase(self.live)
-        entries = [Entry(self.live.round, phase, e, self.depth) for e in events]
+        entries = [Entry(self.live.round, phase, e, self.depth) for e in said_once(events)]
         self.log.extend(entries)
         self.logged.emit(entries)

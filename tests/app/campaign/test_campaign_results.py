@@ -24,16 +24,23 @@ ONE_ROUND = Path(__file__).parent / "scenarios" / "one-round.toml"
 WON = "Result: Bob wins: round 1, the last, is over"
 
 
-def new_campaign(you: Player, file: Path, name: str) -> None:
-    """File › New Campaign…: the one-round scenario (browsed to), Ann and Bob, a fixed
-    seed, the campaign's name and file; then Create."""
+def new_campaign(
+    you: Player,
+    file: Path,
+    name: str,
+    scenario: Path = ONE_ROUND,
+    title: str = "Test One Round",
+    seed: int = 3,
+) -> None:
+    """File › New Campaign…: a scenario file (browsed to, listed by its ``title``), Ann
+    and Bob, a fixed seed, the campaign's name and file; then Create."""
 
     def fill(dialog: QWidget) -> None:
         assert isinstance(dialog, QDialog)
-        you.answer(lambda: you.press("Browse", dialog), lambda d: you.pick_file(d, ONE_ROUND))
+        you.answer(lambda: you.press("Browse", dialog), lambda d: you.pick_file(d, scenario))
         combo = you.find(QComboBox, "scenario_box", dialog)
         assert isinstance(combo, QComboBox)
-        you.pick(combo, "Test One Round")
+        you.pick(combo, title)
         you.type_into(you.find(QSpinBox, "player_count", dialog), "2")
         for i, seat in enumerate(("Ann", "Bob")):
             you.type_into(you.find(QLineEdit, f"seat_name_{i}", dialog), seat)
@@ -41,7 +48,7 @@ def new_campaign(you: Player, file: Path, name: str) -> None:
         assert isinstance(fixed, QCheckBox)
         if not fixed.isChecked():
             you.click(fixed)
-        you.type_into(you.find(QSpinBox, "dice_seed", dialog), "3")
+        you.type_into(you.find(QSpinBox, "dice_seed", dialog), str(seed))
         you.type_into(you.find(QLineEdit, "campaign_name", dialog), name)
         you.type_into(you.find(QLineEdit, "campaign_file", dialog), str(file))
         you.agree_to_questions()
