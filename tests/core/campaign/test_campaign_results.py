@@ -22,7 +22,6 @@ from core.engine.encounter import Outcome
 from core.vector.victory import TurnLimit
 from tests.core.campaign.test_campaign_nesting import (
     SEATS,
-    Shoot,
     Skirmish,
     fight,
     new_war,
@@ -84,21 +83,25 @@ def test_a_game_of_any_rule_system_played_on_its_own_keeps_its_winner_and_why(
     start = Skirmish(SEATS, (1, 1), Dice(5))
     with CampaignFile.create(tmp_path / "duel.ecliptic", "Duel", start) as file:
         duel = GameRecord(file, 1)
-        while not duel.state.over:
-            duel.play(Shoot(duel.state.players[duel.state.turn].id))
+        fight(duel)
         stored = serial.from_data(json.loads(file.games()[0].result or ""))
         assert isinstance(stored, Outcome)
         assert stored.winners == duel.state.winners and stored.details in ((1, 0), (0, 1))
         assert stored.text.endswith("holds the border")
 
 
+def a_battle_fought(tmp_path: Path) -> CampaignFile:
+    """The toy war, its border skirmish fought to the end."""
+    file = new_war(tmp_path)
+    to_the_meeting(GameRecord(file, 1))
+    fight(GameRecord(file, 2))
+    return file
+
+
 def test_a_battle_s_result_still_goes_back_and_its_parent_plays_on_without_one(
     tmp_path: Path,
 ) -> None:
-    with new_war(tmp_path) as file:
-        war = GameRecord(file, 1)
-        to_the_meeting(war)
-        fight(GameRecord(file, 2))
+    with a_battle_fought(tmp_path) as file:
         parent, battle = file.games()
         assert parent.result is None and words(battle.result).endswith("holds the border")
         assert main_game(file) == 1
@@ -107,10 +110,7 @@ def test_a_battle_s_result_still_goes_back_and_its_parent_plays_on_without_one(
 def test_when_every_game_is_over_play_goes_on_in_the_last_not_fought_inside_another(
     tmp_path: Path,
 ) -> None:
-    with new_war(tmp_path) as file:
-        war = GameRecord(file, 1)
-        to_the_meeting(war)
-        fight(GameRecord(file, 2))
+    with a_battle_fought(tmp_path) as file:
         file.set_result(1, {"winner": "a"})  # the war over too, as an older file says
         assert main_game(file) == 1
 
