@@ -61,12 +61,12 @@ def result_item(top: QTreeWidgetItem, result: str | None) -> None:
 
     said = words(result)
     line = QTreeWidgetItem([f"Result: {said}", "", ""])  # no entry: a heading
-    line.setFirstColumnSpanned(True)
     line.setToolTip(0, said)
     font = QFont(line.font(0))
     font.setBold(True)
     line.setFont(0, font)
     top.addChild(line)
+    line.setFirstColumnSpanned(True)  # across the columns: only once in the tree
 
 
 def quiet(entry: Entry) -> bool:
