@@ -85,6 +85,8 @@ class CampaignWindow:
         what every player may read."""
         page = getattr(self, "own_page", None)
         if page is not None:  # a game with its own page (the squadron game)
+            if page.session.sees_all:  # the referee's master
+                return EVERYTHING
             seat = page.session.seat()
             seated = not page.session.read_only and seat is not None and page.seated()
             return seat.id if seated else None
@@ -389,6 +391,8 @@ class CampaignWindow:
     # ---- history
 
     def redo(self) -> None:
+        if self.redo_own():  # a game on its system's own page redoes there
+            return
         if self.session is not None and self.session.redo():
             self.status_label.setText("Redone")
             self.browser.schedule_refresh()

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QDialog, QLabel, QMessageBox, QStackedWidget
 
 from app.play.public_log import feed_logs
 from app.shell.game_view import GameView
+from app.shell.own_game import ORDERS_UNSAVED
 from app.shell.seat import SeatActions
 from core.engine.errors import IllegalCommand
 
@@ -121,7 +122,7 @@ class GameActions(SeatActions, GameView):
         already on screen instead."""
         if not self.close_game():
             return False
-        if self.play_own(state, events, title, record=record, read_only=read_only):
+        if self.play_own(state, events, title, record=record, read_only=read_only, mail=mail):
             return True  # a system with a page of its own (not the star map)
         # The game's side of the window (and with it the engine) loads with the first
         # game, not at start-up.
@@ -206,20 +207,18 @@ class GameActions(SeatActions, GameView):
         when nothing is lost): a quick game is lost, and so are orders not yet saved to
         an order file."""
         page = getattr(self, "own_page", None)
-        if page is not None:  # a game on its system's own page
-            if self.campaign is not None or page.over():
-                return ""
-            if quitting:
-                return "A quick game is in progress and quick games are not kept. Quit?"
-            return _QUICK_GAME_LOST
         session = self.session
-        if session is None or self.campaign is not None or session.state.over:
+        if page is not None:  # a game on its system's own page
+            if getattr(page, "mail", None) is not None:  # a player file: its orders count
+                return ORDERS_UNSAVED if page.unsaved() else ""
+            lost = self.campaign is None and not page.over()
+        else:
+            lost = session is not None and self.campaign is None and not session.state.over
+            unsaved = getattr(session, "unsaved", None)
+            if lost and unsaved is not None:  # a player file: only the orders are the player's
+                return ORDERS_UNSAVED if unsaved() else ""
+        if not lost:
             return ""
-        unsaved = getattr(session, "unsaved", None)
-        if unsaved is not None:  # a player file: only the orders are the player's
-            if not unsaved():
-                return ""
-            return "Close without saving your orders? Save Order File keeps them for the referee."
         if quitting:
             return "A quick game is in progress and quick games are not kept. Quit?"
         return _QUICK_GAME_LOST
