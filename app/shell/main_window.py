@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import PySide6
-from PySide6.QtCore import QByteArray, QObject, QSettings, Qt, Signal, qVersion
+from PySide6.QtCore import QByteArray, QObject, QSettings, Qt, QTimer, Signal, qVersion
 from PySide6.QtGui import QCloseEvent, QGuiApplication, QShowEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QStackedWidget, QWidget
 
@@ -40,6 +40,8 @@ if TYPE_CHECKING:
     from app.shell.startprobe import InputGuard
 
 GEOMETRY_KEY = "main_window/geometry"
+#: a plain start's window is finished this long after it is shown, painted or not
+FINISH_BY_MS = 500
 STATE_KEY = "main_window/state"
 
 
@@ -158,12 +160,15 @@ class MainWindow(
         """Finish building (:meth:`finish_building`) right after the map's first frame,
         or before anything a player does reaches the window (or ``also_watch``: the
         application, where the desktop's file-open requests arrive), if that comes
-        first: a key, a click, a drop, closing it. Call once the window is shown."""
+        first: a key, a click, a drop, closing it; at the latest :data:`FINISH_BY_MS`
+        after. Call once the window is shown."""
         if self._built:
             return
         from app.shell.startprobe import InputGuard, after_first_paint
 
         after_first_paint(self.map_view.viewport(), self.finish_building)
+        # ...and at the latest a moment later: a window started minimized paints nothing
+        QTimer.singleShot(FINISH_BY_MS, self, self.finish_building)
         handle = self.windowHandle()
         watched = [handle, *also_watch] if handle is not None else [self, *also_watch]
         self._input_guard = InputGuard(self.finish_building, self, watched)

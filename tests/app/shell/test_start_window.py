@@ -94,6 +94,20 @@ def test_a_window_closed_before_its_first_frame_closes_cleanly(
     assert window.is_built() and not window.isVisible()
 
 
+def test_a_window_that_paints_nothing_at_first_is_finished_all_the_same(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """Started minimized (hidden here), the map paints no first frame: the window is
+    finished a moment later anyway, and shows whole when it comes up."""
+    window = started(qtbot, tmp_path)
+    window.hide()
+    with qtbot.waitSignal(window.built):
+        pass
+    window.show()
+    ships = window.findChild(QTreeWidget, "ship_list")
+    assert ships is not None and ships.isVisible()
+
+
 def test_the_collector_pause_ends_even_when_the_work_fails() -> None:
     assert gc.isenabled()
     with pytest.raises(ValueError, match="failed"), gc_paused():
