@@ -142,8 +142,9 @@ def test_a_plain_start_paints_the_map_before_the_game_panels_and_the_editor_load
     """``python -m app`` with no file: the first frame needs neither the game panels
     (ship list, course, logs), nor the editor's actions, nor the About box's platform
     details, nor the play-by-mail file readers, nor the campaign browser and the
-    referee's panel (their docks are hidden); they load when used, the panels right
-    after the first frame (issue 19 req 5)."""
+    referee's panel (their docks are hidden), nor the TOML reader (the map comes from
+    the map cache); they load when used, the panels right after the first frame (issue
+    19 req 5)."""
     later = [
         "app.play.docks",
         "app.play.log_view",
@@ -152,6 +153,7 @@ def test_a_plain_start_paints_the_map_before_the_game_panels_and_the_editor_load
         "core.campaign.mail.files",
         "app.campaign.browser",
         "app.campaign.referee",
+        "tomllib",
     ]
     script = (
         "import sys\n"
