@@ -143,8 +143,8 @@ def test_a_plain_start_paints_the_map_before_the_game_panels_and_the_editor_load
     (ship list, course, logs), nor the editor's actions, nor the About box's platform
     details, nor the play-by-mail file readers, nor the campaign browser and the
     referee's panel (their docks are hidden), nor the TOML reader (the map comes from
-    the map cache); they load when used, the panels right after the first frame (issue
-    19 req 5)."""
+    the map cache), nor subprocess (only the source revision asks git); they load when
+    used, the panels right after the first frame (issue 19 req 5)."""
     later = [
         "app.play.docks",
         "app.play.log_view",
@@ -154,6 +154,7 @@ def test_a_plain_start_paints_the_map_before_the_game_panels_and_the_editor_load
         "app.campaign.browser",
         "app.campaign.referee",
         "tomllib",
+        "subprocess",
     ]
     script = (
         "import sys\n"
