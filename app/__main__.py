@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from app.shell.version import VersionAction
 
 if TYPE_CHECKING:
-    from PySide6.QtCore import QSettings
+    from PySide6.QtCore import QObject, QSettings
     from PySide6.QtWidgets import QApplication
 
     from app.shell.main_window import MainWindow
@@ -109,9 +109,11 @@ def start_window(
     path: Path | None = None, settings: QSettings | None = None
 ) -> tuple[QApplication, MainWindow]:
     """Import Qt and the window, make the application and show the window (the event
-    loop then paints it). The garbage collector stays paused until the event loop runs
-    (see :func:`core.engine.gcpause.gc_paused`: start-up makes tens of thousands
-    of objects that live as long as the program). ImportError when PySide6 cannot be loaded."""
+    loop then paints it; without ``path``, the window finishes building right after
+    its first frame, see :meth:`MainWindow.finish_after_first_paint`). The garbage
+    collector stays paused until the event loop runs (see
+    :func:`core.engine.gcpause.gc_paused`: start-up makes tens of thousands of objects
+    that live as long as the program). ImportError when PySide6 cannot be loaded."""
     was_on = gc.isenabled()
     gc.disable()
     try:
@@ -129,12 +131,19 @@ def start_window(
         # the installed desktop entry's name, so that desktops match the window to it
         app.setDesktopFileName("org.ecliptic.Ecliptic")
         app.setWindowIcon(QIcon(str(resource_path("icons", "ecliptic.svg"))))
-        window = MainWindow(path=path, settings=settings)
-        from app.shell.files import OpenRequests
+        # A plain start paints the map first and builds the game panels right after.
+        window = MainWindow(path=path, settings=settings, paint_first=path is None)
+        requests: list[QObject] = []
+        if sys.platform == "darwin":  # the one desktop sending files to open as events
+            from app.shell.files import OpenRequests
 
-        window.open_requests = OpenRequests(window)  # kept as long as the window
-        app.installEventFilter(window.open_requests)
+            # An application-wide filter sees every event of every object: only where
+            # it has something to catch.
+            window.open_requests = OpenRequests(window)  # kept as long as the window
+            app.installEventFilter(window.open_requests)
+            requests.append(app)
         window.show()
+        window.finish_after_first_paint(also_watch=requests)  # sees a file-open first
     except BaseException:
         if was_on:
             gc.enable()

@@ -19,12 +19,12 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QMessageBox
 
-from app.campaign.referee import RefereePanel
 from app.folders import ask_save, remember, start_at
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QLabel
 
+    from app.campaign.referee import RefereePanel
     from app.play.session import GameSession
     from core.campaign import CampaignFile, GameRecord
 
@@ -43,20 +43,27 @@ class MailWindow:
     docks: dict[str, QDockWidget]
     status_label: QLabel
     settings: QSettings
+    referee_panel: RefereePanel
 
     def _init_mail(self) -> None:
         self.player_file: Path | None = None
+        dock = QDockWidget("Referee", self)
+        dock.setObjectName("referee_dock")
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
+        self.docks["referee"] = dock
+        dock.hide()
+
+    def _init_referee_panel(self) -> None:
+        """The Referee dock's panel, made with the window's game panels (a plain start
+        makes them just after its first frame; the dock is hidden till then)."""
+        from app.campaign.referee import RefereePanel
+
         self.referee_panel = RefereePanel()
         self.referee_panel.import_asked.connect(lambda: self.import_order_files())
         self.referee_panel.play_asked.connect(lambda: self.play_turn_and_export())
         self.referee_panel.export_asked.connect(lambda: self.export_player_files())
         self.referee_panel.folder_asked.connect(lambda: self.choose_mail_folder())
-        dock = QDockWidget("Referee", self)
-        dock.setObjectName("referee_dock")
-        dock.setWidget(self.referee_panel)
-        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
-        self.docks["referee"] = dock
-        dock.hide()
+        self.docks["referee"].setWidget(self.referee_panel)
 
     # ---- the player's side
 

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QDialog, QMessageBox
 
-from app.campaign.browser import CampaignBrowser
 from app.campaign.paths import default_folder, forget_campaign, recent_campaigns
 from app.campaign.paths import remember_campaign as remember
 from app.campaign.reading import EVERYTHING
@@ -29,6 +28,7 @@ from core.engine.gcpause import gc_paused
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QDockWidget, QLabel, QStackedWidget, QWidget
 
+    from app.campaign.browser import CampaignBrowser
     from app.campaign.trouble import SealWatch
     from app.play.session import GameSession
     from app.play.systems import Outfits
@@ -70,12 +70,18 @@ class CampaignWindow:
         self.campaign = None
         self.record = None
         self.seal_watch = None
+        self.replay_bar = ReplayBar(self)
+        self.replay_bar.closed.connect(self.leave_replay)
+
+    def _init_campaign_browser(self) -> None:
+        """The Campaign dock's browser, made with the window's game panels (a plain
+        start makes them just after its first frame; the dock is hidden till then)."""
+        from app.campaign.browser import CampaignBrowser
+
         self.browser = CampaignBrowser()
         self.browser.view_entry.connect(self.replay_at)
         self.browser.restore_entry.connect(self.restore_entry)
         self.browser.reader = self.dock_reader
-        self.replay_bar = ReplayBar(self)
-        self.replay_bar.closed.connect(self.leave_replay)
         self.replay_bar.moved.connect(self.browser.select_entry)
 
     def dock_reader(self) -> str | None:

@@ -6,6 +6,12 @@ Every declared dock is built at start-up with a placeholder in it, so a saved wi
 layout is restored whole; its panel comes from the rule system's interface when a game
 of that system is first shown, and a game of another system puts the placeholders back.
 
+The docks are made in two steps: their frames first (:meth:`DockLayout._create_docks`:
+titles, places, tabs, the layout a saved state restores), their panels next
+(:meth:`DockLayout._fill_docks`), which a plain start does right after the map's
+first frame (see :mod:`app.shell.main_window`): the panels are empty before a game, and
+the first frame need not wait for them.
+
 A mixin for the main window (:mod:`app.shell.main_window`).
 """
 
@@ -16,11 +22,11 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget, QLabel, QScrollArea, QWidget
 
-from app.play.docks import CoursePanel, DiceLog, EventLog, ShipList
 from app.play.systems import DockSlot, SystemDocks, SystemUI, entries
 
 if TYPE_CHECKING:
     from app.campaign.browser import CampaignBrowser
+    from app.play.docks import CoursePanel, DiceLog, EventLog, ShipList
     from app.play.session import GameSession
 
 AREAS = {
@@ -35,11 +41,14 @@ class DockLayout:
 
     browser: CampaignBrowser
 
+    ship_list: ShipList
+    course_panel: CoursePanel
+    event_log: EventLog
+    dice_log: DiceLog
+
     def _create_docks(self) -> None:
-        self.ship_list = ShipList()
-        self.course_panel = CoursePanel()
-        self.event_log = EventLog()
-        self.dice_log = DiceLog()
+        """The docks with their titles, in their places, the system docks with their
+        placeholders; the game panels come in :meth:`_fill_docks`."""
         #: the panels of the game on show's rule system (None before the first game)
         self.system_docks: SystemDocks | None = None
         self._system_panels: dict[str, SystemDocks] = {}  # by system id, built once
@@ -53,27 +62,16 @@ class DockLayout:
             placeholder.setWordWrap(True)
             self._placeholders[slot.key] = placeholder
         for key, title, widget, where in (
-            ("ships", "Ships", self.ship_list, "right"),
-            ("course", "Course", self.course_panel, "right"),
+            ("ships", "Ships", None, "right"),
+            ("course", "Course", None, "right"),
             *((s.key, s.title, self._placeholders[s.key], s.area) for s in slots),
-            ("events", "Event Log", self.event_log, "bottom"),
-            ("dice", "Dice", self.dice_log, "bottom"),
-            ("campaign", "Campaign", self.browser, "left"),
+            ("events", "Event Log", None, "bottom"),
+            ("dice", "Dice", None, "bottom"),
+            ("campaign", "Campaign", None, "left"),
         ):
             dock = QDockWidget(title, self)
             dock.setObjectName(f"{key}_dock")
-            if isinstance(widget, CoursePanel):
-                # Its text changes as the mouse moves: a scroll area keeps that from
-                # resizing the dock, which would shift the map under the mouse.
-                scroll = QScrollArea()
-                scroll.setWidgetResizable(True)
-                scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-                scroll.setWidget(widget)
-                # ...and room for its heading, a line and its buttons is kept, so a full
-                # Combat dock below cannot squash it to a sliver that needs scrolling
-                scroll.setMinimumHeight(widget.essential_height() + 2 * scroll.frameWidth())
-                dock.setWidget(scroll)
-            else:
+            if widget is not None:
                 dock.setWidget(widget)
             self.addDockWidget(AREAS[where], dock)
             self.docks[key] = dock
@@ -84,6 +82,34 @@ class DockLayout:
         for slot in slots:
             self._tab_behind(slot)
         self.docks["campaign"].hide()
+
+    def _fill_docks(self) -> None:
+        """The game panels in their docks: the ship list, the course, the logs, and the
+        campaign browser (made before, by :meth:`CampaignWindow._init_campaign_browser`)."""
+        from app.play.docks import CoursePanel, DiceLog, EventLog, ShipList
+
+        self.ship_list = ShipList()
+        self.course_panel = CoursePanel()
+        self.event_log = EventLog()
+        self.dice_log = DiceLog()
+        # The course's text changes as the mouse moves: a scroll area keeps that from
+        # resizing the dock, which would shift the map under the mouse.
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(self.course_panel)
+        # ...and room for its heading, a line and its buttons is kept, so a full Combat
+        # dock below cannot squash it to a sliver that needs scrolling
+        scroll.setMinimumHeight(self.course_panel.essential_height() + 2 * scroll.frameWidth())
+        for key, widget in (
+            ("ships", self.ship_list),
+            ("course", scroll),
+            ("events", self.event_log),
+            ("dice", self.dice_log),
+            ("campaign", self.browser),
+        ):
+            self.docks[key].setWidget(widget)
+            widget.show()  # at once, not at the layout's next turn: a click may follow
 
     def _tabify(self, front: QDockWidget, behind: QDockWidget) -> None:
         self.tabifyDockWidget(front, behind)

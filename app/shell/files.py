@@ -23,7 +23,7 @@ from app.shell.sniff import not_ours
 from core.board.problems import FileProblems, Problem
 from core.board.starmap import StarMap
 from core.campaign.fileformat import EXTENSION, MAGIC
-from core.campaign.mail.files import ORDERS_EXTENSION, PLAYER_EXTENSION
+from core.campaign.mail import ORDERS_EXTENSION, PLAYER_EXTENSION
 from core.engine.words import plural
 from core.files.resources import SOLAR_SYSTEM_MAP
 from core.scenario.documents import load_document

@@ -7,12 +7,12 @@ its settings); the rest is in its mixins, named in :class:`MainWindow`.
 
 from __future__ import annotations
 
-import platform
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import PySide6
-from PySide6.QtCore import QByteArray, QSettings, Qt, qVersion
+from PySide6.QtCore import QByteArray, QObject, QSettings, Qt, QTimer, Signal, qVersion
 from PySide6.QtGui import QCloseEvent, QGuiApplication, QShowEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QStackedWidget, QWidget
 
@@ -37,8 +37,11 @@ if TYPE_CHECKING:
     from app.play.board import GameBoard
     from app.play.session import GameSession
     from app.play.systems import GamePage
+    from app.shell.startprobe import InputGuard
 
 GEOMETRY_KEY = "main_window/geometry"
+#: a plain start's window is finished this long after it is shown, painted or not
+FINISH_BY_MS = 500
 STATE_KEY = "main_window/state"
 
 
@@ -59,12 +62,20 @@ class MainWindow(
     (:mod:`app.shell.menus`), docks (:mod:`app.shell.dock_layout`), campaigns
     (:mod:`app.campaign.window`) and play by mail (:mod:`app.campaign.mail`)."""
 
+    #: emitted once everything is built (see :meth:`finish_building`)
+    built = Signal()
+
     def __init__(
         self,
         path: Path | None = None,
         settings: QSettings | None = None,
         parent: QWidget | None = None,
+        *,
+        paint_first: bool = False,
     ) -> None:
+        """``paint_first`` (a plain start, no ``path``): show the built-in map with the
+        window's menus, bars and dock frames, and leave the game panels and the editor's
+        actions to :meth:`finish_after_first_paint`."""
         super().__init__(parent)
         self.settings = settings if settings is not None else QSettings("Ecliptic", "Ecliptic")
         self.current_path: Path | None = None
@@ -87,11 +98,8 @@ class MainWindow(
         self.map_view.hex_hovered.connect(self.show_hex)
         self.map_view.ruler_measured.connect(self.show_ruler)
         self.map_view.ruler_finished.connect(self._ruler_finished)
-        self.hand_over = HandOver(self)
-        self.hand_over.accepted.connect(self.take_seat)
         self.stack = QStackedWidget(self)
         self.stack.addWidget(self.map_view)
-        self.stack.addWidget(self.hand_over)
         self.setCentralWidget(self.stack)
         self.stack.currentChanged.connect(lambda _: self.guard_seat_panels())
 
@@ -108,22 +116,65 @@ class MainWindow(
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.replay_bar)
         self._create_docks()
         self._init_mail()
+        self._create_menus()
+        self._restore_settings()
+        self.hide_until_their_games()
+        self.hide_own_page_docks()
+        self.replay_bar.set_replay(None)  # only in the replay view, whatever was saved
+        self._built = False
+        self._input_guard: InputGuard | None = None
+        if paint_first and path is None:
+            self.open_path(SOLAR_SYSTEM_MAP)  # the rest: finish_after_first_paint
+            return
+        self.finish_building()
+        if (path is None or not self.open_path(path)) and self.starmap is None:
+            self.open_path(SOLAR_SYSTEM_MAP)
+
+    def finish_building(self) -> None:
+        """Build what the first frame of a plain start does without: the game panels in
+        their docks, the campaign browser, the referee's panel, the hand-over screen and
+        the editor's actions (once; :attr:`built` then)."""
+        if self._built:
+            return
+        self._built = True
+        if self._input_guard is not None:
+            self._input_guard.end()
+        self.hand_over = HandOver(self)  # the hot seat's screen, in the central stack
+        self.hand_over.accepted.connect(self.take_seat)
+        self.stack.addWidget(self.hand_over)
+        self._init_campaign_browser()
+        self._init_referee_panel()
+        self._fill_docks()
         self.ship_list.ship_chosen.connect(self._ship_chosen)
         self.course_panel.choices_changed.connect(self._choices_changed)
         self.course_panel.take_back.connect(self.take_back)
         self.course_panel.coast.connect(self._coast)
         self.course_panel.clear_ship()
-        self._create_menus()
         from app.editor.install import install
 
         self.editor_mode = install(self)  # New Map…, Edit Map or Scenario…, Map Editor mode
-        self._restore_settings()
-        self.hide_until_their_games()
-        self.hide_own_page_docks()
-        self.replay_bar.set_replay(None)  # only in the replay view, whatever was saved
         self._update_game_actions()
-        if (path is None or not self.open_path(path)) and self.starmap is None:
-            self.open_path(SOLAR_SYSTEM_MAP)
+        self.built.emit()
+
+    def finish_after_first_paint(self, also_watch: Sequence[QObject] = ()) -> None:
+        """Finish building (:meth:`finish_building`) right after the map's first frame,
+        or before anything a player does reaches the window (or ``also_watch``: the
+        application, where the desktop's file-open requests arrive), if that comes
+        first: a key, a click, a drop, closing it; at the latest :data:`FINISH_BY_MS`
+        after. Call once the window is shown."""
+        if self._built:
+            return
+        from app.shell.startprobe import InputGuard, after_first_paint
+
+        after_first_paint(self.map_view.viewport(), self.finish_building)
+        # ...and at the latest a moment later: a window started minimized paints nothing
+        QTimer.singleShot(FINISH_BY_MS, self, self.finish_building)
+        handle = self.windowHandle()
+        watched = [handle, *also_watch] if handle is not None else [self, *also_watch]
+        self._input_guard = InputGuard(self.finish_building, self, watched)
+
+    def is_built(self) -> bool:
+        return self._built
 
     # Status bar
 
@@ -191,6 +242,8 @@ class MainWindow(
     # Help
 
     def about_text(self) -> str:
+        import platform  # only for the About box
+
         return (
             f"<h3>Ecliptic {application_version()}</h3>"
             f"<p>Revision {source_revision()}</p>"
@@ -262,6 +315,7 @@ class MainWindow(
             self.map_view.show_default()  # the view has its real size only now
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        self.finish_building()  # closing reads the panels, even right after a start
         question = self.closing_question(quitting=True)
         if question and self.ask_before_closing:
             answer = QMessageBox.question(self, "Quit", question)

@@ -10,7 +10,6 @@ file that is not valid TOML, is a map, whose reader then explains what is wrong 
 from __future__ import annotations
 
 import re
-import tomllib
 from enum import Enum
 
 #: the ``format`` keys of scenario and ruleset files (a test checks they are the readers'
@@ -33,6 +32,8 @@ _BY_FORMAT = {SCENARIO_FORMAT: FileKind.SCENARIO, RULESET_FORMAT: FileKind.RULES
 
 def file_kind(text: str) -> FileKind:
     """What the file holding ``text`` is (see the module's docstring)."""
+    import tomllib  # here: a cached map opens without it
+
     if text.lstrip("\ufeff \t\r\n").startswith("<"):
         return FileKind.TMX
     first_table = _FIRST_TABLE.search(text)

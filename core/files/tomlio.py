@@ -12,7 +12,6 @@ import json
 import os
 import re
 import tempfile
-import tomllib
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -46,6 +45,8 @@ def read_text(path: Path) -> str:
 
 def parse_toml(text: str, file: str | None) -> dict[str, Any]:
     """Parse TOML text read from ``file``; malformed text raises FileProblems."""
+    import tomllib  # here: a map from the map cache opens without it
+
     try:
         return tomllib.loads(text)
     except RecursionError:

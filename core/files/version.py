@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import subprocess
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
@@ -56,6 +55,8 @@ def source_revision() -> str:
     if not (checkout / ".git").exists():
         return "unknown"
     command = ["git", "-C", str(checkout), "describe", "--always", "--dirty=+dirty", "--abbrev=10"]
+    import subprocess  # here: every start imports this module, few ask the revision
+
     try:
         done = subprocess.run(command, capture_output=True, text=True, timeout=10, check=False)
     except (OSError, subprocess.SubprocessError):

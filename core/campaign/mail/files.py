@@ -28,6 +28,7 @@ from typing import Any
 
 from core.board.problems import FileProblems
 from core.campaign.errors import CampaignError
+from core.campaign.mail import ORDERS_EXTENSION, PLAYER_EXTENSION
 from core.engine import serial
 from core.engine.commands import Command
 from core.engine.events import Event
@@ -37,8 +38,6 @@ from core.files.version import version_text
 
 PLAYER_FORMAT = "ecliptic-player"
 ORDERS_FORMAT = "ecliptic-orders"
-PLAYER_EXTENSION = ".ecliptic-player"
-ORDERS_EXTENSION = ".ecliptic-orders"
 #: the version of both formats this program writes and reads
 VERSION = 1
 #: the largest player file read (a view holds the map and the ruleset)

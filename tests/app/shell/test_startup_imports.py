@@ -134,3 +134,43 @@ def test_a_campaign_opened_as_the_first_action_paints_its_map_without_the_databa
         "print(*seen)\n"
     )
     assert loaded_after(script, tmp_path) == ["True"]
+
+
+def test_a_plain_start_paints_the_map_before_the_game_panels_and_the_editor_load(
+    tmp_path: Path,
+) -> None:
+    """``python -m app`` with no file: the first frame needs neither the game panels
+    (ship list, course, logs), nor the editor's actions, nor the About box's platform
+    details, nor the play-by-mail file readers, nor the campaign browser and the
+    referee's panel (their docks are hidden), nor the TOML reader (the map comes from
+    the map cache), nor subprocess (only the source revision asks git); they load when
+    used, the panels right after the first frame (issue 19 req 5)."""
+    later = [
+        "app.play.docks",
+        "app.play.log_view",
+        "app.editor.install",
+        "platform",
+        "core.campaign.mail.files",
+        "app.campaign.browser",
+        "app.campaign.referee",
+        "tomllib",
+        "subprocess",
+    ]
+    script = (
+        "import sys\n"
+        "from PySide6.QtCore import QSettings\n"
+        "from app.__main__ import start_window\n"
+        "from app.shell.startprobe import after_first_paint\n"
+        f"settings = QSettings({str(tmp_path / 's.ini')!r}, QSettings.Format.IniFormat)\n"
+        "app, window = start_window(settings=settings)\n"
+        "seen = []\n"
+        "def painted():\n"
+        f"    seen.extend(m for m in {later!r} if m in sys.modules)\n"
+        "    seen.append('built' if window.is_built() else 'painted')\n"
+        "    window.built.connect(app.quit)\n"
+        "after_first_paint(window.map_view.viewport(), painted)\n"
+        "app.exec()\n"
+        "print(*seen, 'then built' if window.is_built() else '')\n"
+    )
+    loaded_after(script, tmp_path)  # the first start checks the map file and caches it
+    assert loaded_after(script, tmp_path) == ["painted", "then", "built"]

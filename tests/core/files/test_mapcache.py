@@ -158,3 +158,21 @@ def test_a_cache_entry_of_another_type_or_edited_is_not_used(
     edited = serial.dumps(replace(starmap, name="Forged"))
     entry.write_text(edited.replace('"name":"Forged"', '"name": "Forged"'), encoding="utf-8")
     assert mapcache.lookup(text, cache) is None  # not exactly a map's serial form
+
+
+def test_the_code_fingerprint_names_every_core_module_and_changes_with_an_edited_one(
+    tmp_path: Path,
+) -> None:
+    core = Path(mapcache.__file__).resolve().parents[1]
+    listed = mapcache.code_fingerprint().splitlines()[2:]
+    assert [line.split(":")[0] for line in listed] == sorted(
+        p.relative_to(core).as_posix() for p in core.rglob("*.py")
+    )
+    (tmp_path / "rules" / "__pycache__").mkdir(parents=True)
+    (tmp_path / "rules" / "__pycache__" / "stale.py").write_text("")
+    reader = tmp_path / "rules" / "reader.py"
+    reader.write_text("A = 1\n")
+    before = mapcache._modules(str(tmp_path))
+    assert [name for name, _size, _time in before] == ["rules/reader.py"]
+    reader.write_text("A = 10\n")  # an edited reader: another size
+    assert mapcache._modules(str(tmp_path)) != before
