@@ -12,8 +12,10 @@ repainted, in wall time and in the process's processor time (user + system: what
 shared machine's load disturbs least); the next player's hand-over button is then
 pressed, untimed. Timing starts once the background seal check of the opened file is
 done, as it is a second after opening (else each End Turn at rounds 100 and 1,000
-carried a chunk of it, and round 10, checked at once, none). The campaigns are built
-once and kept in ``benchmarks/.bench/``; each run plays on a copy.
+carried a chunk of it, and round 10, checked at once, none). Then :data:`COUNTED` more
+End Turns are counted, not timed: the Python calls the window makes for each, a figure
+no load disturbs (what ``tests/app/campaign/test_end_turn_flat.py`` holds flat). The
+campaigns are built once and kept in ``benchmarks/.bench/``; each run plays on a copy.
 Run: ``make bench`` or ``.venv/bin/python benchmarks/bench_end_turn.py``.
 """
 
@@ -38,11 +40,13 @@ sys.path[:0] = [str(ROOT), str(HERE)]
 
 ROUNDS = (10, 100, 1_000)
 TURNS = 24  # End Turns timed at each round (four rounds of six players)
+COUNTED = 6  # End Turns whose Python calls are counted after them (a round)
 LINES = 100_000  # lines in the Event Log for the last row
 WIDTH, HEIGHT = 1920, 1080
 
 
-Timed = tuple[list[float], list[float], int, int]  # wall, processor, event and dice lines
+#: wall and processor times, Python calls per End Turn, event and dice lines
+Timed = tuple[list[float], list[float], float, int, int]
 
 
 def end_turns(window, app, path: Path, lines: int = 0) -> Timed:  # type: ignore[no-untyped-def]
@@ -57,19 +61,39 @@ def end_turns(window, app, path: Path, lines: int = 0) -> Timed:  # type: ignore
         top_up(window, lines)
     times, cpu = [], []
     for _ in range(TURNS):
-        if window.stack.currentWidget() is window.hand_over:
-            window.hand_over.button.click()
-            app.processEvents()
+        seat(window, app)
         gc.collect()
         t0, c0 = time.perf_counter(), time.process_time()
-        window.turn_bar.end_button.click()
-        app.processEvents()  # what was queued: the Campaign dock's refresh
-        window.repaint()
+        end_turn(window, app)
         times.append(time.perf_counter() - t0)
         cpu.append(time.process_time() - c0)
+    calls = [0]
+
+    def count(frame, event, arg) -> None:  # type: ignore[no-untyped-def]
+        if event in ("call", "c_call"):
+            calls[0] += 1
+
+    for _ in range(COUNTED):
+        seat(window, app)
+        sys.setprofile(count)
+        end_turn(window, app)
+        sys.setprofile(None)
     lines = window.event_log.count(), window.dice_log.count()
     window.close_game()
-    return times, cpu, *lines
+    return times, cpu, calls[0] / COUNTED, *lines
+
+
+def seat(window, app) -> None:  # type: ignore[no-untyped-def]
+    """The next player takes the seat (untimed)."""
+    if window.stack.currentWidget() is window.hand_over:
+        window.hand_over.button.click()
+        app.processEvents()
+
+
+def end_turn(window, app) -> None:  # type: ignore[no-untyped-def]
+    window.turn_bar.end_button.click()
+    app.processEvents()  # what was queued: the Campaign dock's refresh
+    window.repaint()
 
 
 def settle(window, app) -> None:  # type: ignore[no-untyped-def]
@@ -143,13 +167,14 @@ def main() -> None:
         f"load average before {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}, "
         f"after {after[0]:.2f} {after[1]:.2f} {after[2]:.2f}"
     )
-    base = statistics.median(results[f"{ROUNDS[0]:,}"][0])
-    cpu_base = statistics.median(results[f"{ROUNDS[0]:,}"][1])
+    first = results[f"{ROUNDS[0]:,}"]
+    base, cpu_base, calls_base = statistics.median(first[0]), statistics.median(first[1]), first[2]
     print(
         f"{'round':>6} {'event lines':>11} {'dice lines':>10} {'median':>9} {'p90':>9} "
-        f"{'worst':>9} {'/round 10':>9} {'processor':>9} {'/round 10':>9}  goal"
+        f"{'worst':>9} {'/round 10':>9} {'processor':>9} {'/round 10':>9} "
+        f"{'Py calls':>8} {'/round 10':>9}  goal"
     )
-    for rounds, (times, cpu, events, dice) in results.items():
+    for rounds, (times, cpu, calls, events, dice) in results.items():
         times = sorted(times)
         median = statistics.median(times)
         ratio = median / base
@@ -157,13 +182,15 @@ def main() -> None:
         print(
             f"{rounds:>6} {events:>11,} {dice:>10,} {median * 1000:>7.1f}ms "
             f"{times[int(0.9 * len(times))] * 1000:>7.1f}ms {times[-1] * 1000:>7.1f}ms "
-            f"{ratio:>8.2f}x {used * 1000:>7.1f}ms {used / cpu_base:>8.2f}x  "
+            f"{ratio:>8.2f}x {used * 1000:>7.1f}ms {used / cpu_base:>8.2f}x "
+            f"{calls:>8,.0f} {calls / calls_base:>8.3f}x  "
             f"{'<= 1.5x' if ratio <= 1.5 else 'MISSED (> 1.5x)'}"
         )
     print(
         f"({TURNS} End Turns at each round, timed once the seal check is done; median, "
-        f"90th percentile and worst wall time, median processor time; {ROUNDS[-1]:,}+: "
-        f"the logs topped up to {LINES:,} lines, a tenth of them rolls)"
+        f"90th percentile and worst wall time, median processor time; then the Python "
+        f"calls of {COUNTED} more, counted; {ROUNDS[-1]:,}+: the logs topped up to "
+        f"{LINES:,} lines, a tenth of them rolls)"
     )
 
 
