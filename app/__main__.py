@@ -58,14 +58,27 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
 
 
 def render(argv: Sequence[str]) -> int:
-    """``render FILE OUT.png ...``: no display needed, so no preflight and Qt offscreen."""
+    """``render FILE OUT.png ...``: no display needed, so no preflight and Qt offscreen.
+
+    A one-shot command: it ends right after the picture, so the collector is paused
+    throughout, what it made is then moved to the oldest generation (else the collector,
+    back on, walks all of it at once: 5 ms of the built-in map's 0.2 s), and all that is
+    left is frozen when the program exits (the collections Python runs while it shuts
+    down would otherwise walk every Qt type and module for nothing: 13 ms)."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    import atexit
+
     from core.engine.gcpause import gc_paused
 
-    with gc_paused():  # a one-shot command: it ends right after the picture
+    atexit.unregister(gc.freeze)  # once, however often it is called in one process
+    atexit.register(gc.freeze)
+    with gc_paused():
         from app.board.render import main as render_main
 
-        return render_main(argv, prog="ecliptic render")
+        code = render_main(argv, prog="ecliptic render")
+        gc.freeze()  # everything to the permanent generation...
+        gc.unfreeze()  # ...and back into the oldest, which is collected only now and then
+    return code
 
 
 def export_sheet(argv: Sequence[str]) -> int:

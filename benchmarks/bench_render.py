@@ -11,7 +11,9 @@ built-in map) or fitted into 4000 x 4000 (the big map), and ours draws the same 
 size. Both are timed as whole commands, runs alternating, so starting Python or Qt,
 reading and checking the file all count. Ours opens the map from the map cache, as it
 does from its second run on; its first run, which reads and checks the file, is shown
-apart.
+apart. The PNG files' sizes are shown too (ours deflated for speed, Tiled's by Qt's writer).
+The "of ours" rows split our whole command's processor time into its steps, from Python's
+start to the exit (``render_probe.py``: the command with a stopwatch, in fresh processes).
 Needs ``tmxrasterizer`` (Debian: ``sudo apt-get install tiled``, or ``make bench-tools``);
 without it the Tiled rows are skipped and said so.
 Run: ``make bench`` or ``.venv/bin/python benchmarks/bench_render.py``.
@@ -23,6 +25,7 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+import json
 import math
 import resource
 import shutil
@@ -145,6 +148,7 @@ def write_tmx(m: StarMap, path: Path, tileset: str) -> None:
 
 
 FLOOR = """\
+import gc
 import sys
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QApplication, QGraphicsScene
@@ -157,11 +161,12 @@ image.fill(0)
 painter = QPainter(image)
 scene.render(painter)
 painter.end()
+gc.freeze()
 """
 """The least any PySide6 program drawing a scene into a picture pays: starting Python,
 importing Qt's modules, an application object, an empty scene drawn at the picture's size
-(no file written). Shown beside Tiled to say how much of our command's time is the
-platform's and how much is ours."""
+(no file written), and the collector frozen for the exit as ours does. Shown beside Tiled
+to say how much of our command's time is the platform's and how much is ours."""
 
 
 class Timing(NamedTuple):
@@ -187,6 +192,10 @@ def cpus(runs: list[Timing]) -> list[float]:
     return [r.cpu for r in runs]
 
 
+def kilobytes(path: Path) -> str:
+    return f"{path.stat().st_size / 1000:,.0f} kB"
+
+
 def image_size(path: Path) -> tuple[int, int]:
     from PySide6.QtGui import QImageReader
 
@@ -194,29 +203,27 @@ def image_size(path: Path) -> tuple[int, int]:
     return (size.width(), size.height())
 
 
-def in_process(source: Path, out: Path, width: int, height: int) -> dict[str, float]:
-    """Where our command's processor time goes once Python and Qt are loaded."""
-    from PySide6.QtWidgets import QApplication
+PROBE_RUNS = 5
 
-    from app.board.render import load_starmap, render_image, write_png
-    from app.board.scene import StarMapScene
-    from app.campaign.paths import map_cache_dir
 
-    _app = QApplication.instance() or QApplication([])
-    times: dict[str, float] = {}
-    t = time.process_time()
-    starmap = load_starmap(source, cache=map_cache_dir())
-    times["load the map (cached)"] = time.process_time() - t
-    t = time.process_time()
-    scene = StarMapScene(starmap)
-    times["build the scene"] = time.process_time() - t
-    t = time.process_time()
-    image = render_image(scene, width, height)
-    times["draw"] = time.process_time() - t
-    t = time.process_time()
-    write_png(image, out)
-    times["write the PNG"] = time.process_time() - t
-    return times
+def where_the_time_goes(command: list[str], folder: Path, env: dict[str, str]) -> list[list[str]]:
+    """Rows for each step of our whole command, processor time, median of PROBE_RUNS
+    fresh runs of ``render_probe.py`` (the command with a stopwatch), from Python's
+    start to its exit."""
+    probe = [sys.executable, str(HERE / "render_probe.py"), str(folder / "steps.json")]
+    runs: list[list[tuple[str, float]]] = []
+    for _ in range(PROBE_RUNS):
+        whole = timed_run([*probe, *command], env).cpu
+        marks = json.loads((folder / "steps.json").read_text(encoding="utf-8"))
+        steps, before = [], 0.0
+        for step, at in marks:
+            steps.append((step, at - before))
+            before = at
+        runs.append([*steps, ("shut down Python and Qt, exit", whole - before)])
+    rows = []
+    for i, (step, _) in enumerate(runs[0]):
+        rows.append([f"of ours, {step}", f"{median([r[i][1] for r in runs]) * 1000:.0f} ms"])
+    return [[*row, "", "", ""] for row in rows]
 
 
 def compare(
@@ -237,10 +244,8 @@ def compare(
     else:
         width, height = fit or 1740, fit or 1365
     ours_out = folder / f"{name}-ours.png"
-    ours_command = [
-        sys.executable, "-m", "app", "render", str(source), str(ours_out),
-        "--size", f"{width}x{height}",
-    ]  # fmt: skip
+    arguments = [str(source), str(ours_out), "--size", f"{width}x{height}"]
+    ours_command = [sys.executable, "-m", "app", "render", *arguments]
     first = timed_run(ours_command, env)  # an empty map cache: the file is read and checked
     assert image_size(ours_out) == (width, height)
     (folder / "floor.py").write_text(FLOOR)
@@ -267,14 +272,15 @@ def compare(
             ["floor: Python and PySide6 drawing an empty scene, processor, median",
              f"{median(cpus(floor)):.3f} s", f"{median(cpus(tiled)):.3f} s",
              ratio(median(cpus(floor)), median(cpus(tiled))), ""],
+            ["PNG file size", kilobytes(ours_out), kilobytes(tiled_out),
+             ratio(ours_out.stat().st_size, tiled_out.stat().st_size), ""],
         ]  # fmt: skip
     else:
         rows.append([f"whole command, median of {RUNS}", f"{median(walls(ours)):.3f} s",
                      "not installed", "-", f"< {goal}x: not measured"])  # fmt: skip
+        rows.append(["PNG file size", kilobytes(ours_out), "", "", ""])
     rows.append(["first run (map not cached yet)", f"{first.wall:.3f} s", "", "", ""])
-    steps = in_process(source, folder / f"{name}-again.png", width, height)
-    for step, seconds in steps.items():
-        rows.append([f"of ours, {step}", f"{seconds * 1000:.0f} ms", "", "", ""])
+    rows += where_the_time_goes(arguments, folder, env)
     print()
     print(f"{name} map, {starmap.bounds.width}x{starmap.bounds.height} hexes, "
           f"a {width}x{height} picture")  # fmt: skip

@@ -17,7 +17,7 @@ from typing import Any
 from core.board.hexgrid import ZERO
 from core.campaign import CampaignError, CampaignFile, GameRecord, playing, seal
 from core.campaign.history import SNAPSHOT_EVERY
-from core.campaign.store import entry_values, insert_entries, now
+from core.campaign.rows import entry_values, insert_entries, now
 from core.engine import serial, states
 from core.engine.commands import EndPhase
 from core.engine.play import new_game, waiting_for

@@ -17,6 +17,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from PySide6.QtWidgets import QApplication
 
 from core.campaign.fileformat import APPLICATION_ID
 from core.campaign.filetypes import FILE_TYPES
@@ -27,7 +28,12 @@ MIME_NS = "{http://www.freedesktop.org/standards/shared-mime-info}"
 
 
 @pytest.fixture(scope="module")
-def build() -> ModuleType:
+def build(qapp: QApplication) -> ModuleType:
+    """packaging/build.py, loaded. Its icons are drawn with Qt, which needs an
+    application object: it makes a bare ``QGuiApplication`` when there is none, and a
+    process can have only one, so a widget test run after it in the same process would
+    find no ``QApplication`` and abort. pytest-qt's ``qapp`` (a ``QApplication``, the
+    one every widget test shares) is made first, and build.py uses it."""
     spec = importlib.util.spec_from_file_location("ecliptic_build", ROOT / "packaging" / "build.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

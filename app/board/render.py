@@ -143,13 +143,16 @@ def render_map_png(
     from app.board.scene import StarMapScene
 
     path = Path(out_path)
-    write_png(render_image(StarMapScene(starmap), width_px, height_px, labels), path)
+    image = render_image(StarMapScene(starmap), width_px, height_px, labels)
+    image.convertTo(image.Format.Format_RGB888)  # in place: no second picture in memory
+    write_png(image, path)
     return path
 
 
 def write_png(image: QImage, path: Path) -> None:
     """Save ``image`` as an RGB PNG with :mod:`core.files.png` (faster than Qt's writer for
-    map pictures), atomically; OSError when the file cannot be written."""
+    map pictures), atomically; OSError when the file cannot be written. An RGB888 image
+    is written as it is, any other is converted first."""
     from PySide6.QtGui import QImage
 
     from core.files import png

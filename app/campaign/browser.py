@@ -1,5 +1,6 @@
-"""The campaign browser dock: the campaign's games, their rounds and every command of
-the log with the reasons the engine gave, undone branches, bookmarks and notes.
+"""The campaign browser dock: the campaign's games (a finished one's result), their
+rounds and every command of the log with the reasons the engine gave, undone branches,
+bookmarks and notes.
 
 Double-click an entry to see the map as it was after it (the replay view). It lists only what
 the reader may read (:mod:`app.campaign.reading`). The context
@@ -9,7 +10,6 @@ any entry (what comes after it is kept as a branch).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.campaign.outline import log_outline, log_rows, outline_of, quiet, result_item
 from app.campaign.reading import Reading, describe
 
 if TYPE_CHECKING:
@@ -33,50 +34,6 @@ if TYPE_CHECKING:
 ENTRY_ROLE = Qt.ItemDataRole.UserRole
 BRANCH_ROLE = Qt.ItemDataRole.UserRole + 1
 COLUMNS = ("Log", "Who", "Bookmark")
-
-
-#: a saved type's name, namespaced (engine.PhaseBegan) or, in older files, bare: the
-#: namespace is left out of the match
-TYPE_NAME = re.compile(r'"\$type":"(?:[\w.]+\.)?(\w+)"')
-ANNOUNCEMENTS = {"PhaseBegan", "RoundBegan"}
-
-
-def log_outline(
-    file: CampaignFile, game_id: int, after: int = 0
-) -> list[tuple[int, int | None, int]]:
-    """Every log entry of a game (or those after entry ``after``) as (id, parent,
-    round), oldest first: the one read of the log a refresh makes (what the entries say
-    is read when they are shown)."""
-    query = "SELECT id, parent_id, round FROM entry WHERE game_id = ? AND id > ? ORDER BY id"
-    with file.reading() as conn:  # plain tuples: tens of thousands of rows
-        return list(conn.execute(query, (game_id, after)).fetchall())
-
-
-def log_rows(file: CampaignFile, ids: list[int]) -> dict[int, Any]:
-    """Log entries by id (:class:`~core.campaign.tables.EntryRow`)."""
-    from core.campaign.tables import EntryRow, columns
-
-    found: dict[int, Any] = {}
-    with file.reading() as conn:
-        for i in range(0, len(ids), 500):
-            chunk = ids[i : i + 500]
-            marks = ", ".join("?" * len(chunk))
-            query = f"SELECT {columns(EntryRow)} FROM entry WHERE id IN ({marks})"
-            for r in conn.execute(query, chunk):
-                found[r[0]] = EntryRow(*r)
-    return found
-
-
-def _outline_of(games: list[Any]) -> list[tuple[Any, ...]]:
-    """What the tree shows of the campaign's games (a battle opened changes it)."""
-    return [(g.id, g.title, g.scale, g.parent_id) for g in games]
-
-
-def quiet(entry: Entry) -> bool:
-    """A phase the program ended for a player because nobody could act in it, and in
-    which nothing but the next phase beginning happened: not worth a line. (Read from
-    the stored text: these events hold no other values.)"""
-    return entry.auto and set(TYPE_NAME.findall(entry.events)) <= ANNOUNCEMENTS
 
 
 class CampaignBrowser(QTreeWidget):
@@ -166,10 +123,13 @@ class CampaignBrowser(QTreeWidget):
             self.addTopLevelItem(top)
             if game.id != self.record.id:
                 top.setToolTip(0, "Another game of this campaign")
+                result_item(top, game.result)
+                top.setExpanded(game.result is not None)
                 continue
             last = self._fill_game(top, game.id, names, marks)
+            result_item(top, game.result)
             top.setExpanded(True)
-            self._shown = (self.file, self.record, _outline_of(games), self.record.head, last)
+            self._shown = (self.file, self.record, outline_of(games), self.record.head, last)
         self.select_entry(self.record.head)
 
     def _append_played(self) -> bool:
@@ -179,7 +139,7 @@ class CampaignBrowser(QTreeWidget):
         shown, file, record = self._shown, self.file, self.record
         if shown is None or file is None or record is None or shown[:2] != (file, record):
             return False
-        if _outline_of(file.games()) != shown[2]:
+        if outline_of(file.games()) != shown[2]:
             return False
         played = log_outline(file, record.id, after=shown[4])
         at = shown[3]

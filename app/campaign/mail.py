@@ -83,8 +83,14 @@ class MailWindow:
                 "Save Order File (Ctrl+Enter) and mail it to the referee"
             )
         else:
-            assert self.session is not None
-            self.session.read_only_why = "the referee waits for nobody's orders from you this turn"
+            why = "the referee waits for nobody's orders from you this turn"
+            page = getattr(self, "own_page", None)
+            if page is not None:  # a game on its system's own page says it there
+                page.read_only_why = why
+                page.refresh()
+            else:
+                assert self.session is not None
+                self.session.read_only_why = why
             self.status_label.setText(
                 f"{mail.name}'s player file, turn {mail.turn}: nothing to order this turn"
             )
@@ -99,9 +105,19 @@ class MailWindow:
         from core.engine.errors import IllegalCommand
 
         session = self.session
-        if not isinstance(session, OrderSession) or session.read_only:
+        page = getattr(self, "own_page", None)
+        if page is not None and getattr(page, "mail", None) is not None:
+            if not page.primary_enabled():  # a game on its own page (the squadron game)
+                return False
+            mail, orders, saved = page.mail, page.mail_orders(), page.orders_saved
+        elif isinstance(session, OrderSession) and not session.read_only:
+            mail, orders = session.mail, session.orders()
+
+            def saved() -> None:
+                session.saved = orders
+
+        else:
             return False
-        mail = session.mail
         folder = self.player_file.parent if self.player_file is not None else Path()
         suggested = folder / order_file_name(mail)
         target, _ = ask_save(self, "Save Order File", suggested, ORDERS_FILTER)
@@ -109,7 +125,6 @@ class MailWindow:
             return False
         if not target.name.endswith(".ecliptic-orders"):
             target = target.with_name(target.name + ".ecliptic-orders")
-        orders = session.orders()
         try:  # checked on the view again, the phase's end added, written whole
             written = save_orders(mail, orders, target.parent)
             if written != target:
@@ -117,7 +132,7 @@ class MailWindow:
         except (IllegalCommand, OSError) as exc:
             QMessageBox.warning(self, "Cannot save the order file", str(exc))
             return False
-        session.saved = orders
+        saved()
         count = len(orders)
         self.status_label.setText(
             f"{count} order{'s' if count != 1 else ''} saved to {target.name}: mail it to the "
@@ -139,10 +154,18 @@ class MailWindow:
         """A campaign is on show: a refereed one shows all, moves only by order files,
         and gets the Referee dock."""
         dock = self.docks["referee"]
-        if not self.refereed() or self.session is None:
+        page = getattr(self, "own_page", None)
+        if not self.refereed() or (self.session is None and page is None):
             dock.hide()
             self.referee_panel.show_inbox(None)
             return
+        if page is not None:  # a game on its system's own page shows all there
+            page.referee(REFEREE_WHY)
+            dock.show()
+            dock.raise_()
+            self.refresh_referee()
+            return
+        assert self.session is not None
         self.session.sees_all = True
         if not self.session.read_only:
             self.session.read_only = True
@@ -164,7 +187,8 @@ class MailWindow:
         from core.campaign.mail.referee import inbox
 
         box = inbox(self.campaign)
-        over = self.session is not None and self.session.live.over
+        page = getattr(self, "own_page", None)
+        over = page.over() if page is not None else bool(self.session and self.session.live.over)
         self.referee_panel.show_inbox(box, "over" if over else "", self.mail_folder())
 
     def mail_folder(self) -> Path:

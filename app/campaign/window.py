@@ -85,6 +85,8 @@ class CampaignWindow:
         what every player may read."""
         page = getattr(self, "own_page", None)
         if page is not None:  # a game with its own page (the squadron game)
+            if page.session.sees_all:  # the referee's master
+                return EVERYTHING
             seat = page.session.seat()
             seated = not page.session.read_only and seat is not None and page.seated()
             return seat.id if seated else None
@@ -137,7 +139,7 @@ class CampaignWindow:
         try:
             state, events = scenario.start(seats, seed, outfits=outfits)
             campaign = CampaignFile.create(
-                path, name, state, title=scenario.name, scenario=scenario.id
+                path, name, state, title=scenario.name, scenario=scenario.id, events=events
             )
             if mode != "open":
                 from core.campaign.mail.referee import set_mode
@@ -244,9 +246,9 @@ class CampaignWindow:
         )
 
     def _game_to_play(self, campaign: CampaignFile) -> GameRecord:
-        """The game play goes on in: the last unfinished one (else the last). A battle
-        the map cannot show (one a rule system resolves in a dialog of its own) is
-        fought from the window of the game it was opened in."""
+        """The game play goes on in: the last unfinished one (else the last not fought
+        inside another). A battle the map cannot show (one a rule system resolves in a
+        dialog of its own) is fought from the window of the game it was opened in."""
         from core.campaign import GameRecord
         from core.vector.state import GameState
 
@@ -254,7 +256,8 @@ class CampaignWindow:
         if not games:
             raise CampaignError(campaign.path, "holds no game")
         unfinished = [g for g in games if g.result is None]
-        record = GameRecord(campaign, (unfinished or games)[-1].id)
+        own = [g for g in games if g.parent_id is None]  # all over: the last of its own
+        record = GameRecord(campaign, (unfinished or own or games)[-1].id)
         while not isinstance(record.state, GameState) and record.parent is not None:
             record = GameRecord(campaign, record.parent)
         return record
@@ -388,6 +391,8 @@ class CampaignWindow:
     # ---- history
 
     def redo(self) -> None:
+        if self.redo_own():  # a game on its system's own page redoes there
+            return
         if self.session is not None and self.session.redo():
             self.status_label.setText("Redone")
             self.browser.schedule_refresh()

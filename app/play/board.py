@@ -8,18 +8,18 @@ withdraws it until the phase ends.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, QPointF, Signal
-from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QGraphicsItem
+from PySide6.QtCore import QObject, QPointF, Qt, Signal
+from PySide6.QtGui import QColor, QPen, QTransform
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPolygonItem
 
-from app.board.items import HEX_SIZE
+from app.board.items import HEX_SIZE, hex_polygon
 from app.board.scene import StarMapScene
 from app.board.view import MapView
 from app.play.docks import player_colour
 from app.play.session import GameSession
-from app.play.systems import DrawsOnMap
+from app.play.systems import DrawsOnMap, HexAsk
 from app.vector.hazards import confirm_loss, option_hazard
-from app.vector.overlay import PlotOverlay
+from app.vector.overlay import ROLE_KEY, Z_OVERLAY, PlotOverlay
 from app.vector.pieces import (
     OrdnanceMarker,
     ShipCounter,
@@ -66,11 +66,14 @@ class GameBoard(QObject):
         self._asking = False  # the hazard question is open: the course stays drawn
         self.show_projection = False
         self._pieces: list[QGraphicsItem] = []
+        self.asking: HexAsk | None = None  # a rule system's dock asks for a hex
+        self._asked: list[QGraphicsItem] = []
         self.counters: dict[str, ShipCounter] = {}
         view.hex_clicked.connect(self.click)
         view.hex_hovered.connect(self.hover)
         session.changed.connect(self.refresh)
         session.sketched.connect(self._sketch)
+        session.asked.connect(self.ask)
         # a system whose bases are its own pieces says so (NPlanetary): the map's are not drawn
         scene.show_map_bases(getattr(session.ui, "map_bases", True))
         self.refresh()
@@ -185,6 +188,34 @@ class GameBoard(QObject):
         else:
             self.overlay.show_sketch(None)
 
+    def ask(self, asking: object) -> None:
+        """A rule system's dock asks for a hex (a :class:`HexAsk`: each marked, with its
+        tip; the selected ship's end points wait under them), or no more (None)."""
+        found = asking if isinstance(asking, HexAsk) else None
+        if found == self.asking:
+            return
+        self.overlay.points.setVisible(found is None)
+        for item in self._asked:
+            self.scene.removeItem(item)
+        self._asked.clear()
+        self.asking = found
+        if found is None:
+            return
+        shape = hex_polygon(self.scene.layout)
+        colour = QColor("#f0c040")
+        fill = QColor(colour)
+        fill.setAlpha(60)
+        for h in sorted(found.hexes):
+            c = self.centre(h)
+            item = QGraphicsPolygonItem(QTransform().translate(c.x(), c.y()).map(shape))
+            item.setPen(QPen(colour, 0.08 * HEX_SIZE, Qt.PenStyle.DashLine))
+            item.setBrush(fill)
+            item.setZValue(Z_OVERLAY + 3)
+            item.setData(ROLE_KEY, "asked hex")
+            item.setToolTip(found.tip)
+            self.scene.addItem(item)
+            self._asked.append(item)
+
     def _piece(self, item: QGraphicsItem) -> None:
         self.scene.addItem(item)
         self._pieces.append(item)
@@ -272,7 +303,11 @@ class GameBoard(QObject):
         self.hovered.emit(option)
 
     def click(self, h: Hex) -> None:
-        """Commit the end point under the mouse, else select a ship in that hex."""
+        """Answer a rule system's dock asking for this hex, else commit the end point
+        under the mouse, else select a ship in that hex."""
+        if self.asking is not None and h in self.asking.hexes:
+            self.asking.answer(h)
+            return
         p = self.preview
         seat = self.session.seat()
         if p is not None and seat is not None:
@@ -368,3 +403,5 @@ class GameBoard(QObject):
         self.view.hex_hovered.disconnect(self.hover)
         self.session.changed.disconnect(self.refresh)
         self.session.sketched.disconnect(self._sketch)
+        self.session.asked.disconnect(self.ask)
+        self.ask(None)

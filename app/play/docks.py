@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFormLayout,
-    QHBoxLayout,
     QLabel,
     QPushButton,
     QTreeWidget,
@@ -29,8 +28,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.play.button_row import ButtonRow
 from app.play.log_view import ASIDE, HEADING, PLAIN, LogView
-from app.play.systems import TellsShipState
+from app.play.systems import NamesPlaces, TellsShipState
 from core.board.hexgrid import Direction
 from core.engine.dice import Rolled
 
@@ -99,7 +99,7 @@ class ShipList(QTreeWidget):
                 [
                     ship.name,
                     state.player(ship.owner).name,
-                    ", ".join((_status(ship), *tags)),
+                    ", ".join((_status(ship, _place(session.ui, state, ship)), *tags)),
                     "?" if ship.id in hidden else show_amount(ship.fuel),
                     str(ship.motion.velocity.speed),
                     order,
@@ -141,12 +141,20 @@ def system_state(ui: object, state: GameState, ship_id: str) -> tuple[tuple[str,
     return ui.ship_tags(state, ship_id), ui.ship_lines(state, ship_id)
 
 
-def _status(ship: Ship) -> str:
+def _place(ui: object, state: GameState, ship: Ship) -> str | None:
+    """Where a landed ship is, by the name players know (a system's own base by its
+    name, :class:`~app.play.systems.NamesPlaces`; a map base is named already)."""
+    if ship.landed_at and isinstance(ui, NamesPlaces):
+        return ui.place_name(state, ship.landed_at)
+    return ship.landed_at
+
+
+def _status(ship: Ship, place: str | None = None) -> str:
     from core.vector.state import ShipStatus
 
     words = [ship.status.value]
-    if ship.status is ShipStatus.LANDED and ship.landed_at:
-        words = [f"landed ({ship.landed_at})"]
+    if ship.status is ShipStatus.LANDED and place:
+        words = [f"landed ({place})"]
     if ship.orbit:
         words.append(f"orbit {ship.orbit}")
     if ship.disabled:
@@ -249,13 +257,13 @@ class CoursePanel(QWidget):
         self.take_back_button.clicked.connect(self.take_back)
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
+        # under the heading, so they stay in sight however long the lines below grow;
+        # side by side, or stacked in a narrow dock (never cut off at its edge)
+        self.buttons = ButtonRow(self.coast_button, self.take_back_button)
+        layout.addWidget(self.buttons)
         layout.addWidget(self.info)
         layout.addWidget(self.hazard)
         layout.addLayout(self.choices)
-        buttons = QHBoxLayout()  # side by side: the dock fits without scrolling
-        buttons.addWidget(self.coast_button)
-        buttons.addWidget(self.take_back_button)
-        layout.addLayout(buttons)
         layout.addWidget(self.hovered)
         layout.addStretch(1)
         self._preview: Preview | None = None
@@ -271,10 +279,12 @@ class CoursePanel(QWidget):
         def height(w: QWidget) -> int:
             return max(w.sizeHint().height(), w.fontMetrics().height())
 
-        # the heading, a line, and the buttons' one row (they sit side by side)
-        rows = height(self.title) + height(self.info)
-        rows += max(height(self.coast_button), height(self.take_back_button))
-        return rows + 2 * layout.spacing() + margins.top() + margins.bottom()
+        # the heading, then the buttons side by side and a line, or (in a narrow dock)
+        # the buttons stacked: whichever is higher
+        row = height(self.coast_button) + layout.spacing() + height(self.info)
+        stacked = self.buttons.heightForWidth(0)
+        rows = height(self.title) + max(row, stacked)
+        return rows + layout.spacing() + margins.top() + margins.bottom()
 
     def show_ship(
         self,

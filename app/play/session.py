@@ -11,54 +11,42 @@ no base) is ended for them at once, and the log says why. With ``skip_optional``
 player's preference), phases that offer only optional extras pass by too.
 
 In a campaign, undo and redo walk the log (the undone commands stay in the file as a
-branch); in a quick game, undo takes back the orders given this phase. The replay view
-shows a past state in place of the live one, read-only.
+branch); in a quick game, undo takes back the orders given this phase. What the table
+sees (the seated player's view, the replay view of a past state) is
+:mod:`app.play.table_view`; the log's lines are :mod:`app.play.entries`.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
-from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
+from app.play.entries import Entry, said_once, stored_log
 from app.play.systems import SystemUI, Work, ui_for
+from app.play.table_view import TableView
 from app.play.trails import Trails
-from core.board.hexgrid import Hex
 from core.campaign import CampaignError
 from core.engine import play as engine
-from core.engine import serial
 from core.engine.commands import Command, EndPhase
 from core.engine.errors import IllegalCommand
 from core.engine.events import Event
-from core.engine.gcpause import gc_paused
-from core.engine.whitelist import redact
 from core.vector import idle
 from core.vector.orders import Launch, Plot, Unplot
-from core.vector.state import GameState, Player
-from core.vector.turns import PhaseBegan, plotting_phases
+from core.vector.state import GameState
+from core.vector.turns import plotting_phases
 
 if TYPE_CHECKING:
     from core.campaign import GameRecord
+
+__all__ = ["LOG_TAIL", "Entry", "GameSession"]
 
 PLANNING = (Plot, Launch, Unplot)
 LOG_TAIL = 500  # commands whose events a reopened campaign shows in the event log
 
 
-@dataclass(frozen=True)
-class Entry:
-    """One line of the event log: the round and phase it happened in, the event, and
-    how many commands had been given when it happened (``depth``)."""
-
-    round: int
-    phase: str
-    event: Event
-    depth: int = 0
-
-
-class GameSession(QObject):
+class GameSession(TableView, QObject):
     """Holds a game and applies the players' commands to it.
 
     ``changed`` fires after every state change; ``logged`` carries the new log entries;
@@ -68,7 +56,8 @@ class GameSession(QObject):
     a round is also the first of the next, so it may be the same player); ``finished``
     the game's end; ``sketched`` a course a rule system's dock shows on the map that is
     no ship's order (a weapon's path for the thrust chosen): ``(MoveResult, text)``, or
-    None to take it away.
+    None to take it away; ``asked`` a hex a rule system's dock asks for on the map
+    (:class:`~app.play.systems.HexAsk`, or None).
     """
 
     changed = Signal()
@@ -78,6 +67,7 @@ class GameSession(QObject):
     turn_began = Signal(object)
     finished = Signal()
     sketched = Signal(object)
+    asked = Signal(object)
 
     def __init__(
         self,
@@ -115,72 +105,12 @@ class GameSession(QObject):
         self.sees_all = False  # whole states shown, no player's view (a referee's master)
         self.read_only_why = "another Ecliptic has this campaign open"
         self._trails = Trails(self.live, self.depth)
-        if record is not None and record.head is not None:
+        if record is not None:  # the file's log, the start's events (``events``) too
             self._load_log(record)
         else:
             self._record(events)
 
     # ---- queries
-
-    @property
-    def state(self) -> GameState:
-        """The state on show: a past one in the replay view, else the live one as the
-        player at the table may see it, the rule system's view that a player file holds
-        (sealed orders: only their own, drawn as plans; fog of war: no undetected
-        enemy's manifest); with the live dice, never shown at the table."""
-        if self.viewing is not None:
-            if self.viewer is None:
-                return self.viewing
-            return self._sight(self.viewing, self.viewer)
-        if self.live.over or self.sees_all:
-            return self.live
-        waiting = engine.waiting_for(self.live)
-        if not waiting:
-            return self.live
-        return self._sight(self.live, waiting[0].id)
-
-    def _sight(self, state: GameState, player: str) -> GameState:
-        """``player``'s view of ``state`` (remembered for the last state asked), with
-        its dice, which no screen shows."""
-        if self._seen is None or self._seen[0] is not state or self._seen[1] != player:
-            seen = engine.view(state, player)
-            if seen is not state and hasattr(seen, "dice"):
-                seen = replace(seen, dice=state.dice)
-                seen = state if seen == state else seen
-            self._seen = (state, player, seen)
-        return self._seen[2]
-
-    @property
-    def tracks(self) -> dict[str, list[Hex]]:
-        """Each ship's trail up to the state on show."""
-        upto = self.viewing_depth if self.viewing is not None else self.depth
-        return self._trails.upto(upto)
-
-    @property
-    def replaying(self) -> bool:
-        return self.viewing is not None
-
-    def seat(self) -> Player | None:
-        """Who is at the table now: the active player, or (sealed orders) the first
-        player still to give them. None when the game is over, in replay or shown to a
-        referee (every dock then shows all)."""
-        return None if self.replaying or self.sees_all else self.shown_player()
-
-    def shown_to(self) -> Player | None:
-        """Whose view of the game the state on show is: the player at the table, or in
-        the replay view the one seated when it began; None when all is shown."""
-        if self.replaying:
-            return self.state.player(self.viewer) if self.viewer is not None else None
-        return self.seat()
-
-    def hidden_ships(self) -> frozenset[str]:
-        """The ships whose manifests (fuel, outfit) the state on show does not hold, as
-        :meth:`shown_to` may not see them: every panel shows "?" for their values."""
-        who = self.shown_to()
-        return self.ui.hidden_ships(self.state, who.id) if who is not None else frozenset()
-
-    def phase(self) -> str:
-        return engine.current_phase(self.state)
 
     def can_plot(self) -> bool:
         return (
@@ -368,38 +298,6 @@ class GameSession(QObject):
         if self._skip_idle():
             self.changed.emit()
 
-    # ---- the replay view
-
-    def view(self, state: GameState | None, depth: int = 0) -> None:
-        """Show ``state`` (a past one, after ``depth`` commands) instead of the live
-        game; None returns to the live game. A past state is shown as the player at
-        the table when the replay began may see it (everything to a referee, or once
-        the game is over), and so is the log."""
-        if self.viewing is None and state is not None:
-            seat = self.seat()
-            self.viewer = seat.id if seat is not None and not self.live.over else None
-        self.viewing = state
-        self.viewing_depth = depth
-        self.changed.emit()
-        self.log_reset.emit()
-
-    def visible_log(self) -> list[Entry]:
-        """The log up to the state on show (all of it while playing)."""
-        if self.viewing is None:
-            return self.log
-        shown = [e for e in self.log if e.depth <= self.viewing_depth]
-        if self.viewer is None:
-            return shown
-        seen = {id(e) for e in redact(self.viewing, self.viewer, [e.event for e in shown])}
-        return [e for e in shown if id(e.event) in seen]
-
-    def shown_player(self) -> Player | None:
-        """Whose turn it is in the state on show, even in the replay view."""
-        if self.state.over:
-            return None
-        waiting = engine.waiting_for(self.state)
-        return waiting[0] if waiting else None
-
     # ---- bookkeeping
 
     def _announce(self, turn: tuple[object, ...], *, finished: bool = True) -> None:
@@ -471,26 +369,13 @@ class GameSession(QObject):
         self.log_reset.emit()
 
     def _load_log(self, record: GameRecord) -> None:
-        """The log of the last commands of the campaign's current line, from the events
-        stored with them (the phase of each is followed through the phase-began events).
-        The whole history is in the Campaign dock; the event log shows the recent part."""
-        self.log = []
-        phase = ""
-        with gc_paused():  # thousands of small objects that all stay
-            for depth, round_, events in record.line_log(LOG_TAIL):
-                try:
-                    stored = serial.from_data(json.loads(events))
-                except (ValueError, serial.SerialError):
-                    stored = ()
-                for e in stored:
-                    if isinstance(e, PhaseBegan):
-                        phase = e.phase
-                    self.log.append(Entry(getattr(e, "round", round_), phase, e, depth))
+        """The log of the recent commands of the campaign's current line."""
+        self.log = stored_log(record, LOG_TAIL)
 
     def _record(self, events: list[Event]) -> None:
         if not events:
             return
         phase = engine.current_phase(self.live)
-        entries = [Entry(self.live.round, phase, e, self.depth) for e in events]
+        entries = [Entry(self.live.round, phase, e, self.depth) for e in said_once(events)]
         self.log.extend(entries)
         self.logged.emit(entries)

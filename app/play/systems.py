@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from PySide6.QtCore import QPointF
     from PySide6.QtWidgets import QGraphicsItem, QWidget
 
+    from core.board.hexgrid import Hex
     from core.engine.commands import Command
     from core.scenario.document import Scenario, Seat
     from core.vector.state import GameState
@@ -171,6 +172,14 @@ class TellsShipState(Protocol):
 
 
 @runtime_checkable
+class NamesPlaces(Protocol):
+    """A system's interface whose ships land at places of its own (NPlanetary's bases,
+    kept by id): the name players know a place by, for the Ships dock."""
+
+    def place_name(self, state: GameState, place: str) -> str: ...
+
+
+@runtime_checkable
 class DrawsOnMap(Protocol):
     """A system's interface that draws pieces of its own on the map (NPlanetary's bases
     and outposts), beside the ships and ordnance the board draws for every system."""
@@ -178,6 +187,19 @@ class DrawsOnMap(Protocol):
     def map_pieces(self, state: GameState, centre: Callable[[Any], QPointF]) -> list[QGraphicsItem]:
         """New items for the state on show; ``centre`` gives a hex's centre on the map."""
         ...
+
+
+@dataclass(frozen=True)
+class HexAsk:
+    """A rule system's dock asks the player for a hex on the map (System III Void: an
+    extra ship's start, a torpedo group's aim). The dock sends it with the session's
+    ``asked`` signal (None: it asks no more); the board marks ``hexes``, each with
+    ``tip``, and gives a click on one of them to ``answer`` before plotting or selecting.
+    The dock keeps its own controls for the same choice, the keyboard's way."""
+
+    hexes: frozenset[Hex]
+    tip: str
+    answer: Callable[[Hex], None]
 
 
 class GameHost(Protocol):
@@ -320,14 +342,8 @@ BUILT_IN: dict[str, UIEntry] = {
     "void": UIEntry(
         "app.rules.void.ui:UI",
         # hidden in the other systems' games, as theirs are in Void's
+        # (its tactical-only scenarios are files New Game and New Campaign list)
         docks=(DockSlot("void", "Battles", BATTLES_PLACEHOLDER, tab_with="combat"),),
-        tools=(
-            Tool(
-                "void-tactical",
-                "Void &Tactical Battle…",
-                "Start a System III Void battle at tactical scale only",
-            ),
-        ),
     ),
     "squadrons": UIEntry(
         "app.rules.squadrons.ui:UI",

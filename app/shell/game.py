@@ -1,10 +1,11 @@
-"""The main window's game: starting one (quick or from a campaign), showing it in the
-turn bar, the docks and the map, handing the seat over between players, the orders the
+"""The main window's game: starting one (quick or from a campaign), the orders the
 window gives (end turn, undo, take back) and closing the game.
 
-A mixin for the main window (:mod:`app.shell.main_window`). The game's side (the
-session, the board and with them the engine) loads with the first game, not at start-up;
-the docks of the game's rule system come from its interface (:mod:`app.play.systems`).
+A mixin for the main window (:mod:`app.shell.main_window`), built on two others: handing
+the seat over between players (:mod:`app.shell.seat`) and showing the game in the turn
+bar, the docks and the menus (:mod:`app.shell.game_view`). The game's side (the session,
+the board and with them the engine) loads with the first game, not at start-up; the
+docks of the game's rule system come from its interface (:mod:`app.play.systems`).
 """
 
 from __future__ import annotations
@@ -15,18 +16,17 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QDialog, QLabel, QMessageBox, QStackedWidget
 
 from app.play.public_log import feed_logs
+from app.shell.game_view import GameView
+from app.shell.own_game import ORDERS_UNSAVED
+from app.shell.seat import SeatActions
 from core.engine.errors import IllegalCommand
 
 #: the player's preference to pass by phases with only optional extras
 SKIP_OPTIONAL_KEY = "play/skip_optional_phases"
 
-#: the docks every player at the table may use while the seat is handed over
-SHARED_DOCKS = frozenset({"ships", "events", "dice", "campaign", "referee"})
-
 if TYPE_CHECKING:
     from PySide6.QtCore import QSettings
     from PySide6.QtGui import QAction
-    from PySide6.QtWidgets import QDockWidget
 
     from app.board.view import MapView
     from app.campaign.browser import CampaignBrowser
@@ -34,12 +34,12 @@ if TYPE_CHECKING:
     from app.play.docks import CoursePanel, DiceLog, EventLog, ShipList
     from app.play.session import Entry, GameSession
     from app.play.systems import GamePage, Outfits, SystemDocks
-    from app.play.turn import HandOver, TurnBar
+    from app.play.turn import TurnBar
     from core.campaign import CampaignFile, GameRecord
     from core.campaign.mail.files import PlayerFile
     from core.engine.events import Event
     from core.scenario.document import Scenario, Seat
-    from core.vector.state import GameState, Player
+    from core.vector.state import GameState
 
 
 def refereed_file(campaign: CampaignFile) -> bool:
@@ -55,7 +55,7 @@ _QUICK_GAME_LOST = (
 )
 
 
-class GameActions:
+class GameActions(SeatActions, GameView):
     """The game side of the main window (see the module's docstring)."""
 
     session: GameSession | None
@@ -63,10 +63,8 @@ class GameActions:
     board: GameBoard | None
     campaign: CampaignFile | None
     system_docks: SystemDocks | None
-    docks: dict[str, QDockWidget]
     stack: QStackedWidget
     map_view: MapView
-    hand_over: HandOver
     turn_bar: TurnBar
     status_label: QLabel
     browser: CampaignBrowser
@@ -76,7 +74,6 @@ class GameActions:
     dice_log: DiceLog
     projection_action: QAction
     skip_optional_action: QAction
-    end_turn_action: QAction
     settings: QSettings
     _last_seat: str | None
     ask_before_closing: bool
@@ -125,7 +122,7 @@ class GameActions:
         already on screen instead."""
         if not self.close_game():
             return False
-        if self.play_own(state, events, title, record=record, read_only=read_only):
+        if self.play_own(state, events, title, record=record, read_only=read_only, mail=mail):
             return True  # a system with a page of its own (not the star map)
         # The game's side of the window (and with it the engine) loads with the first
         # game, not at start-up.
@@ -210,20 +207,18 @@ class GameActions:
         when nothing is lost): a quick game is lost, and so are orders not yet saved to
         an order file."""
         page = getattr(self, "own_page", None)
-        if page is not None:  # a game on its system's own page
-            if self.campaign is not None or page.over():
-                return ""
-            if quitting:
-                return "A quick game is in progress and quick games are not kept. Quit?"
-            return _QUICK_GAME_LOST
         session = self.session
-        if session is None or self.campaign is not None or session.state.over:
+        if page is not None:  # a game on its system's own page
+            if getattr(page, "mail", None) is not None:  # a player file: its orders count
+                return ORDERS_UNSAVED if page.unsaved() else ""
+            lost = self.campaign is None and not page.over()
+        else:
+            lost = session is not None and self.campaign is None and not session.state.over
+            unsaved = getattr(session, "unsaved", None)
+            if lost and unsaved is not None:  # a player file: only the orders are the player's
+                return ORDERS_UNSAVED if unsaved() else ""
+        if not lost:
             return ""
-        unsaved = getattr(session, "unsaved", None)
-        if unsaved is not None:  # a player file: only the orders are the player's
-            if not unsaved():
-                return ""
-            return "Close without saving your orders? Save Order File keeps them for the referee."
         if quitting:
             return "A quick game is in progress and quick games are not kept. Quit?"
         return _QUICK_GAME_LOST
@@ -276,224 +271,3 @@ class GameActions:
             from core.vector.orders import Unplot
 
             self.session.apply(Unplot(seat.id, self.board.selected))
-
-    def take_seat(self) -> None:
-        """The next player pressed their button: show the map, centred on their ship."""
-        self.stack.setCurrentWidget(self.map_view)
-        # The keyboard goes to the map (the button that had it is gone), and the window
-        # is made the active one: after a closed dialog, with no window manager to hand
-        # it back, Ctrl+Enter and the other shortcuts otherwise did nothing.
-        self.activateWindow()
-        self.map_view.setFocus()
-        if self.board is not None:
-            self.board.centre_on_seat()
-        self._update_game_actions()
-
-    def guard_seat_panels(self) -> None:
-        """While the seat is being handed over, the docks that act for a player (Course,
-        Combat, Manifest) are off: only whoever takes the seat may fire, hold fire or
-        give orders, not the player who is passing it on."""
-        live = self.stack.currentWidget() is not self.hand_over
-        if self.campaign is not None:  # the Campaign dock reads as whoever is seated
-            self.browser.schedule_refresh()
-        for key, dock in self.docks.items():
-            widget = dock.widget()
-            if key not in SHARED_DOCKS and widget is not None:
-                widget.setEnabled(live)
-        if self.session is not None:  # the ship list: no one's hidden fuel meanwhile
-            self.ship_list.refresh(
-                self.session, self.board.selected if self.board else None, public=not live
-            )
-
-    def _turn_began(self, player: Player | None) -> None:
-        """A new turn: hand the seat over unless the same player goes on."""
-        if self.campaign is not None:
-            self.browser.schedule_refresh()
-        if self.session is None or player is None:
-            return
-        same = player.id == self._last_seat
-        self._last_seat = player.id
-        handing = self.session.hand_over and not self.session.read_only
-        if len(self.session.state.players) > 1 and not same and handing:
-            state = self.session.state
-            phase = self.session.ui.phase_title(self.session.phase()).lower()
-            detail = f"Round {state.round}: {phase} phase"
-            if state.pending:
-                detail = f"Round {state.round}: {state.pending[0].prompt()}"
-            from app.play.phases import orders_in
-
-            if orders_in(state):
-                detail = f"{detail} ({orders_in(state)})"
-            self.hand_over.show_for(player, detail)
-            # a refusal said to the player before is theirs: it could tell the next one
-            # what they tried to order (sealed orders)
-            self.status_label.setText("")
-            self.stack.setCurrentWidget(self.hand_over)
-            self.guard_seat_panels()
-            if self.board is not None:
-                self.board.select(None)
-            self._update_game_actions()
-        else:
-            self.take_seat()
-
-    def _game_changed(self) -> None:
-        session = self.session
-        if session is None:
-            return
-        state = session.state
-        seat = session.seat()
-        from app.play.phases import orders_hint, orders_in, primary_label, steps
-        from core.vector.state import ShipStatus
-
-        primary = session.primary or primary_label(state, session.ui, ends_turn=session.ends_turn())
-        hint = ""
-        if session.can_plot() and seat is not None:
-            plotted = {sid for sid, _ in state.plans}
-            waiting = [
-                s for s in state.ships if s.owner == seat.id and s.in_play and s.id not in plotted
-            ]
-            landed = sum(1 for s in waiting if s.status is ShipStatus.LANDED)
-            hint = orders_hint(len(waiting) - landed, landed, primary)
-        elif state.pending:
-            hint = state.pending[0].prompt()
-        elif seat is not None and not session.replaying:
-            hint = session.work().what
-        if state.over:
-            hint = self._result_text()
-        if session.replaying:
-            hint = "Replay: the map as it was (Escape returns to play)"
-        elif session.read_only:
-            hint = f"Read-only: {session.read_only_why}"
-        shown = session.shown_player() if session.replaying or session.sees_all else seat
-        self.turn_bar.show_turn(state.round, steps(state, session.ui), shown, hint, primary)
-        self.turn_bar.show_orders_in("" if session.replaying else orders_in(state))
-        self.end_turn_action.setText(f"&{primary}")
-        self._update_title()
-        self.ship_list.refresh(
-            session,
-            self.board.selected if self.board else None,
-            public=self.stack.currentWidget() is self.hand_over,
-        )
-        self._selection_changed(self.board.selected if self.board else None)
-        self._update_game_actions()
-
-    def _update_title(self) -> None:
-        session = self.session
-        if session is None:
-            return
-        if self.campaign is None:
-            self.setWindowTitle(f"{session.title} — Ecliptic")
-            return
-        extra = " (read-only)" if self.campaign.read_only else ""
-        self.setWindowTitle(
-            f"{self.campaign.name()}: {session.title}, round {session.live.round}{extra} — Ecliptic"
-        )
-
-    def _result_text(self) -> str:
-        assert self.session is not None
-        state = self.session.state
-        if not state.winners:
-            return "Game over: nobody won"
-        names = " and ".join(state.player(w).name for w in state.winners)
-        return f"Game over: {names} won"
-
-    def _finished(self) -> None:
-        text = self._result_text()
-        self.status_label.setText(text)
-        self.stack.setCurrentWidget(self.map_view)
-        last = [e.event.text for e in self.session.log[-3:]] if self.session else []
-        box = QMessageBox(
-            QMessageBox.Icon.Information, "Game over", text, QMessageBox.StandardButton.Ok, self
-        )
-        box.setObjectName("game_over_box")
-        box.setInformativeText("\n".join(last))
-        box.open()
-
-    def _refused(self, reason: str) -> None:
-        self.status_label.setText(f"Not allowed: {reason}")
-
-    def _selection_changed(self, ship_id: object) -> None:
-        if self.session is None or self.board is None:
-            return
-        state, ui = self.session.state, self.session.ui
-        ship = state.ship(ship_id) if isinstance(ship_id, str) else None
-        seat = self.session.seat()
-        mine = ship is not None and seat is not None and ship.owner == seat.id
-        hidden = ship is not None and ship.id in self.session.hidden_ships()
-        self.course_panel.show_ship(state, ship, self.board.preview, mine, hidden=hidden, ui=ui)
-        if self.system_docks is not None:
-            self.refresh_system_docks(self.session, ship.id if ship is not None else None)
-        self.ship_list.select_ship(ship.id if ship is not None else None)
-        self._update_game_actions()
-
-    def _hovered(self, option: object) -> None:
-        if self.session is not None:
-            from core.vector.preview import Option
-
-            self.course_panel.show_hovered(
-                self.session.state, option if isinstance(option, Option) else None
-            )
-
-    def _ship_chosen(self, ship_id: str) -> None:
-        if self.board is not None and self.stack.currentWidget() is self.map_view:
-            self.board.select(ship_id)
-            self.map_view.centre_on_hex(
-                self.session.state.ship(ship_id).motion.position
-            ) if self.session else None
-
-    def _choices_changed(self, ignore: object, picks: object) -> None:
-        if self.board is not None:
-            self.board.set_choices(ignore, picks)  # type: ignore[arg-type]
-
-    def _coast(self) -> None:
-        if self.board is not None:
-            self.board.coast()
-
-    def _next_ship(self) -> None:
-        if self.board is not None and self.stack.currentWidget() is self.map_view:
-            self.board.next_ship()
-            self._centre_on_selected()
-
-    def _centre_on_selected(self) -> None:
-        if self.board is not None and self.session is not None and self.board.selected:
-            self.map_view.centre_on_hex(
-                self.session.state.ship(self.board.selected).motion.position
-            )
-
-    def _update_game_actions(self) -> None:
-        if self.own_page is not None:
-            self.own_game_changed()
-            return
-        playing = self.session is not None and self.stack.currentWidget() is self.map_view
-        over = self.session is None or self.session.state.over or self.session.replaying
-        # A decision the game waits for (placing a hit, firing back) is answered in its
-        # dock; the phase cannot end before it.
-        waiting = self.session is not None and bool(self.session.state.pending)
-        # a read-only game (a refereed master, a player file with nothing to order)
-        # ends no phase
-        read_only = self.session is not None and self.session.read_only
-        ending = playing and not over and not waiting and not read_only
-        self.end_turn_action.setEnabled(ending)
-        self.turn_bar.end_button.setEnabled(ending)
-        # A campaign's undo also works from the hand-over screen: the player who just
-        # ended their turn may take it back before the next one sits down.
-        campaign_undo = self.session is not None and self.session.record is not None
-        self.undo_action.setEnabled(
-            (playing or campaign_undo) and self.session is not None and self.session.can_undo()
-        )
-        self.take_back_action.setEnabled(playing and not over)
-        self.next_ship_action.setEnabled(playing and not over)
-        self.centre_action.setEnabled(playing)
-        self.close_game_action.setEnabled(self.session is not None)
-        self.redo_action.setEnabled(self.session is not None and self.session.can_redo())
-        in_campaign = self.campaign is not None
-        refereed = self.refereed()
-        self.save_copy_action.setEnabled(in_campaign)
-        # a refereed campaign's whole copy would give a player every secret
-        self.export_mail_action.setEnabled(in_campaign and not refereed)
-        self.import_orders_action.setEnabled(refereed)
-        self.export_players_action.setEnabled(refereed)
-        orders = getattr(self.session, "save_asked", None) is not None
-        self.save_orders_action.setEnabled(orders and not self.session.read_only)
-        self.replay_action.setEnabled(in_campaign)
-        self.replay_action.setChecked(self.session is not None and self.session.replaying)

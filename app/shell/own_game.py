@@ -1,7 +1,7 @@
 """The main window's side of a game shown on its rule system's own page (the squadron
 game's boards) rather than on the star map: putting the page in the window's centre,
 lending it the turn bar and the system's docks, and routing the primary action
-(Ctrl+Enter) and Undo to it.
+(Ctrl+Enter), Undo and (when the page offers it) Redo to it.
 
 A mixin for the main window (:mod:`app.shell.main_window`); the page comes from the
 system's interface through the registry (:func:`app.play.systems.own_game`), so the
@@ -26,8 +26,8 @@ if TYPE_CHECKING:
     from app.play.systems import SystemUI
     from app.play.turn import TurnBar
 
-#: the window's game actions that only a star-map game has (Replay Past Turns is the
-#: page's own when it offers one)
+#: the window's game actions that only a star-map game has (Replay Past Turns and Redo
+#: are the page's own when it offers them)
 MAP_ONLY_ACTIONS = (
     "take_back_action",
     "next_ship_action",
@@ -37,15 +37,16 @@ MAP_ONLY_ACTIONS = (
     "export_mail_action",
 )
 
+#: what closing a player file asks when its orders are not saved yet
+ORDERS_UNSAVED = "Close without saving your orders? Save Order File keeps them for the referee."
+
 #: why the actions a game on its own page cannot use are off, shown as their tips
 WHY_OFF = {
-    "redo_action": (
-        "Redo is off in this game: Undo takes back only your own orders of this step, "
-        "so give the order again instead"
-    ),
     "export_mail_action": (
         "Export for Mail is off in this game: a copy of the campaign would show the next "
-        'player every secret of the other side (counters under "?", jump destinations)'
+        'player every secret of the other side (counters under "?", jump destinations). '
+        "Play it by mail as a refereed campaign (New Campaign, Play: Refereed by mail): "
+        "each player gets a player file with their side's view only"
     ),
 }
 
@@ -64,6 +65,10 @@ class OwnGameActions:
     replay_action: QAction
     _tips_kept: dict[str, tuple[str, str]]
     undo_action: QAction
+    redo_action: QAction
+    import_orders_action: QAction
+    export_players_action: QAction
+    save_orders_action: QAction
     close_game_action: QAction
     save_copy_action: QAction
     campaign: Any
@@ -85,6 +90,8 @@ class OwnGameActions:
 
         def _update_game_actions(self) -> None: ...
 
+        def refereed(self) -> bool: ...
+
     ask_before_closing: bool
 
     def play_own(
@@ -95,17 +102,23 @@ class OwnGameActions:
         *,
         record: Any = None,
         read_only: bool = False,
+        mail: Any = None,
     ) -> bool:
         """Show ``state``'s game on its system's own page; False when its system has
-        none (the game goes on the star map)."""
+        none (the game goes on the star map). With ``mail`` (a player file), the page
+        shows that player's side for their orders (``play_by_mail``, which a page
+        offering play by mail has)."""
         system_id = state.rules.system_id
         game = own_game(system_id)
         if game is None:
             return False
         self.show_system_docks(ui_for(system_id))
         self._put_away_docks(system_id)
-        page = game.game_page(self, state, events, title, record, read_only)
+        shown_only = read_only or (mail is not None and not mail.expected)
+        page = game.game_page(self, state, events, title, record, shown_only)
         self.own_page = page
+        if mail is not None:
+            page.play_by_mail(mail)  # type: ignore[attr-defined]
         self.stack.addWidget(page.widget())
         self.stack.setCurrentWidget(page.widget())
         # the window takes the keyboard back from the closed New Game dialog (with no
@@ -170,6 +183,13 @@ class OwnGameActions:
         self.undo_action.setEnabled(page.can_undo())
         self.close_game_action.setEnabled(True)
         self.save_copy_action.setEnabled(self.campaign is not None)
+        # play by mail: the referee's actions on a refereed master, the player's on a
+        # player file's page
+        refereed = self.refereed()
+        self.import_orders_action.setEnabled(refereed)
+        self.export_players_action.setEnabled(refereed)
+        by_mail = getattr(page, "mail", None) is not None
+        self.save_orders_action.setEnabled(by_mail and page.primary_enabled())
         if self.campaign is not None:
             self.browser.schedule_refresh()  # the campaign dock lists the new entries
             extra = " (read-only)" if self.campaign.read_only else ""
@@ -179,6 +199,10 @@ class OwnGameActions:
             if action is not None:
                 action.setEnabled(False)
                 self._say_why_off(name, action)
+        # a page may offer Redo (optional: can_redo, redo)
+        can_redo = getattr(page, "can_redo", None)
+        if can_redo is not None:
+            self.redo_action.setEnabled(bool(can_redo()))
         # a page may offer Replay Past Turns (optional: can_replay, replaying)
         can_replay = getattr(page, "can_replay", None)
         replaying = getattr(page, "replaying", None)
@@ -189,6 +213,18 @@ class OwnGameActions:
                 self.end_turn_action.setEnabled(False)
                 self.turn_bar.end_button.setEnabled(False)
                 self.undo_action.setEnabled(False)
+                self.redo_action.setEnabled(False)
+
+    def redo_own(self) -> bool:
+        """Edit › Redo for a game on its own page; False when there is none (the star
+        map's redo then)."""
+        page = self.own_page
+        if page is None:
+            return False
+        redo = getattr(page, "redo", None)
+        if redo is not None:
+            redo()
+        return True
 
     def toggle_own_replay(self) -> bool:
         """Game › Replay Past Turns for a game on its own page; False when there is

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 APPLICATION_ID = 0x45434C50  # "ECLP" in the SQLite header: this file is Ecliptic's
 EXTENSION = ".ecliptic"
 MAGIC = b"SQLite format 3\x00"  # the first bytes of every SQLite database

@@ -18,15 +18,16 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, is_dataclass, replace
 from typing import Any
 
-from core.campaign import nesting, playing, seal
+from core.campaign import nesting, playing, results, seal
 from core.campaign.errors import CampaignError, DamagedCampaign, ReplayMismatch, reading, said
 from core.campaign.fileformat import MAX_COMMAND_TEXT, MAX_STATE_TEXT, parse
 from core.campaign.log import GameLog, Step
-from core.campaign.store import CampaignFile, entry_values, insert_entries
+from core.campaign.rows import entry_values, insert_entries, stored_events, touch
+from core.campaign.store import CampaignFile
 from core.campaign.tables import insert_sql
 from core.engine import serial, states
 from core.engine.commands import Command
-from core.engine.encounter import Resume
+from core.engine.encounter import Outcome, Resume
 from core.engine.events import Event
 from core.engine.states import state_hash
 
@@ -66,6 +67,8 @@ class GameRecord(GameLog):
         if got != row.start_hash:
             raise ReplayMismatch(file.path, 0, "the game's start", str(row.start_hash), got)
         self.start: Any = start
+        #: what the engine said as the game began (none in a file older than schema 5)
+        self.start_events = stored_events(row.start_events)
         self.parent: int | None = row.parent_id
         self._states: dict[int, Any] = {}  # recent states by entry, for undo
         self._depth_cache: tuple[int | None, int] = (None, 0)
@@ -172,7 +175,8 @@ class GameRecord(GameLog):
         :class:`~core.campaign.errors.GameFrozen` (see :mod:`core.campaign.nesting`).
 
         A command that opens a battle adds the battle's game with it; one that ends a
-        battle feeds its result back to the parent game (``Resume``) with it. ``noted``
+        battle feeds its result back to the parent game (``Resume``) with it; one that
+        ends a game of its own writes its result (:mod:`core.campaign.results`). ``noted``
         events (why the interface ended a phase by itself) are stored before the
         command's own."""
         self._sync()
@@ -182,6 +186,8 @@ class GameRecord(GameLog):
             child, ended = chain[-1]
             parent = GameRecord(self.file, child.parent or 0)
             chain.append((parent, parent._prepare(child._resume(ended), auto=True)))
+        top, last = chain[-1]  # a game of its own, or a battle still on
+        final = top._outcome(last) if playing.is_over(last.after) else None
         written = []
         with self.file.writing() as conn:
             for i, (record, step) in enumerate(chain):
@@ -190,12 +196,17 @@ class GameRecord(GameLog):
                     resume = chain[i + 1][1].command
                     assert isinstance(resume, Resume)
                     nesting.settle(conn, record.id, resume.outcome)
+            if final is not None:
+                results.write(conn, top.id, final)
         for (record, step), entry_id in zip(chain, written, strict=True):
             record._adopt(step, entry_id)
             record._leaf = (self.file.generation, entry_id)
         if len(chain) == 1 and played.child is None and self._known is not None:
-            # nothing but this game's head changed: no need to read the file next time
+            # nothing but this game's head (and result) changed: no need to read the
+            # file next time
             known = replace(self._known[1], head=self.head)
+            if final is not None:
+                known = replace(known, result=serial.dumps(final))
             self._known = (self.file.generation, known)
         return played.events
 
@@ -239,9 +250,11 @@ class GameRecord(GameLog):
         opener = played.command.player  # a battle added by hand names no opening entry
         if row.parent_entry_id is not None:
             opener = self.file.entry(row.parent_entry_id).player
-        names = {p.key: p.name for p in self.file.players()}
-        outcome = playing.outcome(played.after, played.events, self.title, names)
-        return Resume(opener, outcome)
+        return Resume(opener, self._outcome(played))
+
+    def _outcome(self, played: _Played) -> Outcome:
+        """The result of the game ``played`` ended (see :mod:`core.campaign.results`)."""
+        return results.outcome(self.file, played.after, played.events, self.title)
 
     def _write(self, conn: sqlite3.Connection, played: _Played) -> int:
         """The entry in the log (with its snapshot, turn and the battle it opens), and
@@ -336,8 +349,23 @@ class GameRecord(GameLog):
             kept = {s.id for s in self.path(entry_id)}
             nesting.check_move(self.file, self.title, (opened & line) - kept)
         state = self.state_at(entry_id)  # checked before anything is written
-        self.file.move_head(self.id, entry_id)
+        if self.parent is not None:  # a battle's result is settled once, never moved
+            self.file.move_head(self.id, entry_id)
+        else:
+            self._head_with_result(entry_id, state)
         self.head, self.state = entry_id, state
+
+    def _head_with_result(self, entry_id: int | None, state: Any) -> None:
+        """Move the head of a game of its own to ``entry_id`` (``state`` there), its
+        result following the game's end: taken back by undo, written again by redo."""
+        ended = None
+        if playing.is_over(state) and entry_id is not None:
+            events = stored_events(self.file.entry(entry_id).events)
+            ended = results.outcome(self.file, state, events, self.title)
+        with self.file.writing() as conn:
+            conn.execute("UPDATE game SET head_id = ? WHERE id = ?", (entry_id, self.id))
+            results.write(conn, self.id, ended)
+            touch(conn)
 
     # ---- bulk
 
@@ -385,4 +413,6 @@ class GameRecord(GameLog):
         self._depth_cache = (parent, depth)
         if replay:
             self.state = self.state_at(parent)
+            if self.parent is None and playing.is_over(self.state):
+                self._head_with_result(parent, self.state)
         return len(batch)

@@ -18,6 +18,9 @@ Schema history (see docs/formats/campaign.md):
 4. Log entries gained ``chain``, their seal (:mod:`core.campaign.seal`): a hash chain
    over the log, so an entry damaged or edited later is found without replaying. The
    entries of an older file are sealed as they stand when it is migrated.
+5. Games gained ``start_events``: what the engine said as the game began (the roll for
+   the first player), shown in the log when the game is opened again. A game of an older
+   file has none (``[]``).
 """
 
 from __future__ import annotations
@@ -162,7 +165,16 @@ def _to_4(db: sqlite3.Connection) -> None:
     seal.seal_all(db)
 
 
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _to_2, 2: _to_3, 3: _to_4}
+def _to_5(db: sqlite3.Connection) -> None:
+    db.execute("ALTER TABLE game ADD COLUMN start_events VARCHAR NOT NULL DEFAULT '[]'")
+
+
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
+    1: _to_2,
+    2: _to_3,
+    3: _to_4,
+    4: _to_5,
+}
 
 
 def backup_path(path: Path, version: int) -> Path:

@@ -31,9 +31,11 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
+from core.campaign import results
 from core.campaign.errors import BattleSettled, CampaignError, GameFrozen
-from core.campaign.store import SCALES, CampaignFile, game_values, insert_game, touch
-from core.engine import serial, states
+from core.campaign.rows import game_values, insert_game, touch
+from core.campaign.store import SCALES, CampaignFile
+from core.engine import states
 from core.engine.encounter import Encounter, Outcome
 from core.engine.events import Event
 from core.engine.system import Seat, system_for
@@ -136,13 +138,12 @@ def seats(file: CampaignFile, players: tuple[str, ...]) -> list[Seat]:
 
 def add_child(conn: sqlite3.Connection, child: Child, parent: int, entry_id: int) -> int:
     """Write the child game's row, inside the transaction of the entry that opened it."""
-    values = game_values(child.campaign, child.start, child.encounter.title, "")
+    values = game_values(child.campaign, child.start, child.encounter.title, "", child.events)
     values.update(scale=child.encounter.scale, parent_id=parent, parent_entry_id=entry_id)
     return insert_game(conn, values)
 
 
 def settle(conn: sqlite3.Connection, game_id: int, outcome: Outcome) -> None:
     """Store a finished battle's result, inside the transaction of its last command."""
-    result = serial.dumps(outcome)
-    conn.execute("UPDATE game SET result = ? WHERE id = ?", (result, game_id))
+    results.write(conn, game_id, outcome)
     touch(conn)

@@ -63,7 +63,9 @@ class Game(SQLModel, table=True):
     ``parent_entry_id``; its ``result`` (JSON) is what it feeds back.
 
     ``start`` is the state the game began in (ruleset and map included), serialised;
-    ``head_id`` the log entry the game stands at now (None: at its start).
+    ``start_events`` (JSON) what the engine said as it began (the roll for the first
+    player), for the log; ``head_id`` the log entry the game stands at now (None: at its
+    start).
     """
 
     id: int | None = Field(default=None, primary_key=True)
@@ -78,6 +80,7 @@ class Game(SQLModel, table=True):
     head_id: int | None = None  # an entry.id
     result: str | None = None
     created: str
+    start_events: str = Field(default="[]", sa_column_kwargs={"server_default": "[]"})
 
 
 class Entry(SQLModel, table=True):

@@ -74,7 +74,7 @@ def _digest(data: str) -> str:
 
 
 def sealed(conn: sqlite3.Connection, values: Mapping[str, Any]) -> dict[str, Any]:
-    """A new entry's row (:func:`core.campaign.store.entry_values`) with its id and seal,
+    """A new entry's row (:func:`core.campaign.rows.entry_values`) with its id and seal,
     in the caller's transaction (which holds the write lock, so the id is the next)."""
     row = dict(values)
     last = conn.execute("SELECT coalesce(max(id), 0) FROM entry").fetchone()[0]

@@ -17,7 +17,6 @@ import sqlite3
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -26,6 +25,7 @@ from core.campaign.errors import CampaignError, DamagedCampaign, ReadOnly
 from core.campaign.fileformat import APPLICATION_ID, SCHEMA_VERSION
 from core.campaign.leftovers import remove_leftovers, temp_path
 from core.campaign.lock import WriterLock
+from core.campaign.rows import game_values, insert_game, now, touch
 from core.campaign.tables import (
     SCHEMA,
     BookmarkRow,
@@ -35,21 +35,13 @@ from core.campaign.tables import (
     PlayerRow,
     SideRow,
     columns,
-    insert_many,
-    insert_sql,
 )
-from core.engine import serial
-from core.engine.states import state_hash
 from core.files.version import version_text
 
 R = TypeVar("R")
 
 #: a game's scale: a tactical battle is fought inside a turn of a strategic game
 SCALES = ("strategic", "tactical")
-
-
-def now() -> str:
-    return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
 @dataclass(frozen=True)
@@ -100,10 +92,12 @@ class CampaignFile:
         title: str = "",
         scenario: str = "",
         overwrite: bool = False,
+        events: Sequence[Any] = (),
     ) -> CampaignFile:
         """A new campaign file holding one game that starts at ``state``, of any rule
-        system (what the campaign reads of a state: :mod:`core.campaign.playing`). The
-        file appears whole or not at all (written aside, then renamed into place)."""
+        system (what the campaign reads of a state: :mod:`core.campaign.playing`), with
+        the ``events`` its start gave. The file appears whole or not at all (written
+        aside, then renamed into place)."""
         path = real_path(path)
         if path.exists() and not overwrite:
             raise CampaignError(path, "already exists; choose another name")
@@ -147,7 +141,8 @@ class CampaignFile:
                 " VALUES (?, ?, ?, ?, ?)",
                 [(campaign, p.id, p.name, p.colour, sides[p.side]) for p in state.players],
             )
-            insert_game(db, game_values(campaign or 1, state, title or name, scenario))
+            values = game_values(campaign or 1, state, title or name, scenario, events)
+            insert_game(db, values)
             db.execute("COMMIT")
         except BaseException:
             db.close()
@@ -349,12 +344,13 @@ class CampaignFile:
         scale: str = "strategic",
         parent: int | None = None,
         parent_entry: int | None = None,
+        events: Sequence[Any] = (),
     ) -> int:
-        """A new game in the campaign; a tactical battle names the strategic game and
-        log entry it was opened from."""
+        """A new game in the campaign (with the ``events`` its start gave); a tactical
+        battle names the strategic game and log entry it was opened from."""
         if scale not in SCALES:
             raise ValueError(f"a game's scale is strategic or tactical, not {scale!r}")
-        values = game_values(self.campaign().id or 1, state, title, scenario)
+        values = game_values(self.campaign().id or 1, state, title, scenario, events)
         values.update(scale=scale, parent_id=parent, parent_entry_id=parent_entry)
         with self.writing() as conn:
             return insert_game(conn, values)
@@ -426,33 +422,6 @@ def real_path(path: Path | str) -> Path:
     return Path(os.path.realpath(path))
 
 
-def touch(conn: sqlite3.Connection) -> None:
-    """Mark the campaign changed now, in the caller's transaction."""
-    conn.execute("UPDATE campaign SET updated = ?", (now(),))
-
-
-def game_values(campaign_id: int, state: object, title: str, scenario: str) -> dict[str, Any]:
-    """A new game's row, starting at ``state`` (of any rule system)."""
-    return {
-        "campaign_id": campaign_id,
-        "title": title,
-        "scenario": scenario,
-        "start": serial.dumps(state),
-        "start_hash": state_hash(state),
-        "created": now(),
-    }
-
-
-def insert_game(conn: sqlite3.Connection, values: dict[str, Any]) -> int:
-    """Add a game's row (:func:`game_values`, with its scale and parent) in the caller's
-    transaction, the campaign marked changed; the new game's id."""
-    row = {"scale": "strategic", "parent_id": None, "parent_entry_id": None, **values}
-    key = conn.execute(insert_sql("game", row), row).lastrowid
-    assert key is not None
-    touch(conn)
-    return int(key)
-
-
 def _connect(path: Path, *, wal: bool) -> sqlite3.Connection:
     # Connected by hand, never by URL: a "?" or "#" in the file's name would be taken apart.
     # Autocommit: we say BEGIN ourselves (``reading``/``writing``), IMMEDIATE for writes.
@@ -466,34 +435,3 @@ def _connect(path: Path, *, wal: bool) -> sqlite3.Connection:
         db.close()
         raise
     return db
-
-
-def entry_values(
-    game_id: int,
-    parent: int | None,
-    depth: int,
-    player: str,
-    command: str,
-    round: int,
-    hash: str,
-    events: str = "[]",
-    auto: bool = False,
-    time: str | None = None,
-) -> dict[str, Any]:
-    return {
-        "game_id": game_id,
-        "parent_id": parent,
-        "depth": depth,
-        "player": player,
-        "command": command,
-        "time": time or now(),
-        "round": round,
-        "hash": hash,
-        "events": events,
-        "auto": auto,
-    }
-
-
-def insert_entries(conn: sqlite3.Connection, rows: Sequence[dict[str, Any]]) -> None:
-    """Add sealed log entries (all with the same columns) in the caller's transaction."""
-    insert_many(conn, "entry", rows)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, fields
 from operator import itemgetter
 from typing import Any
 
-#: the current schema (4), as SQLite stores it for a file the sqlmodel classes create
+#: the current schema (5), as SQLite stores it for a file the sqlmodel classes create
 SCHEMA = """
 CREATE TABLE meta ("key" VARCHAR NOT NULL, value VARCHAR NOT NULL, PRIMARY KEY ("key"));
 CREATE TABLE campaign (id INTEGER NOT NULL, name VARCHAR NOT NULL, ruleset VARCHAR NOT NULL,
@@ -26,7 +26,8 @@ CREATE TABLE side (id INTEGER NOT NULL, campaign_id INTEGER NOT NULL, name VARCH
 CREATE TABLE game (id INTEGER NOT NULL, campaign_id INTEGER NOT NULL, parent_id INTEGER,
   parent_entry_id INTEGER, scale VARCHAR NOT NULL, title VARCHAR NOT NULL,
   scenario VARCHAR NOT NULL, start VARCHAR NOT NULL, start_hash VARCHAR NOT NULL,
-  head_id INTEGER, result VARCHAR, created VARCHAR NOT NULL, PRIMARY KEY (id),
+  head_id INTEGER, result VARCHAR, created VARCHAR NOT NULL,
+  start_events VARCHAR DEFAULT '[]' NOT NULL, PRIMARY KEY (id),
   FOREIGN KEY(campaign_id) REFERENCES campaign (id), FOREIGN KEY(parent_id) REFERENCES game (id));
 CREATE TABLE player (id INTEGER NOT NULL, campaign_id INTEGER NOT NULL, "key" VARCHAR NOT NULL,
   name VARCHAR NOT NULL, colour VARCHAR NOT NULL, side_id INTEGER, PRIMARY KEY (id),
@@ -101,6 +102,7 @@ class GameRow:
     head_id: int | None
     result: str | None
     created: str
+    start_events: str
 
 
 @dataclass(frozen=True)

@@ -205,7 +205,9 @@ def _game_info(conn: Any, g: Any) -> None:
         f"turns ended: {turns}; head: {head}"
     )
     if g.result is not None:
-        print(f"       result: {g.result}")
+        from core.campaign.results import words
+
+        print(f"       result: {words(g.result)}")
 
 
 # ---- replay

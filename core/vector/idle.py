@@ -39,8 +39,9 @@ def work(state: Any) -> Work:
     plotting phase, else the rule system's answer."""
     if getattr(state, "over", False):
         return Work("nothing", "")
-    rules = getattr(state, "rules", None)
-    plotting = rules is not None and play.current_phase(state) in plotting_phases(rules)
+    # a system without a vector sequence (the squadron game) has no plotting phase
+    vector = getattr(getattr(state, "rules", None), "sequence", None) is not None
+    plotting = vector and play.current_phase(state) in plotting_phases(state.rules)
     if plotting and not getattr(state, "pending", ()):
         return PLOTTING
     return system_work(state)

@@ -14,35 +14,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtWidgets import QDialog, QHBoxLayout, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QDialog, QWidget
 
-from core.engine.words import plural
+from app.designs.purchases import PurchaseRow
 from core.rules.interplanetary.aid.carried import aid_of
 from core.rules.interplanetary.aid.manifest import Manifest
 from core.scenario.document import Scenario, Seat
 
 
-class PurchasesRow(QWidget):
-    """Points left per player and a Fleet Purchases button; hidden when the scenario has
-    nothing to buy. ``outfits()`` are the purchases by ship id."""
+class PurchasesRow(PurchaseRow):
+    """Points left per player and a Fleet Purchases button (:mod:`app.designs.purchases`);
+    ``outfits()`` are the purchases by ship id."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("purchases_row")
+        super().__init__(parent, "purchases", "Fleet &Purchases…", "ship point")
         self.scenario: Scenario | None = None
         self.seats: list[Seat] = []
         self._outfits: dict[str, Manifest] = {}
-        self.label = QLabel("")
-        self.label.setObjectName("purchases_label")
-        self.label.setWordWrap(True)
-        self.button = QPushButton("Fleet &Purchases…")
-        self.button.setObjectName("purchases_button")
-        self.button.clicked.connect(self.open_dialog)
-        row = QHBoxLayout(self)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(self.label, 1)
-        row.addWidget(self.button)
-        self.hide()
 
     def set_game(self, scenario: Scenario | None, seats: Sequence[Seat]) -> None:
         """The scenario and seats chosen so far; purchases are forgotten when the
@@ -51,7 +39,7 @@ class PurchasesRow(QWidget):
             self._outfits = {}
         self.scenario, self.seats = scenario, list(seats)
         self.setVisible(self.has_purchases())
-        self._show()
+        self.show_left()
 
     def has_purchases(self) -> bool:
         s = self.scenario
@@ -81,24 +69,15 @@ class PurchasesRow(QWidget):
             aid, listed, budgets, most, self._outfits, lib=library(), parent=self
         )
 
-    def open_dialog(self) -> bool:
-        if not self.has_purchases():
-            return False
-        dialog = self.dialog()
-        if dialog.exec() != QDialog.DialogCode.Accepted:
-            return False
-        self.take(dialog)
-        return True
-
     def take(self, dialog: QDialog) -> None:
         """Keep an accepted fleet dialog's purchases."""
         from app.rules.interplanetary.manifest.fleet import FleetDialog
 
         assert isinstance(dialog, FleetDialog)
         self._outfits = dialog.outfits()
-        self._show()
+        self.show_left()
 
-    def _left(self) -> list[tuple[str, int, int]]:
+    def left(self) -> list[tuple[str, int, int]]:
         """Each buying player's name, points left and budget."""
         if not self.has_purchases():
             return []
@@ -117,15 +96,3 @@ class PurchasesRow(QWidget):
             spent = sum(aid.cost(m.outfit(aid)) for i, m in self._outfits.items() if i in mine)
             left.append((p.name, budget - spent, budget))
         return left
-
-    def unspent(self) -> str:
-        """Who would start with ship points unspent, in words ('' when nobody)."""
-        return "; ".join(
-            f"{name} has {left} of {plural(budget, 'ship point')} unspent"
-            for name, left, budget in self._left()
-            if left > 0
-        )
-
-    def _show(self) -> None:
-        parts = [f"{name} {left} of {budget} left" for name, left, budget in self._left()]
-        self.label.setText("Ship points to spend: " + ", ".join(parts) if parts else "")

@@ -34,10 +34,22 @@ from core.rules.nplanetary import model
 from core.rules.nplanetary.orders import Deploy, Purchase
 from core.vector.state import GameState
 
-COLUMNS = ("Name", "Owner", "Fuel", "Supplies", "Ore", "Water", "Other", "Damage", "Where")
-#: the columns of free text, kept to ``WIDE_MOST`` pixels so those after them stay in view
-WIDE = ("Name", "Other", "Damage", "Where")
-WIDE_MOST = 110
+#: the columns, as the header shows them (short, so all nine fit the dock's default
+#: width) and as their tooltips and the cells' tooltips say them
+COLUMNS = ("Name", "Owner", "Fuel", "Sup", "Ore", "H₂O", "Other", "Dmg", "Where")
+TITLES = ("name", "owner", "fuel", "supplies", "ore", "water", "other", "damage", "where")
+HEADER_TIPS = {
+    "Sup": "Supplies",
+    "H₂O": "Water",
+    "Dmg": "Damage taken on each track: W weapons, D drives, S structure (hover a cell "
+    "for the track's capacity)",
+    "Where": "Docked, landed, in orbit, or the hex it is in (hover a cell for the whole)",
+}
+#: the columns of free text, kept to so many pixels that those after them stay in view
+#: (their cells elide, "1 torpedo, 2 mi…", and hovering reads them whole)
+WIDE = {"Name": 80, "Owner": 50, "Other": 60, "Dmg": 50}
+#: the last column takes the room left, but never less than this
+WHERE_LEAST = 50
 
 
 class CargoPanel(WrappedPanel):
@@ -50,6 +62,9 @@ class CargoPanel(WrappedPanel):
         self.tree = QTreeWidget()
         self.tree.setObjectName("np_holdings")
         self.tree.setHeaderLabels(list(COLUMNS))
+        for col, title in enumerate(COLUMNS):
+            tip = HEADER_TIPS.get(title, TITLES[col].capitalize())
+            self.tree.headerItem().setToolTip(col, tip)
         self.tree.setRootIsDecorated(False)
         self.tree.setAlternatingRowColors(True)
         self.tree.setMinimumHeight(60)
@@ -142,14 +157,12 @@ class CargoPanel(WrappedPanel):
             return
         state = session.state
         for h in reading.holders(state):
-            row = QTreeWidgetItem(_row(h))
-            for col, title in enumerate(COLUMNS):  # a cut cell is read whole by hovering
-                row.setToolTip(col, f"{h.name}: {title.lower()} {row.text(col) or 'none'}")
+            cells = _row(h)
+            row = QTreeWidgetItem([shown for shown, _ in cells])
+            for col, (_, whole) in enumerate(cells):  # a cut cell is read whole by hovering
+                row.setToolTip(col, f"{h.name}: {TITLES[col]} {whole or 'none'}")
             self.tree.addTopLevelItem(row)
-        for col in range(len(COLUMNS)):
-            self.tree.resizeColumnToContents(col)
-            if COLUMNS[col] in WIDE:  # long lists elide ("1 torpedo, 2 mi…"), not push off
-                self.tree.setColumnWidth(col, min(self.tree.columnWidth(col), WIDE_MOST))
+        self._size_columns()
         seat = session.seat()
         phase = session.phase()
         me = mine(session)
@@ -172,6 +185,20 @@ class CargoPanel(WrappedPanel):
             "Last logistics phase:\n" + "\n".join(results) if results else "No transfers yet."
         )
         self._enable()
+
+    def _size_columns(self) -> None:
+        """Numbers as wide as they are, free text up to its cap, and the last column
+        (Where) the room left: no scroll bar at the dock's default width."""
+        last = len(COLUMNS) - 1
+        used = 0
+        for col, title in enumerate(COLUMNS[:last]):
+            self.tree.resizeColumnToContents(col)
+            if title in WIDE:
+                self.tree.setColumnWidth(col, min(self.tree.columnWidth(col), WIDE[title]))
+            used += self.tree.columnWidth(col)
+        self.tree.resizeColumnToContents(last)
+        room = max(WHERE_LEAST, self.tree.viewport().width() - used)
+        self.tree.setColumnWidth(last, min(self.tree.columnWidth(last), room))
 
     def show_refusal(self, reason: str) -> None:
         self.refusal.setText(f"Refused: {reason}" if reason else "")
@@ -232,24 +259,40 @@ class CargoPanel(WrappedPanel):
                 self.session.apply(order)
 
 
-def _row(h: reading.Holder) -> list[str]:
+def _row(h: reading.Holder) -> list[tuple[str, str]]:
+    """Each cell as shown and as its tooltip says it whole."""
     other = ", ".join(
         plural(n, k, "torpedoes" if k == "torpedo" else None)
         for k, n in h.items
         if k not in reading.GOODS
     )
-    damage = ", ".join(f"{t} {taken}/{cap}" for t, taken, cap in h.tracks if taken)
-    return [
-        h.name,
-        h.owner_name,
-        h.fuel,
-        str(h.amount("supplies")),
-        str(h.amount("ore")),
-        str(h.amount("water")),
-        other,
-        damage or "none",
-        h.where.removeprefix("At "),
+    taken = [(t, n, cap) for t, n, cap in h.tracks if n]
+    damage = ", ".join(f"{t} {n}/{cap}" for t, n, cap in taken)
+    short = " ".join(f"{t[0].upper()}{n}" for t, n, _cap in taken)
+    plain = [h.name, h.owner_name, h.fuel] + [
+        str(h.amount(k)) for k in ("supplies", "ore", "water")
     ]
+    return [
+        *((text, text) for text in plain),
+        (other, other),
+        (short or "-", damage or "none"),
+        (_where(h.where), h.where.removeprefix("At ")),
+    ]
+
+
+def _where(where: str) -> str:
+    """Where a holder is, in a word or two: "docked", "landed", "orbit Mars", "on Mars",
+    else its hex (the whole, with the base's name and the speed, is the cell's tooltip)."""
+    at, *rest = where.removeprefix("At ").split(", ")
+    last = rest[-1] if rest else ""
+    for long, short in (("docked at ", "docked"), ("landed at ", "landed")):
+        if last.startswith(long):
+            return short
+    if last.startswith("in orbit of "):
+        return f"orbit {last.removeprefix('in orbit of ')}"
+    if last.startswith(("on ", "at ")) and last != "at an asteroid":
+        return last
+    return at
 
 
 def _for_sale(state: GameState) -> list[tuple[str, str]]:

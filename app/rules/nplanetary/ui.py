@@ -142,5 +142,11 @@ class NPlanetaryUI:
 
         return installation_items(state, centre)
 
+    def place_name(self, state: GameState, place: str) -> str:
+        """A landed ship's base by its name ("Mars Base"), not its id."""
+        from app.rules.nplanetary.reading import name_of
+
+        return name_of(state, place)
+
 
 UI = NPlanetaryUI()

@@ -1,7 +1,9 @@
 """A tactical battle's orders for the selected ship, in the Battles dock: the juice (on or
 off, in the astrogation phase), torpedoes launched at a target only their owner sees (the
-ordnance phase; the window's hand-over screen stands between the players), and guns with
-or without the railguns (the combat phase); an extra ship's start near its lead ship and
+ordnance phase; the window's hand-over screen stands between the players), a scan of an
+enemy torpedo group to learn its target (the astrogation phase,
+:mod:`app.rules.void.tactical_scan`), and guns with or without the railguns (the combat
+phase); an extra ship's start near its lead ship and
 the guidance of the player's torpedo groups (:mod:`app.rules.void.tactical_plots`). The
 engine refuses what the rules do not allow, with the reason, shown in the status bar as
 for every order.
@@ -20,7 +22,9 @@ from PySide6.QtWidgets import (
     QSpinBox,
 )
 
+from app.play.systems import HexAsk
 from app.rules.void.tactical_plots import GuidanceBox, PlacementBox
+from app.rules.void.tactical_scan import ScanBox
 from core.engine.commands import Command
 from core.rules.void.crew import Juice, kit_of
 from core.rules.void.tactical.guns import Fire
@@ -47,7 +51,10 @@ class TacticalOrders(QGroupBox):
         self.count = QSpinBox()
         self.count.setObjectName("torpedo_count")
         self.count.setMinimum(1)
-        self.count.setSuffix(" torpedoes")
+        self.count.setSuffix(" torpedo")
+        self.count.valueChanged.connect(
+            lambda n: self.count.setSuffix(" torpedo" if n == 1 else " torpedoes")
+        )
         self.launch = QPushButton("&Launch")
         self.launch.setToolTip("Launch torpedoes at the target; only you see which ship it is")
         self.launch.clicked.connect(self._launch)
@@ -67,10 +74,12 @@ class TacticalOrders(QGroupBox):
         grid.addWidget(self.launch, 2, 1)
         grid.addWidget(self.railguns, 3, 0)
         grid.addWidget(self.fire, 3, 1)
-        self.placement = PlacementBox(self._give_as)
-        self.guidance = GuidanceBox(self._give_as)
+        self.placement = PlacementBox(self._give_as, self._ask)
+        self.guidance = GuidanceBox(self._give_as, self._ask)
         grid.addWidget(self.placement, 7, 0, 1, 2)
         grid.addWidget(self.guidance, 8, 0, 1, 2)
+        self.scans = ScanBox(self._give)
+        grid.addWidget(self.scans, 4, 0, 1, 2)
 
     def show_ship(self, session: Any, state: GameState, ship: Ship | None) -> None:
         """The selected ship's orders, if it is the seated player's in a battle."""
@@ -80,10 +89,13 @@ class TacticalOrders(QGroupBox):
         self.setVisible(mine and not session.read_only and not session.replaying)
         if not mine or ship is None or seat is None:
             self.ship = None
+            self.placement.on_map.setChecked(False)
+            self.guidance.on_map.setChecked(False)
             return
         self.ship = ship
         self.placement.show_ship(state, ship)
         self.guidance.show_state(state, seat.id)
+        self.scans.show_ship(state, ship)
         phase = current_phase(state)
         now = terms(state)
         may_turn = (
@@ -124,6 +136,11 @@ class TacticalOrders(QGroupBox):
         seat = self.session.seat() if self.session is not None else None
         if seat is not None:
             self.session.apply(make(seat.id))
+
+    def _ask(self, asking: HexAsk | None) -> None:
+        """A box asks the board for a hex on the map (or no more)."""
+        if self.session is not None:
+            self.session.asked.emit(asking)
 
     def _turn(self, steps: int) -> None:
         """The defender's one-hexside turn of its start (seed: baseline and angled)."""

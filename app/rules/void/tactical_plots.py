@@ -20,7 +20,8 @@ from PySide6.QtWidgets import (
     QPushButton,
 )
 
-from core.board.hexgrid import Direction, Hex
+from app.play.systems import HexAsk
+from core.board.hexgrid import Direction, Hex, Vector
 from core.engine.commands import Command
 from core.rules.void.tactical.orders import EXTRA_SHIPS_WITHIN, PlaceShip
 from core.rules.void.tactical.situation import lead
@@ -31,6 +32,20 @@ from core.vector.turns import current_phase
 
 #: what a command is made from: the seated player's id
 Give = Callable[[Callable[[str], Command]], None]
+#: how a box asks the board for a hex (None: it asks no more)
+Ask = Callable[[HexAsk | None], None]
+
+
+def burn_to(position: Hex, velocity: Vector, aim: Hex, allowed: int) -> tuple[Direction, ...]:
+    """The hexes of burn (at most ``allowed``) that bring a coast from ``position`` at
+    ``velocity`` to ``aim``, or as near it as they can."""
+    tip = position + velocity
+    burn: list[Direction] = []
+    while len(burn) < allowed and tip != aim:
+        d = min(Direction, key=lambda d: ((tip + Vector.of(d)).distance(aim), d.value))
+        burn.append(d)
+        tip = tip + Vector.of(d)
+    return tuple(burn)
 
 
 def places_near(state: GameState, ship: Ship) -> tuple[Ship, list[Hex]] | None:
@@ -55,24 +70,33 @@ def places_near(state: GameState, ship: Ship) -> tuple[Ship, list[Hex]] | None:
 class PlacementBox(QGroupBox):
     """An extra ship's start: a hex within two of its side's lead ship, then Place."""
 
-    def __init__(self, give: Give) -> None:
+    def __init__(self, give: Give, ask: Ask) -> None:
         super().__init__("Start position")
         self.setObjectName("placement_box")
         self.give = give
+        self.ask = ask
         self.ship: Ship | None = None
         self.where = QComboBox()
         self.where.setObjectName("placement_hex")
         self.where.setToolTip("The hex this ship starts in, within 2 hexes of its lead ship")
         self.place = QPushButton("&Place Here")
         self.place.clicked.connect(self._place)
+        self.on_map = QPushButton("Pick on &Map")
+        self.on_map.setCheckable(True)
+        self.on_map.setToolTip("Mark the hexes this ship may start in: click one on the map")
+        self.on_map.toggled.connect(self._asking)
         grid = QGridLayout(self)
-        grid.addWidget(self.where, 0, 0)
+        grid.addWidget(self.where, 0, 0, 1, 2)
         grid.addWidget(self.place, 1, 0)
+        grid.addWidget(self.on_map, 1, 1)
 
     def show_ship(self, state: GameState, ship: Ship) -> None:
         found = places_near(state, ship)
         self.setVisible(found is not None)
+        same = self.ship is not None and self.ship.id == ship.id
         self.ship = ship
+        if found is None or not same:
+            self.on_map.setChecked(False)
         if found is None:
             return
         leader, hexes = found
@@ -84,10 +108,25 @@ class PlacementBox(QGroupBox):
             how = "with it" if apart == 0 else f"{apart} hex{'es' * (apart > 1)} away"
             here = " (here now)" if h == ship.motion.position else ""
             self.where.addItem(f"{labels.format(h)}: {how}{here}", h)
+        self._asking(self.on_map.isChecked())
+
+    def _asking(self, on: bool) -> None:
+        ship = self.ship
+        if not on or ship is None:
+            self.ask(None)
+            return
+        hexes = frozenset(self.where.itemData(i) for i in range(self.where.count()))
+        self.ask(HexAsk(hexes, f"Start {ship.name} here", self._place_at))
 
     def _place(self) -> None:
-        at, ship = self.where.currentData(), self.ship
-        if isinstance(at, Hex) and ship is not None:
+        at = self.where.currentData()
+        if isinstance(at, Hex):
+            self._place_at(at)
+
+    def _place_at(self, at: Hex) -> None:
+        ship = self.ship
+        self.on_map.setChecked(False)
+        if ship is not None:
             self.give(lambda player: PlaceShip(player, ship.id, at))
 
 
@@ -95,17 +134,19 @@ class GuidanceBox(QGroupBox):
     """The seated player's torpedo groups in flight: pick one, press burn directions (up
     to 3 hexes on its launch turn, 2 after), then Plot Guidance, or Fly Straight."""
 
-    def __init__(self, give: Give) -> None:
+    def __init__(self, give: Give, ask: Ask) -> None:
         super().__init__("Torpedo guidance")
         self.setObjectName("guidance_box")
         self.give = give
+        self.ask = ask
+        self.on_board: Callable[[Hex], bool] = lambda h: True
         self.burn: list[Direction] = []
         self.groups: dict[str, Torpedoes] = {}
         self.round = 0
         self.group = QComboBox()
         self.group.setObjectName("guidance_group")
         self.group.setToolTip("One of your torpedo groups in flight (its target is yours alone)")
-        self.group.currentIndexChanged.connect(lambda _i: self._clear())
+        self.group.currentIndexChanged.connect(lambda _i: self._changed())
         self.plotted = QLabel()
         self.plotted.setObjectName("guidance_burn")
         self.plotted.setWordWrap(True)
@@ -128,15 +169,24 @@ class GuidanceBox(QGroupBox):
         straight = QPushButton("Fly &Straight")
         straight.setToolTip("No plotted burn: the group steers itself at its target")
         straight.clicked.connect(lambda: self._send(None))
+        self.on_map = QPushButton("Aim on &Map")
+        self.on_map.setCheckable(True)
+        self.on_map.setToolTip("Mark where the group may end its move: click one on the map")
+        self.on_map.toggled.connect(self._asking)
         grid.addWidget(clear, 4, 0)
         grid.addWidget(self.plot, 4, 1)
         grid.addWidget(straight, 4, 2)
+        grid.addWidget(self.on_map, 5, 0, 1, 3)
 
     def show_state(self, state: GameState, player: str) -> None:
         """The player's own groups, when guidance may be plotted."""
         phase = current_phase(state)
         mine = [g for g in terms(state).torpedoes if g.owner == player]
-        self.setVisible(bool(mine) and phase in ("astrogation", "ordnance", "movement"))
+        shown = bool(mine) and phase in ("astrogation", "ordnance", "movement")
+        self.setVisible(shown)
+        self.on_board = state.starmap.bounds.contains
+        if not shown:
+            self.on_map.setChecked(False)
         o = state.starmap.bounds.orientation
         for d, button in self.directions.items():
             name = d.name_in(o)
@@ -157,6 +207,7 @@ class GuidanceBox(QGroupBox):
         self.group.setCurrentIndex(max(0, index))
         self.group.blockSignals(False)
         self._clear()
+        self._asking(self.on_map.isChecked())
 
     def _current(self) -> Torpedoes | None:
         found = self.group.currentData()
@@ -165,6 +216,26 @@ class GuidanceBox(QGroupBox):
     def _clear(self) -> None:
         self.burn = []
         self._say()
+
+    def _changed(self) -> None:
+        self._clear()
+        self._asking(self.on_map.isChecked())
+
+    def _asking(self, on: bool) -> None:
+        group = self._current()
+        if not on or group is None:
+            self.ask(None)
+            return
+        coast = group.motion.position + group.motion.velocity
+        hexes = frozenset(h for h in coast.within(self._allowed()) if self.on_board(h))
+        self.ask(HexAsk(hexes, f"{group.label} {group.id} burns to end its move here", self._aim))
+
+    def _aim(self, h: Hex) -> None:
+        group = self._current()
+        self.on_map.setChecked(False)
+        if group is not None:
+            motion = group.motion
+            self._send(burn_to(motion.position, motion.velocity, h, self._allowed()))
 
     def _add(self, d: Direction) -> None:
         if len(self.burn) < self._allowed():

@@ -2,15 +2,16 @@
 the Battles dock (:mod:`app.rules.void.navigator`) and the answers
 the session asks of a vector game, telling it to stop in the combat phase when a course
 offers an encounter and while a battle is open; a ship's juice, cooldown and railguns
-for the Course and Ships docks (:class:`app.play.systems.TellsShipState`); Ships › Void
-Tactical Battle….
+for the Course and Ships docks (:class:`app.play.systems.TellsShipState`); torpedo
+groups in flight drawn on the map (:class:`app.play.systems.DrawsOnMap`). (The
+tactical-only scenarios are scenario files: New Game and New Campaign start them.)
 
 Imported when the first Void game is shown.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from app.play.systems import PlainUI, Work
@@ -18,11 +19,11 @@ from core.rules.void.tactical import status
 from core.rules.void.work import work
 from core.vector.state import GameState
 
-#: the Ships-menu tool that starts a tactical-only scenario
-TACTICAL_TOOL = "void-tactical"
-
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QWidget
+    from PySide6.QtCore import QPointF
+    from PySide6.QtWidgets import QGraphicsItem, QWidget
+
+    from core.board.hexgrid import Hex
 
 
 class VoidDocks:
@@ -69,11 +70,11 @@ class VoidUI(PlainUI):
         """The same in sentences for the Course dock."""
         return status.ship_lines(state, ship_id)
 
-    def run_tool(self, name: str, parent: QWidget) -> None:
-        if name == TACTICAL_TOOL:
-            from app.rules.void.tactical_start import choose_and_start
+    def map_pieces(self, state: GameState, centre: Callable[[Hex], QPointF]) -> list[QGraphicsItem]:
+        """The torpedo groups in flight, as the player on show may know them."""
+        from app.rules.void.map_pieces import torpedo_items
 
-            choose_and_start(parent)
+        return torpedo_items(state, centre)
 
 
 UI = VoidUI("void")

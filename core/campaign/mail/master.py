@@ -110,12 +110,13 @@ def refereed(campaign: CampaignFile) -> tuple[str, str]:
 
 def main_game(campaign: CampaignFile) -> int:
     """The game the referee plays now: the newest game not finished (a battle inside a
-    turn before its strategic game), else the last."""
+    turn before its strategic game), else the last not fought inside another."""
     games = campaign.games()
     if not games:
         raise CampaignError(campaign.path, "holds no game")
     running = [g for g in games if g.result is None]
-    return (running or games)[-1].id
+    own = [g for g in games if g.parent_id is None]  # all over: the last of its own
+    return (running or own or games)[-1].id
 
 
 def turn_of(campaign: CampaignFile, game_id: int) -> int:

@@ -153,6 +153,20 @@ class SquadronSystem:
     def turn_key(self, state: Any) -> tuple[int, ...]:
         return (state.day, state.step)
 
+    def work(self, state: Any) -> tuple[str, str]:
+        """What the step offers the player it waits for, asked (on their view) where a
+        referee's master passes steps by itself (:mod:`core.vector.idle`): only placing
+        "?" counters with none in hand offers nothing; every other step waits for the
+        player's orders, as at the table, where they press the step's button even with
+        nothing to order (a ruling: a side's chances in a step are not judged for it)."""
+        waiting = self.waiting_for(state)
+        if state.over or not waiting:
+            return ("nothing", "")
+        side = state.side_of(waiting[0].id) or ""
+        if STEPS[state.step] == "place" and state.hand(side) == 0:
+            return ("nothing", f'{side} has no "?" counters in hand')
+        return ("action", turn.phase(state).name)
+
     def encounter(self, state: Any) -> Encounter | None:
         return None
 

@@ -30,7 +30,7 @@ from core.rules.void import engagement as engagement  # its events load with the
 from core.rules.void.battle import BattleResult, BattleSetup
 from core.rules.void.said import Said
 from core.rules.void.sections import SECTIONS
-from core.rules.void.tactical import entry, guns, moments, opening, orders, torpedoes
+from core.rules.void.tactical import entry, guns, moments, opening, orders, scan, torpedoes
 from core.rules.void.terms import terms_of
 from core.rules.void.view import EVENT_RULES, entries, fight_view
 from core.rules.void.work import work
@@ -59,6 +59,7 @@ HANDLERS: dict[type[Command], Handler] = {
     orders.PlaceShip: orders.place_ship,
     torpedoes.LaunchTorpedoes: torpedoes.launch,
     torpedoes.GuideTorpedoes: torpedoes.guide,
+    scan.ScanTorpedoes: scan.scan,
     guns.Fire: guns.fire,
     fight.ChooseAggression: lambda s, c: fight.choose(s, c),
     fight.Spare: lambda s, c: fight.spare(s, c),

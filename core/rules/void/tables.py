@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from core.engine.errors import UnknownName
-from core.engine.serial import register
+from core.engine.serial import added, register
 from core.files.ruleset import Ruleset, UnitClass
 
 #: the keys of a ruleset file System III Void reads itself
@@ -75,7 +75,9 @@ class CombatTables:
     """The combat tables: ``odds`` columns (attack : defence, worst first), ``gun[roll-1]``
     a row of results per column, ``other`` the Other Damage table's columns by name,
     ``gun_hits`` and ``other_hits`` the advanced system's hits, ``locations[roll-1]`` where
-    a hit lands, and ``aggression[defender-1][attacker-1]`` the Combat Aggression Factor."""
+    a hit lands, and ``aggression[defender-1][attacker-1]`` the Combat Aggression Factor.
+    ``scan_range`` and ``scan_needs``: how near a torpedo group a ship must be to scan it,
+    and the die roll that reveals its target (a ruling: the seed names the scan only)."""
 
     odds: tuple[tuple[int, int], ...]
     gun: tuple[tuple[Hit, ...], ...]
@@ -86,6 +88,8 @@ class CombatTables:
     aggression: tuple[tuple[int, ...], ...]
     #: a ship disabled this many turns or more is destroyed
     destroyed_at: int = 6
+    scan_range: int = added(10)
+    scan_needs: int = added(4)
 
     def column(self, attack: int, defence: int) -> int | None:
         """The odds column of ``attack`` against ``defence``: the best one not above the

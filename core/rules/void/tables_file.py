@@ -44,6 +44,8 @@ class _Combat(_Model):
     locations: list[list[str]] = Field(min_length=6, max_length=6)
     aggression: list[list[int]] = Field(min_length=3, max_length=3)
     destroyed_at: int = Field(default=6, ge=1)
+    scan_range: int = Field(default=10, ge=0)
+    scan_needs: int = Field(default=4, ge=1, le=7)
 
 
 class _Fields(_Model):
@@ -160,4 +162,6 @@ def _combat(m: _Combat, problems: list[Problem]) -> CombatTables:
         tuple(tuple(p) for p in m.locations),
         tuple(tuple(r) for r in m.aggression),
         m.destroyed_at,
+        m.scan_range,
+        m.scan_needs,
     )

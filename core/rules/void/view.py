@@ -8,14 +8,16 @@ Ruling: the seed has no fog of war, so what is on the board is public: every shi
 with their setups and results, each tactical ship's burns and damage tracks, where
 torpedo groups fly and how many they are. Hidden: the dice (seed and rolls to come),
 every other player's sealed orders, the target of another player's torpedo group (shown
-blank: it is known when the group strikes), and in strategic combat the other players'
+blank: it is known when the group strikes, or once a ship of the player's side has scanned
+it), and in strategic combat the other players'
 aggression levels and narrative dice until everyone's are in (they are rolled together).
 Each field is named here, so a field added to a Void value later stays out of the views
 until it is listed.
 
 Events: every Void event tells of something done in the open (a launch says only that
 torpedoes flew, the Totals of strategic combat come once every level is in), so every
-player reads them all; a Void event of a new type is read by nobody until it is listed
+player reads them all, except what a scan found (the scanning side and the owner); a Void
+event of a new type is read by nobody until it is listed
 here.
 """
 
@@ -34,6 +36,7 @@ from core.rules.void.engage import BattleOver, Engaged
 from core.rules.void.fight import AGGRESSION, Fight, Totals, phases
 from core.rules.void.said import Said
 from core.rules.void.strategic_combat import Strike
+from core.rules.void.tactical.scan import TargetScanned, reads_scan
 from core.rules.void.tactical.terms import Log, Situation, TacticalTerms, Torpedoes
 from core.rules.void.terms import Fought, VoidTerms
 from core.vector import view
@@ -64,17 +67,26 @@ COMMON: Whitelist = {
 
 _GROUP = everything(Torpedoes)
 _GROUP_SEEN = Shown(whole=_GROUP.whole - {"target", "burn"}, blanks={"target": "", "burn": None})
+_GROUP_SCANNED = Shown(whole=_GROUP.whole - {"burn"}, blanks={"burn": None})
 
 
-def _groups(player: str) -> Callable[[Any], Shown]:
-    """A torpedo group: whole to its owner; to everyone else without its target or the
-    guidance its owner plotted for this turn."""
-    return lambda group: _GROUP if group.owner == player else _GROUP_SEEN
+def _groups(player: str, side: str | None) -> Callable[[Any], Shown]:
+    """A torpedo group: whole to its owner; to a side that scanned it without the
+    guidance its owner plotted for this turn; to everyone else without that or its
+    target."""
+
+    def shown(group: Torpedoes) -> Shown:
+        if group.owner == player:
+            return _GROUP
+        return _GROUP_SCANNED if side in group.revealed else _GROUP_SEEN
+
+    return shown
 
 
 def entries(state: GameState, player: str) -> Whitelist:
     """Void's whitelist entries for a strategic game or a tactical battle."""
-    return {**COMMON, Torpedoes: _groups(player)}
+    side = next((p.side for p in state.players if p.id == player), None)
+    return {**COMMON, Torpedoes: _groups(player, side)}
 
 
 def _fight_shown(state: Fight, player: str) -> Shown:
@@ -114,5 +126,6 @@ EVENT_RULES: EventRules = view.event_rules(
         BattleOver: True,
         Totals: True,
         Strike: True,
+        TargetScanned: reads_scan,
     }
 )

@@ -19,6 +19,7 @@ from pytestqt.qtbot import QtBot
 
 from app.board.items import NAME_KEY, ROLE_KEY
 from core.board.hexgrid import Hex
+from core.rules.nplanetary.model import Damage
 from tests.app.acceptance.nplanetary_table import base, combo, orders, seat_table, ship, shot
 from tests.app.acceptance.user import Player
 
@@ -56,6 +57,42 @@ def test_the_cargo_dock_shows_what_a_ship_carries_and_the_buy_choice_whole(
     wanted = item.fontMetrics().horizontalAdvance(item.currentText())
     assert item.width() > wanted + 20  # the whole choice, with its arrow
     shot(you.find(QWidget, "np_cargo_panel_scroll"), "nplanetary-cargo-dock.png")
+
+
+def test_the_cargo_docks_damage_and_where_columns_fit_without_a_scroll_bar(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    you = seat_table(
+        qtbot,
+        tmp_path,
+        (
+            ship(
+                "a1", "Ladle", "a", "transport", Hex(5, 6), docked="depot", damage=Damage(drives=1)
+            ),
+            ship("a2", "Mule", "a", "battleship", Hex(9, 6), damage=Damage(weapons=2, structure=1)),
+            ship("b1", "Bale", "b", "transport", Hex(5, 6), hold=(("supplies", 5),)),
+        ),
+        (base("depot", "Vesta Depot", "a", Hex(5, 6), (("supplies", 200),)),),
+        players=2,
+        phase="development",
+    )
+    you.take_seat()
+    you.show_tab("Cargo & Economy")
+    QApplication.processEvents()
+    tree = you.find(QTreeWidget, "np_holdings")
+    assert isinstance(tree, QTreeWidget)
+    heads = [tree.headerItem().text(c) for c in range(tree.columnCount())]
+    assert heads[-2:] == ["Dmg", "Where"]
+    assert tree.horizontalScrollBar().maximum() == 0  # every column in view at once
+    end = tree.header().sectionViewportPosition(8) + tree.header().sectionSize(8)
+    assert end <= tree.viewport().width()
+    rows = {tree.topLevelItem(i).text(0): tree.topLevelItem(i) for i in range(4)}
+    mule, ladle = rows["Mule"], rows["Ladle"]
+    assert [mule.text(7), ladle.text(7), ladle.text(8)] == ["W2 S1", "D1", "docked"]
+    assert mule.toolTip(7).startswith("Mule: damage weapons 2/")  # hovering reads it whole
+    assert "docked at Vesta Depot" in ladle.toolTip(8)
+    assert "structure" in tree.headerItem().toolTip(7)
+    shot(you.find(QWidget, "np_cargo_panel_scroll"), "nplanetary-cargo-columns.png")
 
 
 def map_names(you: Player) -> set[str]:
@@ -130,7 +167,7 @@ def test_a_ship_in_orbit_lands_at_its_base_for_one_fuel(qtbot: QtBot, tmp_path: 
         you.primary()
     assert any("Red hauler burns 1 fuel and lands at Red Mars Base" in line for line in you.log())
     status, fuel = hauler_row(you)[2:4]
-    assert status.startswith("landed") and fuel == "9"
+    assert status == "landed (Red Mars Base)" and fuel == "9"  # the base's name, not its id
 
 
 def hauler_row(you: Player) -> list[str]:

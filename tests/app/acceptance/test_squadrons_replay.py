@@ -1,8 +1,8 @@
 """Replay Past Turns in a squadron campaign, through visible controls only: the player
 at the table steps through the starts of past steps and sees each as their side saw it
 then (never the other side's counters under "?" nor where its jumps go); orders cannot
-be given from the past; Back to Play returns to the live game. Redo and Export for Mail
-stay off, their tips saying why."""
+be given from the past; Back to Play returns to the live game. Export for Mail stays
+off, its tip saying why; Redo is off with nothing undone."""
 
 from __future__ import annotations
 
@@ -77,9 +77,6 @@ def test_replay_shows_each_past_step_as_the_seated_side_saw_it(
     assert any("bound for Dunmore" in stop for stop in stops_seen(table))
     table.press("Back to Play")
 
-    for path, why in (
-        (("Edit", "Redo"), "Undo takes back"),
-        (("File", "Export for Mail"), "secret"),
-    ):
-        action = table.menu(*path)
-        assert not action.isEnabled() and why in action.toolTip()
+    assert not table.menu("Edit", "Redo").isEnabled()
+    action = table.menu("File", "Export for Mail")
+    assert not action.isEnabled() and "secret" in action.toolTip()

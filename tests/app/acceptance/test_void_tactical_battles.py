@@ -25,6 +25,7 @@ from tests.app.acceptance.void_table import (
     battles,
     campaign_at_first_encounter,
     encounter,
+    extra_ship_at_start,
     open_campaign,
     ship_status,
     shot,
@@ -101,22 +102,12 @@ def test_extra_ships_start_near_their_lead_and_torpedoes_are_guided_by_their_own
     """PlaceShip (an extra ship within 2 hexes of its side's lead, the first astrogation)
     and GuideTorpedoes (a plotted burn, or straight at the target) from the Battles dock."""
     user = at_the_window(qtbot, tmp_path)
-    user.answer(lambda: user.press("Engage"), encounter(user, "Play it at tactical scale"))
-    qtbot.waitUntil(lambda: user.label("breadcrumb").endswith("tactical turn 1"))
-    seated = user.take_seat()
-    placed = ""
-    for name in ("Bastet", "Don Quixote", "Whirlwind"):
-        user.select_ship(f"{seated}'s {name}")
-        user.show_tab("Battles")
-        box = user.find(QWidget, "placement_box")
-        if box.isVisible():  # not the lead ship: it may start elsewhere
-            combo = user.find(QComboBox, "placement_hex", box)
-            assert isinstance(combo, QComboBox) and combo.count() == 19  # within 2 hexes
-            placed = user.pick(combo, "2 hexes away")
-            shot(box.parentWidget(), "placement")
-            user.press("Place Here", box)
-            break
-    assert placed, "no extra ship offered a start position"
+    _, box = extra_ship_at_start(user)
+    combo = user.find(QComboBox, "placement_hex", box)
+    assert isinstance(combo, QComboBox) and combo.count() == 19  # within 2 hexes
+    user.pick(combo, "2 hexes away")
+    shot(box.parentWidget(), "placement")
+    user.press("Place Here", box)
     assert any("2 hexes from" in line for line in user.log()), user.status()
     for _ in range(5):
         if user.phase() == "Ordnance":
@@ -160,14 +151,7 @@ def test_a_tactical_scenario_over_venus_shows_the_planet_edge_and_its_atmosphere
     qtbot: QtBot, tmp_path: Path
 ) -> None:
     user = Player(qtbot, tmp_path)
-
-    def choose(dialog: QWidget) -> None:
-        combo = dialog.findChild(QComboBox)
-        user.pick(combo, "Into the clouds")
-        user.press("OK", dialog)
-
-    user.answer(lambda: user.choose("Ships", "Void Tactical Battle"), choose)
-    qtbot.waitUntil(lambda: user.win.session is not None)
+    user.new_game("Into the clouds", names=("Ann", "Bob"), seed=7)
     user.take_seat()
     assert "Into the clouds" in user.win.windowTitle()
     starmap = user.win.session.state.starmap

@@ -173,6 +173,22 @@ def at_the_window(qtbot: QtBot, tmp_path: Path, *, plotted: bool = False) -> Pla
     return user
 
 
+def extra_ship_at_start(user: Player) -> tuple[str, QWidget]:
+    """The first encounter engaged at tactical scale, the seat taken for the battle's
+    first turn, and the first of its ships that is not its side's lead selected: its name
+    and the Battles dock's Start position box it may be placed with."""
+    user.answer(lambda: user.press("Engage"), encounter(user, "Play it at tactical scale"))
+    user.qtbot.waitUntil(lambda: user.label("breadcrumb").endswith("tactical turn 1"))
+    seated = user.take_seat()
+    for name in ("Bastet", "Don Quixote", "Whirlwind"):
+        user.select_ship(f"{seated}'s {name}")
+        user.show_tab("Battles")
+        box = user.find(QWidget, "placement_box")
+        if box.isVisible():  # not the lead ship: it may start elsewhere
+            return f"{seated}'s {name}", box
+    raise AssertionError("no extra ship offered a start position")
+
+
 def ship_status(user: Player, name: str) -> str:
     """The Status column of a ship's row in the Ships dock."""
     tree = user.ship_list()

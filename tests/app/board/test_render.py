@@ -4,6 +4,7 @@ drawn through their map, bad files explained with exit status 1."""
 
 from __future__ import annotations
 
+import gc
 import os
 import subprocess
 import sys
@@ -75,6 +76,17 @@ def test_the_command_draws_the_sun_where_the_map_puts_it(
     there = expected_pixel(scene, QPointF(*layout.to_pixel(empty)), 960, 700).toPoint()
     assert same(image.pixelColor(there), DEFAULT_STYLE.space, 6)
     assert not sunlike(image.pixelColor(there))
+
+
+def test_the_command_leaves_the_collector_on_and_nothing_frozen(
+    qapp: QApplication, tmp_path: Path
+) -> None:
+    """It pauses the collector while it works and tidies up fast for the exit, but a
+    program that calls it (a test, a script) keeps a collector that works as before."""
+    out = tmp_path / "m.png"
+    assert app_main(["render", str(SOLAR_SYSTEM_MAP), str(out), "--size", "96x70"]) == 0
+    assert gc.isenabled()
+    assert gc.get_freeze_count() == 0
 
 
 @pytest.mark.parametrize(("width", "height"), [(500, 900), (1200, 300)])

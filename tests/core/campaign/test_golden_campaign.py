@@ -131,7 +131,10 @@ def test_opening_the_golden_file_to_play_upgrades_its_schema_after_a_byte_identi
     with CampaignFile.open(golden) as campaign:
         assert campaign.meta("schema_version") == str(SCHEMA_VERSION)
         assert SealCheck(campaign).run() == []  # its old entries sealed as they stood
-    assert file_version(golden) == SCHEMA_VERSION == 4
+    assert file_version(golden) == SCHEMA_VERSION == 5
+    with CampaignFile.open(golden) as campaign:  # a game from before schema 5 opens,
+        game = GameRecord(campaign, campaign.games()[0].id)  # with no start events
+        assert game.start_events == [] and game.head is not None
     (backup,) = golden.parent.glob("*.schema2-backup*")
     assert backup.read_bytes() == original
 
@@ -139,13 +142,13 @@ def test_opening_the_golden_file_to_play_upgrades_its_schema_after_a_byte_identi
 def test_the_golden_file_read_only_is_sealed_in_memory_and_an_edited_old_row_is_found(
     golden: Path,
 ) -> None:
-    """A schema-2 file read as schema 4: its entries sealed as they stand (the file
-    unchanged); once opened to play (migrated), an old row edited later is named."""
+    """A schema-2 file read as the current one: its entries sealed as they stand (the
+    file unchanged); once opened to play (migrated), an old row edited later is named."""
     before = hashlib.sha256(golden.read_bytes()).hexdigest()
     with CampaignFile.open(golden, read_only=True) as campaign:
         assert SealCheck(campaign).run() == []
     assert hashlib.sha256(golden.read_bytes()).hexdigest() == before
-    CampaignFile.open(golden).close()  # migrated to schema 4 and sealed
+    CampaignFile.open(golden).close()  # migrated to the current schema and sealed
     db = sqlite3.connect(golden)
     with db:
         db.execute("UPDATE entry SET round = round + 1 WHERE id = 7")

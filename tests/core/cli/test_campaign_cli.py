@@ -82,7 +82,7 @@ def test_cli_campaign_info_shows_players_sides_games_log_bookmarks_and_schema(
     n = SNAPSHOT_EVERY + 14
     assert f"entries: {n} ({n - 3} on the current line, 3 undone or on branches)" in out
     assert "2  'Battle' (tactical, inside game 1 at entry" in out
-    assert 'result: {"winner": "p2"}' in out
+    assert "result: winner p2" in out
     assert "bookmarks (1):\n    entry 5 (game 1, round 1): Launch - Bob nearly crashed" in out
     assert fingerprint(path) == before
 

@@ -57,3 +57,15 @@ def test_png_refuses_rows_of_the_wrong_length_or_count() -> None:
         png.encode(2, 2, [b"\0" * 6], 3)
     with pytest.raises(ValueError, match="3 \\(RGB\\) or 4"):
         png.encode(2, 1, [b"\0" * 4], 2)
+
+
+@pytest.mark.parametrize("fast", [True, False], ids=["isal-when-installed", "zlib"])
+def test_png_from_either_deflater_decodes_with_zlib(
+    fast: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if not fast:
+        monkeypatch.setattr(png, "FAST", None)
+    rows = [bytes((x * 7 + y) % 256 for x in range(30)) for y in range(9)]
+    for level in (0, 1, 3, 6, 9):
+        assert decode(png.encode(10, 9, rows, 3, level)) == (10, 9, 2, rows)
+    assert png.deflater(9) is zlib

@@ -162,17 +162,22 @@ def check_nplanetary(text: str, player: str, master: GameState, start: GameState
 def check_void(text: str, player: str, master: Any, start: Any) -> None:
     """System III Void has no fog of war (a ruling, ``core/rules/void/view.py``), but a
     battle keeps secrets: nowhere in the file (view or log) another player's torpedo
-    target, or, while strategic combat waits for them, their aggression level or
-    narrative die, or the order that chose it."""
+    target (unless the player's side scanned it), or, while strategic combat waits for
+    them, their aggression level or narrative die, or the order that chose it."""
     from core.rules.void.fight import AGGRESSION, ChooseAggression, Fight, phases
+    from core.rules.void.tactical.scan import TargetScanned
     from core.rules.void.tactical.terms import Torpedoes
     from core.rules.void.tactical.torpedoes import LaunchTorpedoes
 
     data = json.loads(text)
+    side = next((p.side for p in master.players if p.id == player), None)
     for item in walk(data):
         kind = serial.resolve(str(item.get("$type", "")))
-        if kind is Torpedoes and item.get("owner") != player:
-            assert item.get("target") == "", f"another player's torpedo target in {player}'s file"
+        scanned = kind is Torpedoes and side in serial.from_data(item).revealed
+        if kind is Torpedoes and item.get("owner") != player and not scanned:
+            assert item.get("target") == "", f"another's torpedo target in {player}'s file"
+        if kind is TargetScanned:
+            assert player == item.get("owner") or side == item.get("side"), "a scan's find"
         if kind in (LaunchTorpedoes, ChooseAggression):
             assert item.get("player") == player, f"another player's secret in {player}'s file"
     if isinstance(master, Fight):

@@ -1,6 +1,8 @@
-"""The design library dialog (Ships › Ship Designs…): browse the shipped designs and the
-player's own, see each one's sheet, and create, edit, delete, import, export, print or
-write a PDF or PNG of them. Shipped designs are never changed: editing one saves a copy.
+"""The design library dialog (Ships › Ship Designs…): the generic library dialog
+(:mod:`app.designs.library_dialog`: list, new, edit, delete, import, export, undo) with
+each design's manifest sheet beside the list, and a PDF or PNG of it, printing it or a
+blank sheet, and Fleet Purchases…. Shipped designs are never changed: editing one saves
+a copy.
 """
 
 from __future__ import annotations
@@ -8,163 +10,79 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor
-from PySide6.QtWidgets import (
-    QDialog,
-    QDialogButtonBox,
-    QGridLayout,
-    QHBoxLayout,
-    QLabel,
-    QListWidget,
-    QListWidgetItem,
-    QPushButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QDialog, QHBoxLayout, QVBoxLayout, QWidget
 
-from app.folders import ask_open, ask_save
+from app.designs.library_dialog import Action, DesignLibraryDialog
+from app.folders import ask_save
 from app.rules.interplanetary.manifest import export
 from app.rules.interplanetary.manifest.layout import SheetData
 from app.rules.interplanetary.manifest.library_paths import library
 from app.rules.interplanetary.manifest.outfit_dialog import OutfitDialog
 from app.rules.interplanetary.manifest.widget import SheetWidget
-from core.board.problems import FileProblems
 from core.files.rulesets import load_ruleset, ruleset_name
 from core.rules.interplanetary.aid import outfitting
 from core.rules.interplanetary.aid.carried import aid_of
 from core.rules.interplanetary.aid.design import Design, blank
-from core.rules.interplanetary.aid.design_library import Entry, Library, export_design
-
-FILTER = "Ecliptic designs (*.toml);;All files (*)"
+from core.rules.interplanetary.aid.design_library import Entry, Library
 
 
-class LibraryDialog(QDialog):
+class LibraryDialog(DesignLibraryDialog):
     def __init__(self, parent: QWidget | None = None, lib: Library | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("library_dialog")
-        self.setWindowTitle("Ship Designs")
-        self.library = lib or library()
-        rules = load_ruleset("interplanetary")
-        aid = aid_of(rules)
+        super().__init__(parent, lib or library(), "library_dialog", "Ship Designs")
+        aid = aid_of(load_ruleset("interplanetary"))
         assert aid is not None
         self.default_aid = aid
+        self.preview = SheetWidget(SheetData(aid, blank("", aid).manifest), read_only=True)
 
-        self.list = QListWidget()
-        self.list.setObjectName("design_list")
-        self.list.setAccessibleName("Designs")
-        self.list.currentRowChanged.connect(self._show_current)
-        self.list.itemActivated.connect(lambda _item: self.edit())
-        self.preview = SheetWidget(
-            SheetData(self.default_aid, blank("", self.default_aid).manifest), read_only=True
+        shared = self.standard()
+        keys = ("new", "edit", "delete", "import", "export")
+        grid = self.button_grid(
+            [shared[k] for k in keys]
+            + [
+                Action("sheet", "PDF/P&NG…", self.sheet_dialog, needs_design=True),
+                Action("print", "&Print…", self.print_current, needs_design=True),
+                Action("blank", "Print &Blank…", self.print_blank),
+                Action("fleet", "&Fleet Purchases…", self.fleet),
+                shared["undo"],
+                shared["redo"],
+            ]
         )
-        self.details = QLabel()
-        self.details.setWordWrap(True)
-        self.details.setTextFormat(Qt.TextFormat.PlainText)
-        self.status = QLabel()
-        self.status.setObjectName("library_status")
-        self.status.setWordWrap(True)
-        self.status.setTextFormat(Qt.TextFormat.PlainText)
-
-        buttons = QGridLayout()
-        self.buttons: dict[str, QPushButton] = {}
-        for i, (key, label, slot) in enumerate(
-            (
-                ("new", "&New…", self.new),
-                ("edit", "&Edit…", self.edit),
-                ("delete", "&Delete", self.delete),
-                ("import", "&Import…", self.import_dialog),
-                ("export", "E&xport…", self.export_dialog),
-                ("sheet", "PDF/P&NG…", self.sheet_dialog),
-                ("print", "&Print…", self.print_current),
-                ("blank", "Print &Blank…", self.print_blank),
-                ("fleet", "&Fleet Purchases…", self.fleet),
-            )
-        ):
-            button = QPushButton(label)
-            button.clicked.connect(slot)
-            button.setAutoDefault(False)
-            self.buttons[key] = button
-            buttons.addWidget(button, i // 3, i % 3)
-
         left = QVBoxLayout()
         left.addWidget(self.list, 1)
         left.addWidget(self.details)
-        left.addLayout(buttons)
+        left.addLayout(grid)
         body = QHBoxLayout()
         body.addLayout(left, 2)
         body.addWidget(self.preview, 3)
-        close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        close.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addLayout(body, 1)
-        layout.addWidget(self.status)
-        layout.addWidget(close)
-        self.resize(1100, 820)
-        self.reload()
+        self.finish(body, None, (1100, 820))
 
-    # ---- the list ----
+    # ---- the generic dialog's questions
 
-    def reload(self, select: Path | None = None) -> None:
-        self.entries = self.library.entries()
-        self.list.clear()
-        for entry in self.entries:
-            label = entry.name + ("  (shipped)" if entry.shipped else "")
-            if entry.design is None:
-                label = f"{entry.path.name}  (cannot be read)"
-            item = QListWidgetItem(label)
-            if entry.design is None:
-                item.setForeground(QColor("#b03a2e"))
-                item.setToolTip("\n".join(str(p) for p in entry.problems))
-            self.list.addItem(item)
-        rows = [i for i, e in enumerate(self.entries) if select is not None and e.path == select]
-        self.list.setCurrentRow(rows[0] if rows else 0 if self.entries else -1)
-        self._show_current()
+    def blank(self) -> Design:
+        return blank("New design", self.default_aid)
 
-    def current(self) -> Entry | None:
-        row = self.list.currentRow()
-        return self.entries[row] if 0 <= row < len(self.entries) else None
+    def edit_design(self, design: Design) -> Design | None:
+        dialog = self.outfit(design)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return replace(design, name=dialog.name(), notes=dialog.notes(), manifest=dialog.manifest())
 
-    def select(self, name: str) -> None:
-        for i, entry in enumerate(self.entries):
-            if entry.name == name:
-                self.list.setCurrentRow(i)
-                return
+    def describe(self, entry: Entry) -> str:
+        design = entry.design
+        assert design is not None
+        cost = outfitting.cost(design.play_aid(), design.manifest)
+        where = "shipped with Ecliptic" if entry.shipped else str(entry.path)
+        return f"{design.name}: {cost} ship points · {ruleset_name(design.ruleset)} · {where}"
 
-    def _show_current(self) -> None:
-        entry = self.current()
-        design = entry.design if entry else None
-        if entry is not None and design is None:
-            self.details.setText("\n".join(str(p) for p in entry.problems))
-        elif design is not None:
-            aid = design.play_aid()
-            cost = outfitting.cost(aid, design.manifest)
-            where = (
-                "shipped with Ecliptic"
-                if entry and entry.shipped
-                else str(entry.path if entry else "")
-            )
-            self.details.setText(
-                f"{design.name}: {cost} ship points · {ruleset_name(design.ruleset)} · {where}"
-            )
+    def show_design(self, design: Design | None) -> None:
+        if design is not None:
             self.preview.set_data(export.sheet_for(design))
-        for key in ("edit", "export", "sheet", "print"):
-            self.buttons[key].setEnabled(design is not None)
-        self.buttons["delete"].setEnabled(entry is not None and not entry.shipped)
 
-    def _say(self, text: str, bad: bool = False) -> None:
-        self.status.setText(text)
-        self.status.setStyleSheet("color: #b03a2e;" if bad else "")
-
-    def _problems(self, what: str, error: FileProblems) -> None:
-        self._say(f"{what}:\n" + "\n".join(f"  - {p}" for p in error.problems), bad=True)
-
-    # ---- actions ----
+    # ---- its own
 
     def outfit(self, design: Design) -> OutfitDialog:
-        aid = design.play_aid()
         return OutfitDialog(
-            aid,
+            design.play_aid(),
             design.manifest,
             None,
             name=design.name,
@@ -173,81 +91,6 @@ class LibraryDialog(QDialog):
             with_names=True,
             parent=self,
         )
-
-    def new(self) -> None:
-        self._edit(blank("New design", self.default_aid), None)
-
-    def edit(self) -> None:
-        entry = self.current()
-        if entry is not None and entry.design is not None:
-            self._edit(entry.design, None if entry.shipped else entry.path)
-
-    def _edit(self, design: Design, path: Path | None) -> None:
-        dialog = self.outfit(design)
-        if dialog.exec() != QDialog.DialogCode.Accepted:
-            return
-        changed = replace(
-            design, name=dialog.name(), notes=dialog.notes(), manifest=dialog.manifest()
-        )
-        self.save(changed, path)
-
-    def save(self, design: Design, path: Path | None) -> Path | None:
-        try:
-            saved = self.library.save(design, path)
-        except (FileProblems, OSError) as error:
-            self._failed("Not saved", error)
-            return None
-        self._say(f"Saved {design.name} to {saved}")
-        self.reload(saved)
-        return saved
-
-    def delete(self) -> None:
-        entry = self.current()
-        if entry is None:
-            return
-        try:
-            self.library.delete(entry.path)
-        except (FileProblems, OSError) as error:
-            self._failed("Not deleted", error)
-            return
-        self._say(f"Deleted {entry.name}")
-        self.reload()
-
-    def import_dialog(self) -> None:
-        name = ask_open(self, "Import Design", FILTER)
-        if name is not None:
-            self.import_path(name)
-
-    def import_path(self, path: Path) -> Path | None:
-        try:
-            saved = self.library.import_file(path)
-        except (FileProblems, OSError) as error:
-            self._failed(f"Cannot import {path}", error)
-            return None
-        self._say(f"Imported {path.name} as {saved.name}")
-        self.reload(saved)
-        return saved
-
-    def export_dialog(self) -> None:
-        entry = self.current()
-        if entry is None or entry.design is None:
-            return
-        suggested = self.library.new_path(entry.design.name).name
-        name, _ = ask_save(self, "Export Design", suggested, FILTER)
-        if name is not None:
-            self.export_path(name)
-
-    def export_path(self, path: Path) -> bool:
-        entry = self.current()
-        if entry is None or entry.design is None:
-            return False
-        try:
-            export_design(entry.design, path)
-        except (FileProblems, OSError) as error:
-            self._failed(f"Cannot export to {path}", error)
-            return False
-        self._say(f"Exported {entry.design.name} to {path}")
-        return True
 
     def sheet_dialog(self) -> None:
         entry = self.current()
@@ -287,9 +130,3 @@ class LibraryDialog(QDialog):
         from app.rules.interplanetary.manifest.fleet import FleetDialog
 
         FleetDialog(self.default_aid, lib=self.library, parent=self).exec()
-
-    def _failed(self, what: str, error: FileProblems | OSError) -> None:
-        if isinstance(error, FileProblems):
-            self._problems(what, error)
-        else:
-            self._say(f"{what}: {error}", bad=True)

@@ -3,7 +3,9 @@ factors on top (Attack, Attack Range, Defense), the name, and the moving factors
 (Jump, Maneuver, Sensor Range); worn factors in red, a damage marker with the hits, a
 gold pip for each admiral on the left edge and a blue pip for each fuel counter on the
 right (supply and the exact numbers are in the tooltip). A "?" counter shows only a "?"
-on its side's colour; a fleet counter, its name and how many it stands for.
+on its side's colour; a fleet counter, its name and how many it stands for. A counter
+of the viewer's own under their own "?" has a small dark "?" tab on its upper left
+corner (the enemy never sees that counter, so never the tab).
 
 :func:`paint_counter` draws one on any painter (the boards and the transit strip share
 it); :class:`CounterItem` is one on a board's scene.
@@ -34,6 +36,8 @@ WORN = QColor("#b00020")
 SELECTED = QColor("#f0c23b")
 DAMAGE = QColor("#d55e00")
 FUEL = QColor("#2f7fd8")
+#: the "?" tab of a veiled counter, as a share of the counter's side
+VEIL_TAB = 0.36
 
 
 def _font(pixels: float, bold: bool = False) -> QFont:
@@ -83,6 +87,8 @@ def paint_counter(painter: QPainter, rect: QRectF, face: CounterFace) -> None:
         _extras(painter, rect, face)
     if face.hits:
         _damage_marker(painter, rect, face.hits)
+    if face.veiled:
+        _veil_tab(painter, rect)
     painter.restore()
 
 
@@ -148,6 +154,20 @@ def _damage_marker(painter: QPainter, rect: QRectF, hits: int) -> None:
     painter.drawText(marker, Qt.AlignmentFlag.AlignCenter, str(hits))
 
 
+def _veil_tab(painter: QPainter, rect: QRectF) -> None:
+    """The mark of a counter hidden under its own side's "?": a little "?" counter
+    on its upper left corner (the damage marker has the right), dark so it reads on
+    every side's colour."""
+    s = rect.width()
+    d = s * VEIL_TAB
+    tab = QRectF(rect.left() - d * 0.65, rect.top() - d * 0.65, d, d)
+    painter.setBrush(INK)
+    painter.setPen(QPen(QColor("white"), s * 0.025))
+    painter.drawRoundedRect(tab, d * 0.18, d * 0.18)
+    painter.setFont(_font(d * 0.8, bold=True))
+    painter.drawText(tab, Qt.AlignmentFlag.AlignCenter, "?")
+
+
 def _short(text: str, most: int) -> str:
     return text if len(text) <= most else text[: most - 1] + "…"
 
@@ -165,6 +185,9 @@ class CounterItem(QGraphicsItem):
 
     def boundingRect(self) -> QRectF:
         s = self.side
+        if self.face.veiled:  # the "?" tab reaches past the upper left corner
+            tab = s * VEIL_TAB * 0.65 + 2
+            return QRectF(-s / 2 - tab, -s / 2 - s * 0.3, s * 1.25 + tab - 2, s * 1.3)
         return QRectF(-s / 2 - 2, -s / 2 - s * 0.3, s * 1.25, s * 1.3)
 
     def paint(

@@ -16,6 +16,8 @@ PLANET = "planet"
 UNKNOWN = "unknown"  # a "?" counter: only its side shows
 FLEET = "fleet"  # a placeholder standing for a stack kept off the board
 KINDS = (SQUADRON, PLANET, UNKNOWN, FLEET)
+#: the tooltip line of a counter of the viewer's own under their own "?"
+VEILED_NOTE = 'Under your "?": the enemy sees only the "?"'
 
 #: the factors printed on a counter's top line (fighting) and bottom line (moving, seeing)
 TOP = ("attack", "attack_range", "defense")
@@ -27,7 +29,8 @@ class CounterFace:
     """One counter as drawn. ``factors`` are what it can do now, ``design`` what it was
     built with (a factor below its design is printed as worn); both None on a "?" or a
     fleet. ``count`` is how many counters a fleet stands for. ``colour`` is the side's
-    colour as ``#rrggbb``."""
+    colour as ``#rrggbb``. ``veiled``: one of the viewer's own, under one of their own
+    "?" counters (only ever set for its owner: the enemy sees the "?" alone)."""
 
     key: str
     title: str
@@ -43,6 +46,7 @@ class CounterFace:
     count: int = 0
     selected: bool = False
     note: str = ""
+    veiled: bool = False
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -70,6 +74,8 @@ class CounterFace:
         extras = [("hits", self.hits), ("fuel", self.fuel), ("supply", self.supply)]
         extras.append(("admirals", self.admirals))
         lines.append(", ".join(f"{v} {n}" for n, v in extras if v))
+        if self.veiled:
+            lines.append(VEILED_NOTE)
         if self.note:
             lines.append(self.note)
         return "\n".join(line for line in lines if line)

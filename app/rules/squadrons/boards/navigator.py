@@ -1,11 +1,14 @@
 """The boards side by side as tabs: the jump board first, then each system's board, with
-the transit strip under them. Clicking a system on the jump board opens its board."""
+the transit strip under them. Clicking a system on the jump board opens its board. The
+keyboard stays on the boards from tab to tab (each board's hex cursor, see
+:mod:`~.cursor`; the tabs' tips say which keys do what)."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QTabWidget, QVBoxLayout, QWidget
 
+from app.rules.squadrons.boards.cursor import KEYS_HELP
 from app.rules.squadrons.boards.transit import TransitStrip
 from app.rules.squadrons.boards.views import JumpBoardView, SystemBoardView
 from core.board.hexgrid import Hex
@@ -33,7 +36,7 @@ class BoardsNavigator(QWidget):
         self.tabs.setDocumentMode(True)
         self.jump = JumpBoardView(subsector)
         self.tabs.addTab(self.jump, JUMP_TAB)
-        self.tabs.setTabToolTip(0, "The star systems and the jumps between them")
+        self.tabs.setTabToolTip(0, f"The star systems and the jumps between them\n{KEYS_HELP}")
         self.systems: dict[str, SystemBoardView] = {}
         for system in subsector.systems:
             view = SystemBoardView(subsector.board(system.name))
@@ -45,13 +48,27 @@ class BoardsNavigator(QWidget):
                 for w, has in (("gas giant", system.gas_giant), ("starport", system.starport))
                 if has
             ]
-            self.tabs.setTabToolTip(i, f"{system.name}: {', '.join(fuel) or 'no fuel here'}")
+            fuels = ", ".join(fuel) or "no fuel here"
+            self.tabs.setTabToolTip(i, f"{system.name}: {fuels}\n{KEYS_HELP}")
         self.jump.system_clicked.connect(self._system)
+        self.tabs.currentChanged.connect(self._keys_follow)
         self.transit = TransitStrip()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.tabs, 1)
         layout.addWidget(self.transit)
+
+    def boards(self) -> list[JumpBoardView | SystemBoardView]:
+        return [self.jump, *self.systems.values()]
+
+    def _keys_follow(self, _: int) -> None:
+        """A board that had the keyboard hands it to the board brought to the front (a
+        system opened with Enter on the jump board is worked on with the keys at once)."""
+        focused = QApplication.focusWidget()
+        if focused is not None and focused in self.boards():
+            current = self.tabs.currentWidget()
+            if current is not None:
+                current.setFocus()
 
     def _hex(self, system: str, h: Hex) -> None:
         self.hex_clicked.emit(system, h)

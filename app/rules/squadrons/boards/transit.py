@@ -8,7 +8,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import QEvent, QPoint, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QHelpEvent, QPainter, QPaintEvent, QPen, QResizeEvent
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetrics,
+    QHelpEvent,
+    QPainter,
+    QPaintEvent,
+    QPen,
+    QResizeEvent,
+)
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from app.rules.squadrons.boards.counters import paint_counter
@@ -89,24 +98,32 @@ class TransitStrip(QWidget):
                 out.append((QRectF(x, y + 4, SIDE, SIDE), entry))
         return out
 
+    def headers(self) -> list[tuple[str, QRectF]]:
+        """Each space's heading as drawn, with the room it has: the longest wording
+        that fits ("7 days out", "7 days", "7d"), so a narrow strip (the Campaign dock
+        open beside the boards) is never cut off mid-word."""
+        metrics = QFontMetrics(header_font())
+        out = []
+        for days, space in self.spaces():
+            room = QRectF(space.left() + 2, space.top() + 3, space.width() - 4, HEADER - 4)
+            fits = [w for w in _wordings(days) if metrics.horizontalAdvance(w) <= room.width()]
+            out.append((fits[0] if fits else _wordings(days)[-1], room))
+        return out
+
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.fillRect(self.rect(), SPACE.darker(130))
-        header = QFont()
-        header.setPixelSize(12)
-        header.setBold(True)
         caption = QFont()
         caption.setPixelSize(11)
-        for days, space in self.spaces():
+        for _, space in self.spaces():
             painter.setPen(QPen(EDGE, 1.5))
             painter.setBrush(SPACE)
             painter.drawRoundedRect(space, 4, 4)
-            painter.setPen(TEXT)
-            painter.setFont(header)
-            title = "arrives today" if days == 1 else f"{plural(days, 'day')} out"
-            top = QRectF(space.left(), space.top() + 3, space.width(), HEADER - 4)
-            painter.drawText(top, Qt.AlignmentFlag.AlignCenter, title)
+        painter.setPen(TEXT)
+        painter.setFont(header_font())
+        for title, room in self.headers():
+            painter.drawText(room, Qt.AlignmentFlag.AlignCenter, title)
         for rect, entry in self.spots():
             paint_counter(painter, rect, entry.face)
             if entry.destination:
@@ -126,6 +143,13 @@ class TransitStrip(QWidget):
                 return entry
         return None
 
+    def space_at(self, pos: QPoint) -> int | None:
+        """The days to arrival of the space at ``pos`` (widget pixels), if any."""
+        for days, space in self.spaces():
+            if space.contains(pos.toPointF()):
+                return days
+        return None
+
     def spot_of(self, key: str) -> QPoint | None:
         """The centre of the counter ``key`` on the strip, where a player would point."""
         for rect, entry in self.spots():
@@ -136,11 +160,14 @@ class TransitStrip(QWidget):
     def event(self, event: QEvent) -> bool:
         if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
             entry = self.entry_at(event.pos())
-            if entry is None:
+            space = self.space_at(event.pos())
+            if entry is not None:
+                QToolTip.showText(event.globalPos(), tip_of(entry), self)
+            elif space is not None:
+                QToolTip.showText(event.globalPos(), space_tip(space), self)
+            else:
                 QToolTip.hideText()
                 event.ignore()
-            else:
-                QToolTip.showText(event.globalPos(), tip_of(entry), self)
             return True
         return super().event(event)
 
@@ -149,6 +176,26 @@ def tip_of(entry: TransitEntry) -> str:
     when = "arrives at the end of today" if entry.days == 1 else f"arrives in {entry.days} days"
     where = f", bound for {entry.destination}" if entry.destination else ""
     return f"{entry.face.tip()}\nIn jump transit: {when}{where}"
+
+
+def space_tip(days: int) -> str:
+    if days == 1:
+        return "Counters here arrive at the end of today"
+    return f"Counters here arrive in {plural(days, 'day')}"
+
+
+def header_font() -> QFont:
+    font = QFont()
+    font.setPixelSize(12)
+    font.setBold(True)
+    return font
+
+
+def _wordings(days: int) -> tuple[str, ...]:
+    """A space's heading, longest first."""
+    if days == 1:
+        return ("arrives today", "today", "1d")
+    return (f"{plural(days, 'day')} out", plural(days, "day"), f"{days}d")
 
 
 def _days() -> range:

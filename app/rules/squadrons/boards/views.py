@@ -5,7 +5,9 @@ The play page hands them plain data: stacks of :class:`~.faces.CounterFace` per 
 per system on the jump board) and hexes to tint; clicks come back as the views' signals.
 A counter is nearly a hex wide, so the map's names (planets, starports, systems) step
 aside from the counters shown, to the nearest place clear of them, and come back when
-the counters leave.
+the counters leave. The keyboard reaches every hex through a hex cursor
+(:mod:`~.cursor`): the arrows move it, Enter is a click on its hex, Escape is
+``cancelled``.
 """
 
 from __future__ import annotations
@@ -13,8 +15,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen, QPolygonF
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsPolygonItem, QWidget
+from PySide6.QtGui import QBrush, QColor, QFocusEvent, QKeyEvent, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsPathItem,
+    QGraphicsPolygonItem,
+    QGraphicsScene,
+    QWidget,
+)
 
 from app.board.items import HEX_SIZE
 from app.board.items import ROLE_KEY as MAP_ROLE_KEY
@@ -27,6 +35,7 @@ from app.rules.squadrons.boards.counters import (
     STACK_STEP,
     CounterItem,
 )
+from app.rules.squadrons.boards.cursor import STEPS, HexCursor
 from app.rules.squadrons.boards.faces import CounterFace
 from core.board.hexgrid import Hex
 from core.board.starmap import StarMap
@@ -42,7 +51,9 @@ MARK_Z = 150.0
 
 class BoardView(MapView):
     """A board with counters on it; ``hex_clicked(Hex)`` (from :class:`MapView`) is the
-    player's click on a hex."""
+    player's click on a hex, or Enter on the hex cursor's; ``cancelled()`` is Escape."""
+
+    cancelled = Signal()
 
     def __init__(self, starmap: StarMap, name: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -59,6 +70,70 @@ class BoardView(MapView):
             for item in self.board_scene.items()
             if item.data(MAP_ROLE_KEY) == "name"
         ]
+        #: the discs of stars and planets: a name stepping aside never lands on one
+        self._bodies = [
+            item.sceneBoundingRect()
+            for item in self.board_scene.items()
+            if item.data(MAP_ROLE_KEY) == "body"
+        ]
+        self.hex_cursor = HexCursor(self.board_scene)
+        self.hex_clicked.connect(self._cursor_to)
+
+    # ---- the keyboard
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = Qt.Key(event.key())
+        mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        if key in STEPS and mods == Qt.KeyboardModifier.ShiftModifier:  # pan, as on maps
+            plain = QKeyEvent(event.type(), key, Qt.KeyboardModifier.NoModifier)
+            super().keyPressEvent(plain)
+            event.accept()
+            return
+        if key in STEPS and mods == Qt.KeyboardModifier.NoModifier:
+            self.move_cursor(key)
+            event.accept()
+            return
+        enter = key in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        if enter and not mods and self.hex_cursor.shown() and self.hex_cursor.hex is not None:
+            self.hex_clicked.emit(self.hex_cursor.hex)
+            event.accept()
+            return
+        if key == Qt.Key.Key_Escape and not mods:
+            self.cancelled.emit()
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def move_cursor(self, key: Qt.Key) -> None:
+        """An arrow key: the cursor shows (where it was, or where the player last
+        clicked, else in the middle of what is in sight), or, shown, moves a hex; the
+        board scrolls to keep it in sight."""
+        cursor = self.hex_cursor
+        if cursor.shown() and cursor.hex is not None:
+            cursor.put(cursor.step(key))
+        else:  # the first arrow shows it, where it was last
+            cursor.put(cursor.hex if cursor.hex is not None else self._middle())
+        centre = cursor.centre()
+        margin = HEX_SIZE * 1.5
+        self.ensureVisible(QRectF(centre.x() - margin, centre.y() - margin, 2 * margin, 2 * margin))
+
+    def _middle(self) -> Hex:
+        h = self.hex_at(self.viewport().rect().center())
+        bounds = self.board_scene.starmap.bounds
+        if h is not None and bounds.contains(h):
+            return h
+        return next(iter(bounds.hexes()))
+
+    def _cursor_to(self, h: Hex) -> None:
+        """A click moves the cursor there (shown if it was), for the arrows to go on."""
+        if self.hex_cursor.shown():
+            self.hex_cursor.put(h)
+        else:
+            self.hex_cursor.hex = h
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        self.hex_cursor.hide()
+        super().focusOutEvent(event)
 
     def show_stacks(self, stacks: Iterable[tuple[Hex, Sequence[CounterFace]]]) -> None:
         """Put these stacks (top counter first) on the board in place of what was there."""
@@ -71,21 +146,28 @@ class BoardView(MapView):
 
     def keep_names_clear(self) -> None:
         """Move each name a counter would cover to the nearest place beside the counters
-        (clear of them and of the names already placed); one with no such place is
-        drawn over the counters, on its dim backing."""
+        (clear of them, of the names already placed and of every star and planet, its
+        own included); one with no such place is drawn over the counters, on its dim
+        backing."""
         taken = [item.sceneBoundingRect() for item in self._items]
         for name, home, z in self._names:
+            was = name.sceneBoundingRect()
             name.setPos(home)
             name.setZValue(z)
             rect = name.sceneBoundingRect()
             if any(rect.intersects(t) for t in taken):
-                moved = _clear_spot(rect, taken)
+                moved = _clear_spot(rect, taken + self._bodies)
                 if moved is None:
                     name.setZValue(COUNTER_Z + 2 * SHOWN_IN_STACK)
                 else:
                     name.setPos(home + moved)
                     rect = rect.translated(moved)
             taken.append(rect)
+            if rect != was:  # the map is drawn from a picture: redraw where it changed
+                self.board_scene.invalidate(
+                    was.united(rect).adjusted(-2, -2, 2, 2),
+                    QGraphicsScene.SceneLayer.BackgroundLayer,
+                )
 
     def _stack(self, centre: QPointF, faces: Sequence[CounterFace], side: float) -> None:
         shown = list(faces)[:SHOWN_IN_STACK]

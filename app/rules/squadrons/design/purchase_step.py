@@ -16,10 +16,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QDialog, QHBoxLayout, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QComboBox, QDialog, QLabel, QWidget
 
+from app.designs.purchases import PurchaseRow
 from core.board.problems import FileProblems
-from core.engine.words import plural
 from core.rules.squadrons.cost_schemes import DEFAULT_SCHEME, load_scheme, scheme_ids
 from core.rules.squadrons.costs import CostScheme, purchase_price
 from core.rules.squadrons.design import Purchase
@@ -47,22 +47,16 @@ def scheme_name(scheme_id: str) -> str:
     return scheme.name or scheme.id
 
 
-class SquadronPurchaseStep(QWidget):
-    """Points left per side and a Navy Purchases… button; hidden when nobody buys."""
+class SquadronPurchaseStep(PurchaseRow):
+    """Points left per side, the cost scheme and a Navy Purchases… button
+    (:mod:`app.designs.purchases`); hidden when nobody buys."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("squadron_purchases_row")
+        super().__init__(parent, "squadron_purchases", "Navy &Purchases…", "point")
         self.budgets: dict[str, int] = {}
         self.scheme: CostScheme = load_scheme(DEFAULT_SCHEME)
         self._given = ""  # the scenario's own scheme, chosen first
         self._bought: dict[str, Purchase] = {}
-        self.label = QLabel("")
-        self.label.setObjectName("squadron_purchases_label")
-        self.label.setWordWrap(True)
-        self.button = QPushButton("Navy &Purchases…")
-        self.button.setObjectName("squadron_purchases_button")
-        self.button.clicked.connect(self.open_dialog)
         self.schemes = QComboBox()
         self.schemes.setObjectName("squadron_cost_scheme")
         self.schemes.setToolTip(
@@ -76,13 +70,8 @@ class SquadronPurchaseStep(QWidget):
         self.schemes.currentIndexChanged.connect(lambda _: self._scheme_chosen())
         costs = QLabel("&Costs:")
         costs.setBuddy(self.schemes)
-        row = QHBoxLayout(self)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(costs)
-        row.addWidget(self.schemes)
-        row.addWidget(self.label, 1)
-        row.addWidget(self.button)
-        self.hide()
+        self.row.insertWidget(0, costs)
+        self.row.insertWidget(1, self.schemes)
 
     # ---- the PurchaseStep protocol
 
@@ -97,13 +86,6 @@ class SquadronPurchaseStep(QWidget):
         if self.budgets:
             bought[SCHEME_KEY] = self.scheme.id
         return bought
-
-    def unspent(self) -> str:
-        return "; ".join(
-            f"{side} has {left} of {plural(budget, 'point')} unspent"
-            for side, left, budget in self._left()
-            if left > 0
-        )
 
     # ---- the squadron game's own
 
@@ -123,7 +105,7 @@ class SquadronPurchaseStep(QWidget):
             self.schemes.setCurrentIndex(index)
             self.schemes.blockSignals(False)
         self.setVisible(bool(budgets))
-        self._show()
+        self.show_left()
 
     def _scheme_chosen(self) -> None:
         """Another cost scheme picked: prices change, so the purchases start again."""
@@ -131,7 +113,12 @@ class SquadronPurchaseStep(QWidget):
         if isinstance(scheme_id, str) and scheme_id != self.scheme.id:
             self._bought = {}
             self.scheme = load_scheme(scheme_id)
-            self._show()
+            self.show_left()
+
+    # ---- the purchases row's questions
+
+    def has_purchases(self) -> bool:
+        return bool(self.budgets)
 
     def dialog(self) -> QDialog:
         from app.rules.squadrons.design.library import library
@@ -140,28 +127,15 @@ class SquadronPurchaseStep(QWidget):
         designs = library().designs()
         return PurchaseDialog(self.budgets, designs, self.scheme, self._bought, parent=self)
 
-    def open_dialog(self) -> bool:
-        if not self.budgets:
-            return False
-        dialog = self.dialog()
-        if dialog.exec() != QDialog.DialogCode.Accepted:
-            return False
-        self.take(dialog)
-        return True
-
     def take(self, dialog: QDialog) -> None:
         from app.rules.squadrons.design.purchase_dialog import PurchaseDialog
 
         assert isinstance(dialog, PurchaseDialog)
         self._bought = dialog.purchases()
-        self._show()
+        self.show_left()
 
-    def _left(self) -> list[tuple[str, int, int]]:
+    def left(self) -> list[tuple[str, int, int]]:
         return [
             (side, budget - purchase_price(self._bought.get(side, Purchase()), self.scheme), budget)
             for side, budget in self.budgets.items()
         ]
-
-    def _show(self) -> None:
-        parts = [f"{side} {left} of {budget} left" for side, left, budget in self._left()]
-        self.label.setText("Points to spend: " + ", ".join(parts) if parts else "")

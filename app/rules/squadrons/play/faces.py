@@ -2,7 +2,12 @@
 plain values (:mod:`app.rules.squadrons.boards.faces`): the stacks on a system board (a
 "?" on top of what it hides, a fleet counter in place of its members), each system's
 counters on the jump board, and the transit track (where a squadron is bound only for
-its own side)."""
+its own side).
+
+The viewing side's own counters under its own "?" are shown to it on top of that "?",
+each marked as veiled (:attr:`CounterFace.veiled`): a player sees at a glance what their
+"?" hides, where the enemy sees the "?" alone (the side's view holds no enemy counter
+under a "?", so no mark can tell the enemy anything)."""
 
 from __future__ import annotations
 
@@ -19,6 +24,7 @@ from app.rules.squadrons.boards.faces import (
 )
 from core.board.hexgrid import Hex
 from core.rules.squadrons.damage import now
+from core.rules.squadrons.fog import hidden
 from core.rules.squadrons.state import TRANSIT_DAYS, Counter, SquadronGame, Veil
 
 
@@ -30,7 +36,11 @@ def colours(state: SquadronGame) -> dict[str, str]:
     return found
 
 
-def face(state: SquadronGame, c: Counter, colour: str, selected: bool = False) -> CounterFace:
+def face(
+    state: SquadronGame, c: Counter, colour: str, selected: bool = False, side: str = ""
+) -> CounterFace:
+    """Counter ``c`` as drawn for ``side`` (marked veiled when it is that side's own and
+    under that side's "?"; never for another side, nor for an onlooker's "")."""
     return CounterFace(
         c.id,
         c.name,
@@ -44,6 +54,7 @@ def face(state: SquadronGame, c: Counter, colour: str, selected: bool = False) -
         c.supply,
         c.admirals,
         selected=selected,
+        veiled=bool(side) and c.side == side and hidden(state, c),
     )
 
 
@@ -52,43 +63,59 @@ def veil_face(v: Veil, colour: str) -> CounterFace:
 
 
 def stacks(
-    state: SquadronGame, system: str, selected: Callable[[str], bool]
+    state: SquadronGame, system: str, selected: Callable[[str], bool], side: str = ""
 ) -> list[tuple[Hex, list[CounterFace]]]:
-    """The stacks on ``system``'s board, top counter first."""
+    """The stacks on ``system``'s board, top counter first, as ``side`` sees them (its
+    own counters under its own "?" on top of it, marked)."""
     colour = colours(state)
     by_hex: dict[Hex, list[CounterFace]] = defaultdict(list)
     in_fleet = {m: f for f in state.fleets for m in f.members}
     shown_fleets: set[str] = set()
-    for v in state.veils:
-        if v.system == system and v.hex is not None:
+    here = [v for v in state.veils if v.system == system and v.hex is not None]
+    for v in here:  # another side's "?" lies over all it hides
+        if not side or v.side != side:
             by_hex[v.hex].append(veil_face(v, colour.get(v.side, "")))
     for c in state.on_board():
         if c.place is None or c.place.system != system:
             continue
         fleet = in_fleet.get(c.id)
         if fleet is None:
-            by_hex[c.place.hex].append(face(state, c, colour.get(c.side, ""), selected(c.id)))
+            by_hex[c.place.hex].append(face(state, c, colour.get(c.side, ""), selected(c.id), side))
         elif fleet.id not in shown_fleets:
             shown_fleets.add(fleet.id)
             count = len(fleet.members)
             fleet_face = CounterFace(
-                fleet.id, fleet.name, c.side, colour.get(c.side, ""), FLEET, count=count
+                fleet.id,
+                fleet.name,
+                c.side,
+                colour.get(c.side, ""),
+                FLEET,
+                count=count,
+                veiled=bool(side) and c.side == side and hidden(state, c),
             )
             by_hex[c.place.hex].append(fleet_face)
+    for v in here:  # the side's own "?" under what it hides, for that side
+        if side and v.side == side:
+            by_hex[v.hex].append(veil_face(v, colour.get(v.side, "")))
     return list(by_hex.items())
 
 
-def presence(state: SquadronGame) -> dict[str, list[CounterFace]]:
-    """The jump board: each system's counters as this side may see them, and the "?"
-    counters placed on the jump board over a system."""
+def presence(state: SquadronGame, side: str = "") -> dict[str, list[CounterFace]]:
+    """The jump board: each system's counters as ``side`` may see them, and the "?"
+    counters placed on the jump board over a system (the side's own under its own
+    counters there, which are marked)."""
     colour = colours(state)
     found: dict[str, list[CounterFace]] = defaultdict(list)
-    for v in state.veils:
-        if v.hex is None:
+    jump_veils = [v for v in state.veils if v.hex is None]
+    for v in jump_veils:
+        if not side or v.side != side:
             found[v.system].append(veil_face(v, colour.get(v.side, "")))
     for c in state.on_board():
         if c.place is not None:
-            found[c.place.system].append(face(state, c, colour.get(c.side, "")))
+            found[c.place.system].append(face(state, c, colour.get(c.side, ""), side=side))
+    for v in jump_veils:
+        if side and v.side == side:
+            found[v.system].append(veil_face(v, colour.get(v.side, "")))
     return dict(found)
 
 

@@ -54,6 +54,12 @@ REACH_COLOUR = "#009e73"
 RANGE_COLOUR = "#d55e00"
 
 
+#: what the panel says with nothing selected (the keyboard's way too)
+NOTHING_SELECTED = (
+    "Click a hex with counters to select them, or move there with the arrow keys and press Enter."
+)
+
+
 class OrdersPanel(QWidget):
     """See the module's docstring."""
 
@@ -68,7 +74,7 @@ class OrdersPanel(QWidget):
         self.side = ""
         self._reach: list[Hex] = []
         self._aimed: Hex | None = None
-        self.where = QLabel("Click a hex with counters to select them.")
+        self.where = QLabel(NOTHING_SELECTED)
         self.where.setObjectName("selected_hex")
         self.where.setWordWrap(True)
         self.stack = QListWidget()
@@ -116,7 +122,9 @@ class OrdersPanel(QWidget):
         self.source_box.setObjectName("repair_source")
         self.repair_button = self._button("&Repair", "Remove one hit with one supply counter")
         self.repair_button.clicked.connect(self._repair)
-        self.place_button = self._button('&Place "?"', "Click a hex, or a system on the jump board")
+        self.place_button = self._button(
+            '&Place "?"', "Click a hex, or a system on the jump board (or Enter on the hex cursor)"
+        )
         self.place_button.setCheckable(True)
         fire = QGroupBox("Fire")
         fire_box = QVBoxLayout(fire)
@@ -245,7 +253,7 @@ class OrdersPanel(QWidget):
         self.stack.blockSignals(True)
         self.stack.clear()
         if state is None or self.here is None:
-            self.where.setText("Click a hex with counters to select them.")
+            self.where.setText(NOTHING_SELECTED)
             self.stack.blockSignals(False)
             return
         board = state.world.board(self.here.system)

@@ -9,6 +9,10 @@ orders and sealed fire orders not at all, and its private log lines never. When 
 seat passes to the other side, the boards are hidden until that player says they are
 there. Game › Replay Past Turns (in a campaign) shows the starts of past steps, from
 the seated side's view only (:mod:`~app.rules.squadrons.play.replay`).
+
+By mail, the page shows a player file (:meth:`SquadronPage.play_by_mail`: that player's
+view, their orders checked on it and saved as the order file by the primary button) or
+the referee's master (:meth:`SquadronPage.referee`: everything, read-only).
 """
 
 from __future__ import annotations
@@ -40,6 +44,8 @@ from core.rules.squadrons.events import for_side
 if TYPE_CHECKING:
     from app.play.systems import GameHost
     from core.board.hexgrid import Hex
+    from core.campaign.mail.files import PlayerFile
+    from core.engine.commands import Command
     from core.engine.events import Event
     from core.rules.squadrons.state import SquadronGame
 
@@ -61,6 +67,9 @@ class SquadronPage(QWidget):
         self.host = host
         self.title = title
         self.session = SquadronSession(state, list(events), record=record, read_only=read_only)
+        self.mail: PlayerFile | None = None  # a player file's page (play by mail)
+        self._saved: list[Command] = []  # the orders last saved to an order file
+        self.read_only_why = ""
         panel = host.panel(SHEET_KEY)
         self.sheet = panel if isinstance(panel, SquadronSheet) else SquadronSheet()
         self._seated: str | None = None  # the seat whose view is on show
@@ -73,6 +82,8 @@ class SquadronPage(QWidget):
         self.navigator.system_clicked.connect(self._jump_board_clicked)
         self.navigator.tabs.currentChanged.connect(lambda _: self._own_into_view())
         self.boards = self.navigator.systems
+        for board in self.navigator.boards():
+            board.cancelled.connect(self.cancel)
         self.log = QListWidget()
         self.log.setObjectName("squadron_log")
         self.orders = OrdersPanel(self)
@@ -112,8 +123,13 @@ class SquadronPage(QWidget):
         return self
 
     def primary(self) -> None:
-        """End the step for the side at the table (sealing its fire orders)."""
-        if self.primary_enabled():
+        """End the step for the side at the table (sealing its fire orders); by mail,
+        save the orders given as the order file for the referee."""
+        if not self.primary_enabled():
+            return
+        if self.mail is not None:
+            self.host.save_order_file()  # type: ignore[attr-defined]
+        else:
             self.session.end_step()
 
     def primary_enabled(self) -> bool:
@@ -133,6 +149,47 @@ class SquadronPage(QWidget):
 
     def undo(self) -> bool:
         return self.can_undo() and self.session.undo()
+
+    def can_redo(self) -> bool:
+        return self.seated() and self.session.can_redo() and not self.replaying()
+
+    def redo(self) -> bool:
+        """Edit › Redo: the order last undone is given again."""
+        if not (self.can_redo() and self.session.redo()):
+            return False
+        self.host.status_label.setText("Redone: the order undone is given again")
+        return True
+
+    # ---- play by mail
+
+    def play_by_mail(self, mail: PlayerFile) -> None:
+        """Show player file ``mail``: its player at the table for good (no hand-over),
+        their side's log, and the primary button saving the order file."""
+        self.mail = mail
+        self.session.by_mail = mail.player
+        self.session.events = [e for turn in mail.log for e in turn.events]
+        self.take_seat()
+
+    def mail_orders(self) -> list[Command]:
+        return self.session.mail_orders()
+
+    def orders_saved(self) -> None:
+        self._saved = self.mail_orders()
+
+    def unsaved(self) -> bool:
+        """Whether orders given on a player file are not in an order file yet."""
+        return self.mail is not None and self.mail_orders() != self._saved
+
+    def referee(self, why: str) -> None:
+        """The referee's master: the whole game, read-only (it moves on only by the
+        players' order files), its whole log."""
+        self.session.read_only = True
+        self.session.sees_all = True
+        self.read_only_why = why
+        self.pages.setCurrentWidget(self.play_area)  # nobody sits at the referee's table
+        self.log.clear()
+        self.log.addItems([e.text for e in self.session.events])
+        self.refresh()
 
     # ---- Replay Past Turns
 
@@ -170,8 +227,10 @@ class SquadronPage(QWidget):
         return seat is not None and seat.id == self._seated
 
     def side(self) -> str:
-        """The side at the table ("" for an onlooker: a campaign open read-only)."""
-        return "" if self.session.read_only else self.session.side() or ""
+        """The side at the table ("" for an onlooker: a campaign open read-only, or the
+        referee's master)."""
+        onlooker = self.session.read_only and self.session.by_mail is None
+        return "" if onlooker else self.session.side() or ""
 
     def seen(self) -> SquadronGame:
         return self.session.seen()
@@ -213,9 +272,9 @@ class SquadronPage(QWidget):
             self.sheet.show_counter(None, None, "")
             self.host.own_game_changed()
             return
-        self.navigator.jump.show_systems(faces.presence(state))
+        self.navigator.jump.show_systems(faces.presence(state, side))
         for system, view in self.boards.items():
-            view.show_stacks(faces.stacks(state, system, self.orders.is_selected))
+            view.show_stacks(faces.stacks(state, system, self.orders.is_selected, side))
         self.navigator.transit.show_entries(faces.transit(state, side))
         self.orders.refresh(state, side)
         if self.orders.here is None:  # nothing selected: the sheet says so
@@ -233,9 +292,10 @@ class SquadronPage(QWidget):
         self.host.turn_bar.round_label.setText(f"Day {state.day}")
         for view in self.boards.values():
             view.clear_marks()
-        self.navigator.jump.show_systems(faces.presence(state))
+        mine = past.side if past is not None and past.viewer else ""  # none when all shown
+        self.navigator.jump.show_systems(faces.presence(state, mine))
         for system, view in self.boards.items():
-            view.show_stacks(faces.stacks(state, system, lambda _: False))
+            view.show_stacks(faces.stacks(state, system, lambda _: False, mine))
         self.navigator.transit.show_entries(faces.transit(state, side))
         self.sheet.show_counter(None, None, "")
         self.host.own_game_changed()
@@ -256,6 +316,16 @@ class SquadronPage(QWidget):
         seen = view.mapToScene(view.viewport().rect()).boundingRect()
         if mine and not any(seen.contains(p) for p in mine):
             view.centerOn(mine[0])
+
+    def cancel(self) -> None:
+        """Escape on a board: what was selected (or a "?" being placed) is let go."""
+        if self.replaying() or not self.seated():
+            return
+        if self.orders.here is None and not self.orders.placing():
+            return
+        self.orders.clear_selection()
+        self.refresh()
+        self.host.status_label.setText("Cancelled: nothing is selected")
 
     def _hex_clicked(self, system: str, h: Hex) -> None:
         if not self.replaying():  # the past is looked at, not played
@@ -280,13 +350,21 @@ class SquadronPage(QWidget):
             self.host.turn_bar.show_turn(live.day, steps(live.step), None, hint, "Game Over")
             self.host.turn_bar.round_label.setText(f"Day {live.day}")
             return
-        shown = Shown(f"{side}: {seat.name}", seat.colour) if seat is not None else None
-        if not self.seated():
+        seat_side = seat.side if seat is not None else side
+        shown = Shown(f"{seat_side}: {seat.name}", seat.colour) if seat is not None else None
+        label = primary_label(step, live.over) if self.mail is None else "Save Order File"
+        if self.read_only_why and self.session.read_only:
+            hint = self.read_only_why
+        elif not self.seated():
             hint = f"Pass the seat to {seat.name}" if seat is not None else ""
         else:
             hint = what_now(self.seen(), side, step)
+            if self.mail is not None:  # the step's button is the referee's to press
+                ends = f"press {primary_label(step, False)}"
+                hint = hint.replace(ends, f"press {label}") if ends in hint else hint
+                hint += "" if label in hint else f", then {label} (Ctrl+Enter)"
         bar = self.host.turn_bar
-        bar.show_turn(live.day, steps(live.step), shown, hint, primary_label(step, live.over))
+        bar.show_turn(live.day, steps(live.step), shown, hint, label)
         bar.round_label.setText(f"Day {live.day}")
 
     def _hand_over(self, seat: Any) -> None:

@@ -5,7 +5,13 @@ Every order goes through here: through the campaign's
 :class:`~core.campaign.GameRecord` when the game is kept in one (on disk before the
 screen changes), else through the engine (:func:`core.engine.play.apply`). Undo takes
 back only what the player at the table did since they sat down: going further back
-would show them the other side's moves.
+would show them the other side's moves; Redo gives again, one by one, the orders
+undone since, until the player gives a new one or the seat passes.
+
+By mail (:mod:`core.campaign.mail`) a session holds either one player's view from a
+player file (``by_mail``: that player is always the one at the table, their orders are
+played on the view only to check them and collected for the order file) or the
+referee's master (``sees_all``, read-only: it moves on by the players' order files).
 """
 
 from __future__ import annotations
@@ -55,16 +61,30 @@ class SquadronSession(QObject):
         self.read_only = read_only
         self.live: SquadronGame = record.state if record is not None else state
         self.events: list[Event] = list(events)
-        #: the states before each order the player at the table has given since sitting
-        self._undo: list[SquadronGame] = []
+        #: the states before each order the player at the table has given since
+        #: sitting, with the order
+        self._undo: list[tuple[SquadronGame, Command]] = []
+        #: the states after each order undone since, with it (the last undone last)
+        self._redo: list[tuple[SquadronGame, Command]] = []
         self._seen: tuple[SquadronGame, str, SquadronGame] | None = None
+        #: the player whose player file this is (play by mail), else None
+        self.by_mail: str | None = None
+        #: the referee's master: everything is shown
+        self.sees_all = False
+
+    def mail_orders(self) -> list[Command]:
+        """The orders given on a player file's view (none undone), in order."""
+        return [command for _, command in self._undo]
 
     # ---- who is at the table, and what they see
 
     def seat(self) -> Seat | None:
-        """The player the game waits for (None once it is over)."""
+        """The player the game waits for (None once it is over); a player file's own
+        player, whatever the step."""
         if self.live.over:
             return None
+        if self.by_mail is not None:
+            return next((p for p in self.live.players if p.id == self.by_mail), None)
         waiting = engine.waiting_for(self.live)
         return waiting[0] if waiting else None
 
@@ -78,9 +98,9 @@ class SquadronSession(QObject):
         "?", its secret jump orders not at all. The whole game once it is over; to an
         onlooker (a campaign open read-only), only what both sides may see."""
         seat = self.seat()
-        if seat is None:
+        if seat is None or self.sees_all:
             return self.live
-        viewer = ONLOOKER if self.read_only else seat.id
+        viewer = ONLOOKER if self.read_only and self.by_mail is None else seat.id
         cached = self._seen
         if cached is None or cached[0] is not self.live or cached[1] != viewer:
             cached = self._seen = (self.live, viewer, engine.view(self.live, viewer))
@@ -122,10 +142,11 @@ class SquadronSession(QObject):
             self.refused.emit(f"the order could not be stored, so it was not made: {exc}")
             return False
         self.live = after
+        self._redo.clear()  # a new order: what was undone stays undone
         if isinstance(command, EndPhase) or self.seat_key() != key:
             self._undo.clear()  # ending a step passes the table on: no way back
         else:
-            self._undo.append(before)
+            self._undo.append((before, command))
         self.events.extend(events)
         self.logged.emit(list(events))
         self.changed.emit()
@@ -142,13 +163,35 @@ class SquadronSession(QObject):
         """Take back the last order the player at the table gave since sitting down."""
         if not self.can_undo():
             return False
+        undone = self.live
         if self.record is not None:
             if not self.record.undo():
                 return False
             self.live = self.record.state
-            self._undo.pop()
+            _, command = self._undo.pop()
         else:
-            self.live = self._undo.pop()
+            self.live, command = self._undo.pop()
+        self._redo.append((undone, command))
+        self.changed.emit()
+        return True
+
+    def can_redo(self) -> bool:
+        return bool(self._redo) and not self.read_only
+
+    def redo(self) -> bool:
+        """Give again the last order undone (only ever one the player at the table gave
+        since sitting down: a new order, or the seat passing on, forgets the rest)."""
+        if not self.can_redo():
+            return False
+        before = self.live
+        if self.record is not None:
+            if not self.record.redo():
+                return False
+            self.live = self.record.state
+            _, command = self._redo.pop()
+        else:
+            self.live, command = self._redo.pop()
+        self._undo.append((before, command))
         self.changed.emit()
         return True
 

@@ -132,5 +132,8 @@ def turn_end(state: GameState, player: str | None) -> tuple[GameState, list[Even
     now = terms(state)
     mine = {s.id for s in state.ships if s.owner == player}
     turned = now.turned or player in now.setup.defenders
-    state = with_terms(state, replace(now, fired=now.fired - mine, turned=turned))
+    state = with_terms(
+        state,
+        replace(now, fired=now.fired - mine, scanned=now.scanned - mine, turned=turned),
+    )
     return state, events

@@ -1,7 +1,7 @@
 """What a tactical battle records beyond the vector game's state, kept in
-``GameState.terms``: the battle's setup and initial situation, the torpedo groups in flight
-(their targets secret), each ship's burns, railgun fire and damage tracks, and the ships
-that have fired this turn."""
+``GameState.terms``: the battle's setup and initial situation, the torpedo groups in
+flight (their targets secret until scanned), each ship's burns, railgun fire and damage
+tracks, and the ships that have fired or scanned this turn."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 
 from core.board.hexgrid import ZERO, Direction, Vector
 from core.engine.errors import WrongPhase
-from core.engine.serial import register
+from core.engine.serial import added, register
 from core.rules.void.battle import BattleSetup
 from core.vector.motion import Motion
 from core.vector.state import GameState
@@ -29,8 +29,9 @@ class Situation:
 @dataclass(frozen=True)
 class Torpedoes:
     """A "#T" group: the torpedoes one ship launched in one turn at one ship, flying
-    together. ``target`` is secret (only its owner sees it). ``burn``: the guidance its
-    owner plotted for this turn (None: flown straight at the target)."""
+    together. ``target`` is secret (only its owner sees it, and the sides in
+    ``revealed``, whose ships scanned it). ``burn``: the guidance its owner plotted for
+    this turn (None: flown straight at the target)."""
 
     id: str
     owner: str
@@ -41,6 +42,7 @@ class Torpedoes:
     motion: Motion
     launched: int
     burn: tuple[Direction, ...] | None = None
+    revealed: frozenset[str] = added(frozenset())
 
     @property
     def label(self) -> str:
@@ -72,7 +74,8 @@ class TacticalTerms:
     ``advanced``: gun combat by hit location. ``turned``: the defender has made (or
     given up) its turn of one hexside before its first move. ``chase_fuel``: the
     attacker's ships pay a fuel point for the chase's faster start. ``entered_juiced``:
-    the ships whose crews came into the battle juiced (off the juice after two turns)."""
+    the ships whose crews came into the battle juiced (off the juice after two turns).
+    ``scanned``: the ships that have scanned a torpedo group this turn."""
 
     setup: BattleSetup
     situation: Situation
@@ -83,6 +86,7 @@ class TacticalTerms:
     turned: bool = False
     chase_fuel: bool = False
     entered_juiced: frozenset[str] = frozenset()
+    scanned: frozenset[str] = added(frozenset())
 
     def log(self, ship: str) -> Log:
         for entry in self.logs:

@@ -4,6 +4,7 @@ go back to their places when the counters leave."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import QRectF
 from PySide6.QtWidgets import QGraphicsItem
 from pytestqt.qtbot import QtBot
 
@@ -63,6 +64,46 @@ def test_system_names_on_the_jump_board_stay_clear_of_the_counters(qtbot: QtBot)
     stacks = {s.name: [face("a"), face("b", "Rebels")] for s in reach.systems}
     view.show_systems(stacks)
     assert covered(view) == []
+
+
+def test_a_name_stepping_aside_never_lands_on_a_star(qtbot: QtBot) -> None:
+    """Counters at Dunmore push Orrin's Gate's name off its place below its star; it
+    must not go up onto the star (nor onto any other), whichever system holds counters."""
+    reach = load_builtin("marlow-reach")
+    view = JumpBoardView(reach)
+    qtbot.addWidget(view)
+    discs = [i.sceneBoundingRect() for i in view.scene().items() if i.data(MAP_ROLE_KEY) == "body"]
+    assert len(discs) == len(reach.systems)
+    for system in reach.systems:
+        view.show_systems({system.name: [face("a"), face("b", "Rebels")]})
+        on_a_star = [
+            n.text()  # type: ignore[attr-defined]
+            for n in names(view)
+            if any(n.sceneBoundingRect().intersects(d) for d in discs)
+        ]
+        assert on_a_star == [], f"counters at {system.name}"
+        assert covered(view) == []
+
+
+def test_a_name_stepping_aside_is_redrawn_where_it_went(qtbot: QtBot) -> None:
+    """The map is drawn from a picture the view keeps: a name moved off a counter after
+    the board was first shown must be redrawn at its new place and wiped from its old
+    one, or the player still sees it under the counter."""
+    reach = load_builtin("marlow-reach")
+    board = reach.board("Dunmore")
+    view = SystemBoardView(board)
+    qtbot.addWidget(view)
+    view.show()
+    qtbot.waitExposed(view)
+    told: list[QRectF] = []
+    view.board_scene.background_changed.connect(told.append)
+    port = board.starports[0]
+    name = next(n for n in names(view) if n.text() == port.name)  # type: ignore[attr-defined]
+    home = name.sceneBoundingRect()
+    view.show_stacks([(port.hex, [face("c"), face("d")])])
+    went = name.sceneBoundingRect()
+    assert went != home
+    assert any(r.contains(home) and r.contains(went) for r in told)
 
 
 def test_a_marked_hex_under_counters_is_outlined_over_them(qtbot: QtBot) -> None:

@@ -6,34 +6,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QListWidget, QSpinBox, QWidget
+from PySide6.QtWidgets import QLabel, QSpinBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from app.rules.squadrons.design.library import designs_folder
 from core.rules.squadrons.design_file import load_design
+from tests.app.acceptance.listing import choose_row as choose_design
+from tests.app.acceptance.listing import row_texts as _names
 from tests.app.acceptance.user import Player
-
-
-def _names(dialog: QWidget) -> list[str]:
-    listing = dialog.findChild(QListWidget, "design_list")
-    assert listing is not None
-    return [listing.item(i).text() for i in range(listing.count())]
 
 
 def _text(player: Player, dialog: QWidget, name: str) -> str:
     return player.find(QLabel, name, dialog).text()  # type: ignore[attr-defined]
-
-
-def choose_design(player: Player, dialog: QWidget, text: str) -> None:
-    """Click the design list's row reading ``text``."""
-    listing = dialog.findChild(QListWidget, "design_list")
-    assert listing is not None
-    item = next(listing.item(i) for i in range(listing.count()) if listing.item(i).text() == text)
-    listing.scrollToItem(item)
-    where = listing.visualItemRect(item).center()
-    player.qtbot.mouseClick(listing.viewport(), Qt.MouseButton.LeftButton, pos=where)
-    assert listing.currentItem() is item
 
 
 def _library(player: Player, handler) -> None:  # type: ignore[no-untyped-def]

@@ -1,0 +1,205 @@
+"""Showing the game on screen: the turn bar (round, phase, hint, primary button), the
+window's title, the selected ship in the docks, the end of the game, and which of the
+window's game actions (end turn, undo, replay, the mail actions) are on.
+
+A mixin for the main window (:mod:`app.shell.main_window`), through
+:class:`app.shell.game.GameActions`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import QMessageBox
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QAction
+    from PySide6.QtWidgets import QLabel, QStackedWidget
+
+    from app.board.view import MapView
+    from app.play.board import GameBoard
+    from app.play.docks import CoursePanel, ShipList
+    from app.play.session import GameSession
+    from app.play.systems import GamePage, SystemDocks
+    from app.play.turn import HandOver, TurnBar
+    from core.campaign import CampaignFile
+
+
+class GameView:
+    """The game shown in the window (see the module's docstring)."""
+
+    session: GameSession | None
+    own_page: GamePage | None
+    board: GameBoard | None
+    campaign: CampaignFile | None
+    system_docks: SystemDocks | None
+    stack: QStackedWidget
+    map_view: MapView
+    hand_over: HandOver
+    turn_bar: TurnBar
+    status_label: QLabel
+    ship_list: ShipList
+    course_panel: CoursePanel
+    end_turn_action: QAction
+
+    def _game_changed(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        state = session.state
+        seat = session.seat()
+        from app.play.phases import orders_hint, orders_in, primary_label, steps
+        from core.vector.state import ShipStatus
+
+        primary = session.primary or primary_label(state, session.ui, ends_turn=session.ends_turn())
+        hint = ""
+        if session.can_plot() and seat is not None:
+            plotted = {sid for sid, _ in state.plans}
+            waiting = [
+                s for s in state.ships if s.owner == seat.id and s.in_play and s.id not in plotted
+            ]
+            landed = sum(1 for s in waiting if s.status is ShipStatus.LANDED)
+            hint = orders_hint(len(waiting) - landed, landed, primary)
+        elif state.pending:
+            hint = state.pending[0].prompt()
+        elif seat is not None and not session.replaying:
+            hint = session.work().what
+        if state.over:
+            hint = self._result_text()
+        if session.replaying:
+            hint = "Replay: the map as it was (Escape returns to play)"
+        elif session.read_only:
+            hint = f"Read-only: {session.read_only_why}"
+        shown = session.shown_player() if session.replaying or session.sees_all else seat
+        self.turn_bar.show_turn(state.round, steps(state, session.ui), shown, hint, primary)
+        self.turn_bar.show_orders_in("" if session.replaying else orders_in(state))
+        self.end_turn_action.setText(f"&{primary}")
+        self._update_title()
+        self.ship_list.refresh(
+            session,
+            self.board.selected if self.board else None,
+            public=self.stack.currentWidget() is self.hand_over,
+        )
+        self._selection_changed(self.board.selected if self.board else None)
+        self._update_game_actions()
+
+    def _update_title(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        if self.campaign is None:
+            self.setWindowTitle(f"{session.title} — Ecliptic")
+            return
+        extra = " (read-only)" if self.campaign.read_only else ""
+        self.setWindowTitle(
+            f"{self.campaign.name()}: {session.title}, round {session.live.round}{extra} — Ecliptic"
+        )
+
+    def _result_text(self) -> str:
+        assert self.session is not None
+        state = self.session.state
+        if not state.winners:
+            return "Game over: nobody won"
+        names = " and ".join(state.player(w).name for w in state.winners)
+        return f"Game over: {names} won"
+
+    def _finished(self) -> None:
+        text = self._result_text()
+        self.status_label.setText(text)
+        self.stack.setCurrentWidget(self.map_view)
+        last = [e.event.text for e in self.session.log[-3:]] if self.session else []
+        box = QMessageBox(
+            QMessageBox.Icon.Information, "Game over", text, QMessageBox.StandardButton.Ok, self
+        )
+        box.setObjectName("game_over_box")
+        box.setInformativeText("\n".join(last))
+        box.open()
+
+    def _refused(self, reason: str) -> None:
+        self.status_label.setText(f"Not allowed: {reason}")
+
+    def _selection_changed(self, ship_id: object) -> None:
+        if self.session is None or self.board is None:
+            return
+        state, ui = self.session.state, self.session.ui
+        ship = state.ship(ship_id) if isinstance(ship_id, str) else None
+        seat = self.session.seat()
+        mine = ship is not None and seat is not None and ship.owner == seat.id
+        hidden = ship is not None and ship.id in self.session.hidden_ships()
+        self.course_panel.show_ship(state, ship, self.board.preview, mine, hidden=hidden, ui=ui)
+        if self.system_docks is not None:
+            self.refresh_system_docks(self.session, ship.id if ship is not None else None)
+        self.ship_list.select_ship(ship.id if ship is not None else None)
+        self._update_game_actions()
+
+    def _hovered(self, option: object) -> None:
+        if self.session is not None:
+            from core.vector.preview import Option
+
+            self.course_panel.show_hovered(
+                self.session.state, option if isinstance(option, Option) else None
+            )
+
+    def _ship_chosen(self, ship_id: str) -> None:
+        if self.board is not None and self.stack.currentWidget() is self.map_view:
+            self.board.select(ship_id)
+            self.map_view.centre_on_hex(
+                self.session.state.ship(ship_id).motion.position
+            ) if self.session else None
+
+    def _choices_changed(self, ignore: object, picks: object) -> None:
+        if self.board is not None:
+            self.board.set_choices(ignore, picks)  # type: ignore[arg-type]
+
+    def _coast(self) -> None:
+        if self.board is not None:
+            self.board.coast()
+
+    def _next_ship(self) -> None:
+        if self.board is not None and self.stack.currentWidget() is self.map_view:
+            self.board.next_ship()
+            self._centre_on_selected()
+
+    def _centre_on_selected(self) -> None:
+        if self.board is not None and self.session is not None and self.board.selected:
+            self.map_view.centre_on_hex(
+                self.session.state.ship(self.board.selected).motion.position
+            )
+
+    def _update_game_actions(self) -> None:
+        if self.own_page is not None:
+            self.own_game_changed()
+            return
+        playing = self.session is not None and self.stack.currentWidget() is self.map_view
+        over = self.session is None or self.session.state.over or self.session.replaying
+        # A decision the game waits for (placing a hit, firing back) is answered in its
+        # dock; the phase cannot end before it.
+        waiting = self.session is not None and bool(self.session.state.pending)
+        # a read-only game (a refereed master, a player file with nothing to order)
+        # ends no phase
+        read_only = self.session is not None and self.session.read_only
+        ending = playing and not over and not waiting and not read_only
+        self.end_turn_action.setEnabled(ending)
+        self.turn_bar.end_button.setEnabled(ending)
+        # A campaign's undo also works from the hand-over screen: the player who just
+        # ended their turn may take it back before the next one sits down.
+        campaign_undo = self.session is not None and self.session.record is not None
+        self.undo_action.setEnabled(
+            (playing or campaign_undo) and self.session is not None and self.session.can_undo()
+        )
+        self.take_back_action.setEnabled(playing and not over)
+        self.next_ship_action.setEnabled(playing and not over)
+        self.centre_action.setEnabled(playing)
+        self.close_game_action.setEnabled(self.session is not None)
+        self.redo_action.setEnabled(self.session is not None and self.session.can_redo())
+        in_campaign = self.campaign is not None
+        refereed = self.refereed()
+        self.save_copy_action.setEnabled(in_campaign)
+        # a refereed campaign's whole copy would give a player every secret
+        self.export_mail_action.setEnabled(in_campaign and not refereed)
+        self.import_orders_action.setEnabled(refereed)
+        self.export_players_action.setEnabled(refereed)
+        orders = getattr(self.session, "save_asked", None) is not None
+        self.save_orders_action.setEnabled(orders and not self.session.read_only)
+        self.replay_action.setEnabled(in_campaign)
+        self.replay_action.setChecked(self.session is not None and self.session.replaying)

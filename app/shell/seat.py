@@ -1,0 +1,101 @@
+"""Handing the seat over between players at one screen: the hand-over page while the
+next player comes to the table, the docks that act for a player kept off meanwhile, and
+the map shown, centred on their ship, once they take the seat.
+
+A mixin for the main window (:mod:`app.shell.main_window`), through
+:class:`app.shell.game.GameActions`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+#: the docks every player at the table may use while the seat is handed over
+SHARED_DOCKS = frozenset({"ships", "events", "dice", "campaign", "referee"})
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QDockWidget, QLabel, QStackedWidget
+
+    from app.board.view import MapView
+    from app.campaign.browser import CampaignBrowser
+    from app.play.board import GameBoard
+    from app.play.docks import ShipList
+    from app.play.session import GameSession
+    from app.play.turn import HandOver
+    from core.campaign import CampaignFile
+    from core.vector.state import Player
+
+
+class SeatActions:
+    """The hand-over of the seat (see the module's docstring)."""
+
+    session: GameSession | None
+    board: GameBoard | None
+    campaign: CampaignFile | None
+    docks: dict[str, QDockWidget]
+    stack: QStackedWidget
+    map_view: MapView
+    hand_over: HandOver
+    status_label: QLabel
+    browser: CampaignBrowser
+    ship_list: ShipList
+    _last_seat: str | None
+
+    def take_seat(self) -> None:
+        """The next player pressed their button: show the map, centred on their ship."""
+        self.stack.setCurrentWidget(self.map_view)
+        # The keyboard goes to the map (the button that had it is gone), and the window
+        # is made the active one: after a closed dialog, with no window manager to hand
+        # it back, Ctrl+Enter and the other shortcuts otherwise did nothing.
+        self.activateWindow()
+        self.map_view.setFocus()
+        if self.board is not None:
+            self.board.centre_on_seat()
+        self._update_game_actions()
+
+    def guard_seat_panels(self) -> None:
+        """While the seat is being handed over, the docks that act for a player (Course,
+        Combat, Manifest) are off: only whoever takes the seat may fire, hold fire or
+        give orders, not the player who is passing it on."""
+        live = self.stack.currentWidget() is not self.hand_over
+        if self.campaign is not None:  # the Campaign dock reads as whoever is seated
+            self.browser.schedule_refresh()
+        for key, dock in self.docks.items():
+            widget = dock.widget()
+            if key not in SHARED_DOCKS and widget is not None:
+                widget.setEnabled(live)
+        if self.session is not None:  # the ship list: no one's hidden fuel meanwhile
+            self.ship_list.refresh(
+                self.session, self.board.selected if self.board else None, public=not live
+            )
+
+    def _turn_began(self, player: Player | None) -> None:
+        """A new turn: hand the seat over unless the same player goes on."""
+        if self.campaign is not None:
+            self.browser.schedule_refresh()
+        if self.session is None or player is None:
+            return
+        same = player.id == self._last_seat
+        self._last_seat = player.id
+        handing = self.session.hand_over and not self.session.read_only
+        if len(self.session.state.players) > 1 and not same and handing:
+            state = self.session.state
+            phase = self.session.ui.phase_title(self.session.phase()).lower()
+            detail = f"Round {state.round}: {phase} phase"
+            if state.pending:
+                detail = f"Round {state.round}: {state.pending[0].prompt()}"
+            from app.play.phases import orders_in
+
+            if orders_in(state):
+                detail = f"{detail} ({orders_in(state)})"
+            self.hand_over.show_for(player, detail)
+            # a refusal said to the player before is theirs: it could tell the next one
+            # what they tried to order (sealed orders)
+            self.status_label.setText("")
+            self.stack.setCurrentWidget(self.hand_over)
+            self.guard_seat_panels()
+            if self.board is not None:
+                self.board.select(None)
+            self._update_game_actions()
+        else:
+            self.take_seat()
