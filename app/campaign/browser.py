@@ -65,6 +65,8 @@ class CampaignBrowser(QTreeWidget):
         self._context: tuple[Any, ...] = ({}, set(), {}, {})
         self._rounds: dict[int, QTreeWidgetItem] = {}
         self._listed: dict[int, list[int]] = {}  # entries of rounds listed, by item id
+        #: rounds listed holding an entry whose reading depends on the reader, by item id
+        self._personal: dict[int, QTreeWidgetItem] = {}
         #: what the tree shows: (file, record, games, head, last entry read), or None
         self._shown: tuple[Any, ...] | None = None
         #: who reads the dock: a player's id, reading.EVERYTHING or None (an onlooker)
@@ -102,6 +104,7 @@ class CampaignBrowser(QTreeWidget):
         self._round_of = {}
         self._pending = {}
         self._listed = {}
+        self._personal = {}
         self._rounds = {}
         self._shown = None
         self._reading = Reading(self.record, self.reader())
@@ -175,8 +178,9 @@ class CampaignBrowser(QTreeWidget):
 
     def _read_as(self, reader: str | None) -> bool:
         """Another reader (a seat handed over): list anew the rounds on show that hold
-        an entry whose reading depends on the reader, not the whole log. False if
-        nothing is listed yet (refresh)."""
+        an entry whose reading depends on the reader, and only those: a hand-over costs
+        the same whatever the length of the game (not a walk over every round). False
+        if nothing is listed yet (refresh)."""
         if self._reading.reader == reader:
             return True
         if self._shown is None:
@@ -184,15 +188,16 @@ class CampaignBrowser(QTreeWidget):
         old = self._reading
         self._reading = Reading(self.record, reader)
         self._reading.personal = old.personal
-        for holder in self._rounds.values():
-            ids = self._listed.get(id(holder), [])
-            if id(holder) in self._pending or not old.personal.intersection(ids):
+        marked, self._personal = self._personal, {}
+        for key, holder in marked.items():
+            ids = self._listed.get(key)
+            if ids is None or key in self._pending:
                 continue
             holder.takeChildren()
             for entry in ids:
                 self.items.pop(entry, None)
-            self._pending[id(holder)] = list(ids)
-            del self._listed[id(holder)]
+            self._pending[key] = list(ids)
+            del self._listed[key]
             if holder.isExpanded():
                 self._fill_round(holder)
         return True
@@ -296,6 +301,8 @@ class CampaignBrowser(QTreeWidget):
                 shown = item
             for child in branches:  # leaving the line after this entry
                 self._branch(shown, child)
+        if not self._reading.personal.isdisjoint(ids):
+            self._personal[id(holder)] = holder
 
     def _expanded(self, item: QTreeWidgetItem) -> None:
         if id(item) in self._pending:

@@ -171,6 +171,12 @@ class _Writer:
         long = len(value) >= LONG_TUPLE
         if long and (known := self._known(value)) is not None:
             return known, True
+        if long and set(map(type, value)) == {str}:
+            # strings only (a ship's wells, which grow all game): one join in C, not a
+            # call per item, so a new such tuple costs little however long it has grown
+            text = "[" + ",".join(map(_encode_str, value)) + "]"
+            self._keep(value, text)
+            return text, True
         fixed = True
         parts = []
         for v in value:

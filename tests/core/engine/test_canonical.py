@@ -134,6 +134,8 @@ def test_incremental_hash_writes_every_kind_of_value_as_json_dumps_does() -> Non
         {"b": 1, "a": [2]},
         Holder([4], Fraction(2)),
         start_of("training.toml").ships,
+        tuple(f'Mars "{i}" é\\' for i in range(12)),  # long, strings only (a ship's wells)
+        (*("Venus",) * 9, ShipStatus.LANDED),  # long, not only strings
     ]
     for value in values:
         for hashing in (False, True):
