@@ -65,13 +65,14 @@ class BaseVisit(Event):
 
 def entered_wells(wells: tuple[str, ...], pulls: tuple[GravityPull, ...]) -> tuple[str, ...]:
     """``wells`` with the bodies of the pulls a move left appended, in order, each only
-    when it differs from the last (a weak pull counts even if later ignored)."""
+    when it differs from the last (a weak pull counts even if later ignored). The same
+    tuple when nothing is added, so the state hash keeps its cached text for it."""
     out = list(wells)
     for pull in pulls:
         for arrow in pull.arrows:
             if arrow.body is not None and (not out or out[-1] != arrow.body):
                 out.append(arrow.body)
-    return tuple(out)
+    return wells if len(out) == len(wells) else tuple(out)
 
 
 def late(state: GameState) -> tuple[str, ...]:

@@ -409,6 +409,9 @@ def test_the_wells_a_ship_enters_are_listed_in_order_without_repeats() -> None:
 
     pulls = (pull("Earth"), pull("Earth", "Luna"), pull(None), pull("Luna"), pull("Earth"))
     assert entered_wells(("Venus",), pulls) == ("Venus", "Earth", "Luna", "Earth")
+    # nothing new entered: the very same tuple, so its cached canonical text is reused
+    wells = ("Venus", "Earth")
+    assert entered_wells(wells, (pull(None), pull("Earth"))) is wells
 
 
 def test_any_number_of_ships_may_share_a_hex() -> None:
