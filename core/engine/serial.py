@@ -56,9 +56,16 @@ def resolve(name: str) -> type | None:
     """The registered type saved as ``name``, namespaced or (before namespacing) bare."""
     cls = _find(name)
     if cls is None and _PROVIDERS:
-        for module in _PROVIDERS:
-            importlib.import_module(module)
-        cls = _find(name)
+        # a namespaced name says whose it is: import that system alone first (opening an
+        # Interplanetary game need not load three other rule systems)
+        space, dot, _ = name.partition(".")
+        own = [m for m in _PROVIDERS if dot and namespace_of(m) == space]
+        for modules in (own, _PROVIDERS):
+            for module in modules:
+                importlib.import_module(module)
+            cls = _find(name)
+            if cls is not None:
+                break
     return cls
 
 
