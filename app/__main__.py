@@ -10,18 +10,16 @@ after installing, so that the first start is as quick as the later ones).
 
 from __future__ import annotations
 
-import argparse
 import gc
 import os
-import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from app.shell.version import VersionAction
-
 if TYPE_CHECKING:
+    import argparse
+
     from PySide6.QtCore import QObject, QSettings
     from PySide6.QtWidgets import QApplication
 
@@ -33,6 +31,11 @@ QUIT_AFTER_PAINT = "ECLIPTIC_QUIT_AFTER_PAINT"
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    # here, not with the module: ``render`` and ``export-sheet`` parse their own
+    import argparse
+
+    from app.shell.version import VersionAction
+
     parser = argparse.ArgumentParser(
         prog="ecliptic",
         description="Editor and campaign manager for Triplanetary-family vector space games.",
@@ -185,6 +188,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         quit_after_first_paint(_window.map_view.viewport())
     # Let Ctrl+C in the terminal (e.g. during `make run`) end the app; Qt's event loop
     # would otherwise keep Python's KeyboardInterrupt from ever being raised.
+    import signal
+
     signal.signal(signal.SIGINT, signal.SIG_DFL)
     return app.exec()
 

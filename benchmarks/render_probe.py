@@ -46,8 +46,10 @@ def main() -> None:
     out, argv = sys.argv[1], sys.argv[2:]
     from app import __main__ as command
 
-    mark("import the command (argparse, app.shell.version and the core modules it pulls)")
+    mark("import the command's entry (app.__main__)")
     from app.board import render
+
+    mark("import the render module (core.board.problems: dataclasses, hexgrid, serial)")
 
     def application() -> None:
         wrapped()
@@ -63,7 +65,12 @@ def main() -> None:
 
     wrapped = render._ensure_application
     render._ensure_application = application  # type: ignore[assignment]
-    around(render, "load_starmap", "read the arguments, find the map cache", "load the map")
+    around(
+        render,
+        "load_starmap",
+        "read the arguments, find the map cache (platformdirs)",
+        "load the map",
+    )
     around(render, "render_image", None, "draw")
     around(render, "write_png", "convert to RGB888", "deflate and write the PNG")
     code = command.main(["render", *argv])

@@ -45,41 +45,60 @@ NEXT_GAP = 0.03
 """What each step farther out costs, as a fraction of the name's area."""
 
 
+Box = tuple[float, float, float, float]
+"""A placed rectangle: left, top, right, bottom."""
+
+
 class Taken:
     """Rectangles already placed, bucketed by area so that a new name is only compared
     with its neighbours (comparing with all of them is quadratic on a big map). Kept as
-    plain tuples: this runs for every place of every name while a map opens."""
+    plain tuples: this runs for every place of every name while a map opens (on the
+    100,000-hex map, 5,500 places of 588 names among 14,000 rectangles)."""
 
     CELL = 1.5 * HEX_UNIT
 
     def __init__(self) -> None:
-        self._cells: dict[tuple[int, int], list[tuple[float, float, float, float]]] = {}
-
-    def _keys(self, left: float, top: float, right: float, bottom: float) -> Iterator[Key]:
-        c = self.CELL
-        for x in range(math.floor(left / c), math.floor(right / c) + 1):
-            for y in range(math.floor(top / c), math.floor(bottom / c) + 1):
-                yield (x, y)
+        #: per cell, the rectangles that reach into it, each with its own first cell
+        self._cells: dict[Key, list[tuple[float, float, float, float, int, int]]] = {}
+        self._boxes: set[Box] = set()
 
     def add(self, rect: QRectF) -> None:
         box = (rect.left(), rect.top(), rect.right(), rect.bottom())
-        for key in self._keys(*box):
-            self._cells.setdefault(key, []).append(box)
+        if box in self._boxes:
+            return  # the same rectangle again covers nothing more (see overlap)
+        self._boxes.add(box)
+        c, cells = self.CELL, self._cells
+        first_x, first_y = math.floor(box[0] / c), math.floor(box[1] / c)
+        entry = (*box, first_x, first_y)
+        for x in range(first_x, math.floor(box[2] / c) + 1):
+            for y in range(first_y, math.floor(box[3] / c) + 1):
+                cells.setdefault((x, y), []).append(entry)
 
     def overlap(self, rect: QRectF) -> float:
-        """The total area of ``rect`` the placed rectangles cover (overlaps count twice)."""
+        """The total area of ``rect`` the placed rectangles cover (overlaps count twice;
+        a rectangle placed twice, once). A rectangle reaching into several of the cells
+        ``rect`` meets counts in the first of them, in the order they are looked at, so
+        the sum is the same, term for term, as with a set of those already counted, and
+        quicker: this runs a few hundred times over tens of rectangles each."""
         left, top, right, bottom = rect.left(), rect.top(), rect.right(), rect.bottom()
-        seen: set[tuple[float, float, float, float]] = set()
+        c, cells = self.CELL, self._cells
+        x0, y0 = math.floor(left / c), math.floor(top / c)
+        ys = range(y0, math.floor(bottom / c) + 1)
         total = 0.0
-        for key in self._keys(left, top, right, bottom):
-            for box in self._cells.get(key, ()):
-                if box in seen:
-                    continue
-                seen.add(box)
-                w = min(right, box[2]) - max(left, box[0])
-                h = min(bottom, box[3]) - max(top, box[1])
-                if w > 0 and h > 0:
-                    total += w * h
+        for x in range(x0, math.floor(right / c) + 1):
+            for y in ys:
+                for box_left, box_top, box_right, box_bottom, box_x, box_y in cells.get((x, y), ()):
+                    if x != (box_x if box_x > x0 else x0) or y != (box_y if box_y > y0 else y0):
+                        continue  # counted in an earlier cell
+                    w = (right if right <= box_right else box_right) - (
+                        left if left >= box_left else box_left
+                    )
+                    if w > 0:
+                        h = (bottom if bottom <= box_bottom else box_bottom) - (
+                            top if top >= box_top else box_top
+                        )
+                        if h > 0:
+                            total += w * h
         return total
 
 

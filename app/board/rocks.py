@@ -28,24 +28,34 @@ def rock_variant(h: Hex) -> int:
 
 @functools.cache
 def rock_drawing(variant: int, size: float) -> tuple[QPainterPath, tuple[tuple[float, float], ...]]:
-    """Rock drawing number ``variant`` and the centres of its rocks."""
+    """Rock drawing number ``variant`` and the centres of its rocks.
+
+    A picture of the built-in map makes 57 of them first thing, so the generator's
+    ``uniform(a, b)`` is written out as it is defined, ``a + (b - a) * random()`` (for
+    ``uniform(0, tau)``: ``tau * random()``), with the same numbers drawn in the same
+    order: the same drawings, about a sixth quicker."""
     rng = random.Random(variant * 7919 + 7)
+    draw = rng.random
+    cos, sin, tau = math.cos, math.sin, math.tau
     path = QPainterPath()
     placed: list[tuple[float, float, float]] = []
     for _ in range(3 + rng.randrange(3)):
         for _attempt in range(12):
-            radius = size * rng.uniform(0.09, 0.17)
-            angle, dist = rng.uniform(0, math.tau), size * 0.55 * math.sqrt(rng.random())
-            x, y = dist * math.cos(angle), dist * math.sin(angle)
-            if all(math.hypot(x - px, y - py) > radius + pr for px, py, pr in placed):
+            radius = size * (0.09 + (0.17 - 0.09) * draw())
+            angle, dist = tau * draw(), size * 0.55 * math.sqrt(draw())
+            x, y = dist * cos(angle), dist * sin(angle)
+            for px, py, pr in placed:
+                if not math.hypot(x - px, y - py) > radius + pr:
+                    break
+            else:
                 break
         placed.append((x, y, radius))
         corners = 5 + rng.randrange(3)
-        turn = rng.uniform(0, math.tau)
+        turn = tau * draw()
         points = [
             QPointF(
-                x + radius * rng.uniform(0.7, 1.0) * math.cos(turn + math.tau * i / corners),
-                y + radius * rng.uniform(0.7, 1.0) * math.sin(turn + math.tau * i / corners),
+                x + radius * (0.7 + (1.0 - 0.7) * draw()) * cos(turn + tau * i / corners),
+                y + radius * (0.7 + (1.0 - 0.7) * draw()) * sin(turn + tau * i / corners),
             )
             for i in range(corners)
         ]

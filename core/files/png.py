@@ -23,6 +23,9 @@ SIGNATURE = b"\x89PNG\r\n\x1a\n"
 COLOUR_TYPES = {3: 2, 4: 6}
 #: the default deflate level: ISA-L's 1 (zlib's 1 where ISA-L is missing)
 LEVEL = 1
+#: rows handed to the deflater at once: a call per row cost the built-in map's picture
+#: 2 ms more (6 ms instead of 4), 64 at once is as quick as the whole picture in one
+ROWS_A_CALL = 64
 
 
 def _isal() -> ModuleType | None:
@@ -54,15 +57,19 @@ def encode(
     length = width * channels
     packer = deflater(level).compressobj(level)
     chunks: list[bytes] = []
+    block: list[bytes | memoryview] = []
     count = 0
     for row in rows:
         if len(row) != length:
             raise ValueError(f"row {count} has {len(row)} bytes, not {length}")
-        chunks.append(packer.compress(b"\0"))  # filter type 0: the row as it is
-        chunks.append(packer.compress(row))
+        block += (b"\0", row)  # filter type 0: the row as it is
         count += 1
+        if len(block) >= 2 * ROWS_A_CALL:
+            chunks.append(packer.compress(b"".join(block)))
+            block.clear()
     if count != height:
         raise ValueError(f"{count} rows given for an image {height} high")
+    chunks.append(packer.compress(b"".join(block)))
     chunks.append(packer.flush())
     header = struct.pack(">IIBBBBB", width, height, 8, COLOUR_TYPES[channels], 0, 0, 0)
     return b"".join(

@@ -3,6 +3,7 @@ problem, and survives a damaged or unwritable folder."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import pickle
@@ -141,7 +142,8 @@ def test_a_planted_pickle_in_the_cache_is_refused_and_the_map_loads_normally(
     assert loaded == load_map(map_copy)
     assert not marker.exists()
     assert not old_name.exists()  # removed when the good entry was stored
-    assert json.loads(entry.read_text(encoding="utf-8"))["$type"] == "board.StarMap"
+    body = entry.read_text(encoding="utf-8").split("\n", 1)[1]  # after the digest line
+    assert json.loads(body)["$type"] == "board.StarMap"
     assert mapcache.lookup(text, cache) == loaded
 
 
@@ -152,12 +154,23 @@ def test_a_cache_entry_of_another_type_or_edited_is_not_used(
     starmap = load_document(map_copy, cache=cache)
     text = map_copy.read_text(encoding="utf-8")
     entry = mapcache.entry_path(text, cache)
+    assert isinstance(starmap, StarMap)
+    stored = entry.read_bytes()
+    digest, body = stored.split(b"\n", 1)
+    assert digest.decode() == hashlib.sha256(body).hexdigest()
+    assert mapcache.lookup(text, cache) == starmap
     entry.write_text(serial.dumps(Hex(1, 2)), encoding="utf-8")  # plain data, not a map
     assert mapcache.lookup(text, cache) is None
-    assert isinstance(starmap, StarMap)
-    edited = serial.dumps(replace(starmap, name="Forged"))
-    entry.write_text(edited.replace('"name":"Forged"', '"name": "Forged"'), encoding="utf-8")
-    assert mapcache.lookup(text, cache) is None  # not exactly a map's serial form
+    hex_body = serial.dumps(Hex(1, 2)).encode()
+    entry.write_bytes(hashlib.sha256(hex_body).hexdigest().encode() + b"\n" + hex_body)
+    assert mapcache.lookup(text, cache) is None  # a sound entry, but not of a map
+    forged = serial.dumps(replace(starmap, name="Forged")).encode()
+    entry.write_bytes(digest + b"\n" + forged)  # canonical, but not what was stored
+    assert mapcache.lookup(text, cache) is None
+    entry.write_bytes(digest + b"\n" + forged.replace(b'"name":"Forged"', b'"name": "Forged"'))
+    assert mapcache.lookup(text, cache) is None
+    entry.write_bytes(body)  # an entry of the form before digests
+    assert mapcache.lookup(text, cache) is None
 
 
 def test_the_code_fingerprint_names_every_core_module_and_changes_with_an_edited_one(

@@ -69,3 +69,15 @@ def test_png_from_either_deflater_decodes_with_zlib(
     for level in (0, 1, 3, 6, 9):
         assert decode(png.encode(10, 9, rows, 3, level)) == (10, 9, 2, rows)
     assert png.deflater(9) is zlib
+
+
+@pytest.mark.parametrize(
+    "height", [png.ROWS_A_CALL - 1, png.ROWS_A_CALL, png.ROWS_A_CALL + 1, 3 * png.ROWS_A_CALL + 5]
+)
+def test_png_rows_handed_to_the_deflater_in_blocks_come_back_exactly(height: int) -> None:
+    """Rows go to the deflater :data:`png.ROWS_A_CALL` at a time: every row comes back
+    in its place whatever the height, memory views (as the render command gives) too."""
+    picture = bytes((x * 31 + y * 17) % 256 for y in range(height) for x in range(12))
+    rows = [memoryview(picture)[y * 12 : (y + 1) * 12] for y in range(height)]
+    got = decode(png.encode(4, height, rows, 3))
+    assert got == (4, height, 2, [bytes(r) for r in rows])
