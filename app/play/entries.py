@@ -21,6 +21,9 @@ if TYPE_CHECKING:
     from core.campaign import GameRecord
 
 
+LOG_TAIL = 500  # commands whose events a reopened campaign shows in the event log
+
+
 @dataclass(frozen=True)
 class Entry:
     """One line of the event log: the round and phase it happened in, the event, and
@@ -69,3 +72,9 @@ def stored_log(record: GameRecord, tail: int) -> list[Entry]:
                     phase = e.phase
                 log.append(Entry(getattr(e, "round", round_), phase, e, depth))
     return log
+
+
+def reopened_events(record: GameRecord) -> list[Event]:
+    """The events a reopened game's log shows, for a game page that keeps plain events:
+    those of the last :data:`LOG_TAIL` commands (and the start's, when they reach it)."""
+    return [line.event for line in stored_log(record, LOG_TAIL)]

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
-from app.play.entries import Entry, said_once, stored_log
+from app.play.entries import LOG_TAIL, Entry, said_once, stored_log
 from app.play.systems import SystemUI, Work, ui_for
 from app.play.table_view import TableView
 from app.play.trails import Trails
@@ -43,7 +43,6 @@ if TYPE_CHECKING:
 __all__ = ["LOG_TAIL", "Entry", "GameSession"]
 
 PLANNING = (Plot, Launch, Unplot)
-LOG_TAIL = 500  # commands whose events a reopened campaign shows in the event log
 
 
 class GameSession(TableView, QObject):

@@ -2,7 +2,7 @@
 Campaign lists the squadron scenarios; a fleet counter is formed and disbanded; a move
 is undone with Ctrl+Z; a new "?" counter is placed at the end of the day, and the other
 side sees only the "?"; the campaign is closed and opened again from File › Open
-Recent, and the game goes on where it was."""
+Recent, and the game goes on where it was, its log shown again."""
 
 from __future__ import annotations
 
@@ -80,10 +80,12 @@ def test_a_squadron_campaign_keeps_fleets_veils_and_the_day(qtbot: QtBot, tmp_pa
     table.end_step()
     assert table.day() == 2
 
-    # closed, and opened again from the recent campaigns
+    # closed, and opened again from the recent campaigns, its log with it
     table.choose("File", "Close")
     assert table.win.turn_bar.round_label.text() == "No game"
     table.choose("File", "Open Recent", "Tessaly")
     assert table.day() == 2
     assert table.take_seat() == "Ann"
     assert any(t.startswith('"?" counter (Imperium)') for t in table.counters("Tessaly"))
+    for day in ("day 1 begins", "day 2 begins"):
+        assert any(line.endswith(day) for line in table.log_lines()), table.log_lines()

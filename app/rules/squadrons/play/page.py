@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.play.entries import reopened_events
 from app.play.turn import HandOver
 from app.rules.squadrons.boards.navigator import BoardsNavigator
 from app.rules.squadrons.play import faces
@@ -66,6 +67,8 @@ class SquadronPage(QWidget):
         self.setObjectName("squadron_page")
         self.host = host
         self.title = title
+        if record is not None and not events:  # a campaign opened again: its stored log
+            events = reopened_events(record)
         self.session = SquadronSession(state, list(events), record=record, read_only=read_only)
         self.mail: PlayerFile | None = None  # a player file's page (play by mail)
         self._saved: list[Command] = []  # the orders last saved to an order file
