@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Signal
 
+from app.play.entries import said_once
 from app.play.session import Entry, GameSession
 from core.engine import play as engine
 from core.engine.commands import Command, EndPhase
@@ -36,7 +37,7 @@ class OrderSession(GameSession):
     def __init__(self, mail: PlayerFile) -> None:
         self.mail = mail
         super().__init__(mail.view, [], title=mail.title, read_only=not mail.expected)
-        self.log = [Entry(t.round, "", e, 0) for t in mail.log for e in t.events]
+        self.log = [Entry(t.round, "", e, 0) for t in mail.log for e in said_once(t.events)]
         self.hand_over = False
         self.primary = SAVE_ORDERS
         self.saved: tuple[Command, ...] | None = None

@@ -6,16 +6,21 @@ controls: the duel of ``wreck.toml`` fought until the red gunship is lost."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from pytestqt.qtbot import QtBot
 
 from app.play.entries import said_once
+from app.play.orders import OrderSession
+from core.campaign.mail import files, referee
+from core.campaign.mail.files import LoggedTurn
 from core.rules.interplanetary.combat.attack import DamagePlaced
 from core.vector.astrogation import ShipDestroyed
 from tests.app.acceptance.test_duel import fight
 from tests.app.acceptance.user import Player
 from tests.app.campaign.test_campaign_results import new_campaign
+from tests.core.mail.games import fixed
 
 WRECK = Path(__file__).parents[1] / "acceptance" / "scenarios" / "wreck.toml"
 LOST = "Red gunship is destroyed"
@@ -56,3 +61,17 @@ def test_a_line_ending_with_what_the_next_line_says_is_shown_without_that_ending
     assert placed.text.endswith(LOST), "the event itself is as the engine gave it"
     other = ShipDestroyed("Blue cutter is destroyed", "cutter")
     assert said_once([placed, other]) == [placed, other]  # another ship: both said
+
+
+def test_a_player_file_says_a_ship_destroyed_once(qtbot: QtBot, tmp_path: Path) -> None:
+    """The log a player file carries (play by mail) is shown the same way."""
+    master = fixed("interplanetary").campaign(tmp_path)
+    try:
+        referee.set_mode(master, referee.REFEREED)
+        ann = files.read_player_file(referee.export_player_files(master, tmp_path / "out")[0])
+    finally:
+        master.close()
+    placed = DamagePlaced("Structure takes 3: Red gunship is destroyed", "gunship", "structure")
+    mail = replace(ann, log=(LoggedTurn(1, "a", (placed, ShipDestroyed(LOST, "gunship"))),))
+    session = OrderSession(mail)
+    assert [line.event.text for line in session.log] == ["Structure takes 3", LOST]
