@@ -169,7 +169,7 @@ def _warn_rebuilt(file: CampaignFile, games: list[Any]) -> int:
     for g in games:
         try:
             warnings = GameRecord(file, g.id).warnings
-        except CampaignError:
+        except Exception:  # a game that does not open: check's to report, not info's
             continue
         for w in warnings:
             print(f"{file.path}: warning: game {g.id}: {w}", file=sys.stderr)
