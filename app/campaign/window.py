@@ -247,6 +247,9 @@ class CampaignWindow:
             notes.append("read-only")
         if self.refereed():
             notes.append("refereed: the Referee dock exports player files and imports orders")
+        if record.warnings:
+            notes.append("a damaged snapshot was passed over; rebuilt from an earlier point")
+            self._rebuilt_warning(campaign.path.name, record.warnings)
         self.status_label.setText(
             f"Opened {campaign.path.name}" + (f": {'; '.join(notes)}" if notes else "")
         )
@@ -283,6 +286,17 @@ class CampaignWindow:
 
         seal_warning(self, self.campaign.path.name, problems)
         self.status_label.setText(f"Warning: {problems[0]}")
+
+    def _rebuilt_warning(self, name: str, warnings: list[str]) -> None:
+        """Say which snapshots were damaged and that the game was replayed past them."""
+        box = QMessageBox(QMessageBox.Icon.Warning, "Campaign rebuilt", "", parent=self)
+        box.setText(f"{name} had a damaged snapshot; the game was rebuilt from an earlier point.")
+        box.setObjectName("rebuilt_warning_box")
+        box.setInformativeText(
+            "\n".join(f"• {w[:1].upper()}{w[1:]}." for w in warnings)
+            + "\n\nNothing played is lost. `python -m core campaign check` tells more."
+        )
+        box.open()
 
     def _read_only_notice(self, path: Path, why: str) -> None:
         from app.campaign.trouble import read_only_notice

@@ -8,7 +8,9 @@ branch forward; any branch can be restored by moving the head to its tip.
 
 A state is rebuilt from the nearest snapshot at or before the entry, replaying the
 commands after it; every replayed command's state hash is compared with the one stored
-when it was first played, and a difference is an error, never accepted silently.
+when it was first played, and a difference is an error, never accepted silently. A
+damaged snapshot is passed over for an earlier one (or the start), and said in
+``warnings``: a cache lost is no reason to refuse a log that still replays.
 """
 
 from __future__ import annotations
@@ -76,6 +78,11 @@ class GameRecord(GameLog):
         self._known: tuple[int, nesting.Standing] | None = None
         #: (the file's write count, an entry this game wrote then): nothing follows it yet
         self._leaf: tuple[int, int | None] | None = None
+        #: snapshots found damaged (by entry: why), passed over for an earlier point
+        self.damaged: dict[int, str] = {}
+        self._told: set[int] = set()
+        #: what the user is to be told once: each damaged snapshot and where from instead
+        self.warnings: list[str] = []
         self.state = self.state_at(self.head)
 
     # ---- states
@@ -88,12 +95,17 @@ class GameRecord(GameLog):
         if cached is not None:
             return cached
         steps = self.path(entry_id, stop_at_snapshot=True)
-        first = steps[0]
-        state = self._snapshot(first.id)
-        if state is None:  # no snapshot on the way: from the start
+        state = self._snapshot(steps[0])
+        while state is None and steps[0].id in self.damaged:  # from an earlier point
+            if steps[0].parent is None:
+                break
+            steps = self.path(steps[0].parent, stop_at_snapshot=True) + steps
+            state = self._snapshot(steps[0])
+        if state is None:  # no good snapshot on the way: from the start
             state, todo = self.start, steps
         else:
             todo = steps[1:]
+        self._say_rebuilt(steps, state is self.start)
         missing = []  # snapshots a bulk import left out, written once all replayed well
         for s in todo:
             with reading(self.file.path, f"log entry {s.id}"):
@@ -106,7 +118,34 @@ class GameRecord(GameLog):
             self._write_snapshots_if_missing(missing)
         return state
 
-    def _snapshot(self, entry_id: int) -> Any:
+    def _snapshot(self, step: Step) -> Any:
+        """The state stored after ``step``: None when there is none, or when it is
+        damaged (noted in ``damaged``, and the state is rebuilt from an earlier point)."""
+        if step.id in self.damaged:
+            return None
+        try:
+            return self._read_snapshot(step.id, step.hash)
+        except CampaignError as exc:
+            self.damaged[step.id] = exc.reason
+            return None
+
+    def _say_rebuilt(self, steps: list[Step], from_start: bool) -> None:
+        """Warn once for each damaged snapshot this rebuild went past."""
+        for s in steps:
+            why = self.damaged.get(s.id)
+            if why is None or s.id in self._told:
+                continue
+            self._told.add(s.id)
+            since = "the game's start" if from_start else f"the snapshot at entry {steps[0].id}"
+            kept = "the damaged row is kept as it is"
+            if self.file.read_only:
+                kept = "the file was not changed"
+            self.warnings.append(
+                f"{why}; the game was rebuilt from {since} instead, replaying the commands "
+                f"after it and checking every stored hash ({kept})"
+            )
+
+    def _read_snapshot(self, entry_id: int, wanted: str) -> Any:
         with self.file.reading() as conn:
             row = conn.execute(
                 "SELECT state, hash FROM snapshot WHERE entry_id = ?", (entry_id,)
@@ -121,8 +160,12 @@ class GameRecord(GameLog):
             raise DamagedCampaign(
                 self.file.path, f"the snapshot at entry {entry_id} is damaged: {said(exc)}"
             ) from None
-        if got != row[1]:
-            raise ReplayMismatch(self.file.path, entry_id, "a snapshot", row[1], got)
+        if got != row[1] or got != wanted:
+            raise DamagedCampaign(
+                self.file.path,
+                f"the snapshot at entry {entry_id} is damaged: it holds a state whose hash "
+                f"is {got}, not the {wanted} the log records there",
+            )
         return state
 
     def _replay(self, state: Any, step: Step) -> Any:

@@ -283,12 +283,16 @@ def test_state_at_any_entry_is_the_state_the_game_was_in_then(tmp_path: Path) ->
 
 
 def test_a_damaged_snapshot_is_reported_not_used(tmp_path: Path) -> None:
+    """Passed over for the start (see test_campaign_damaged_snapshot for the rest)."""
     with new_campaign(tmp_path) as file:
         play(GameRecord(file, 1), SNAPSHOT_EVERY + 3)
+        head = file.game_row(1).head_id
     path = tmp_path / "test.ecliptic"
     change(path, "UPDATE snapshot SET state = replace(state, '\"round\":', '\"round\":1')")
-    with CampaignFile.open(path) as file, pytest.raises(ReplayMismatch, match="a snapshot"):
-        GameRecord(file, 1)
+    with CampaignFile.open(path) as file:
+        game = GameRecord(file, 1)
+        assert game.state == replayed(game, head)
+        assert "the snapshot at entry" in game.warnings[0]
 
 
 # ---- requirement 1 and 5: a hash per command and per turn

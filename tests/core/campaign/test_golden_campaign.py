@@ -74,7 +74,7 @@ def test_the_golden_file_snapshots_and_turn_records_match(golden: Path) -> None:
         game = GameRecord(campaign, campaign.games()[0].id)
         hashes = {s.id: s.hash for s in game.line()}
         for entry_id, hash in FACTS["snapshots"]:
-            snapshot = game._snapshot(entry_id)  # rebuilt from the stored state, checked
+            snapshot = game._read_snapshot(entry_id, hash)  # rebuilt from it, checked
             assert snapshot is not None and state_hash(snapshot) == hash == hashes[entry_id]
         for entry_id, _round, _player, hash in FACTS["turns"]:
             assert hashes[entry_id] == hash
