@@ -249,7 +249,9 @@ class NewGameDialog(QDialog):
             self._validate()
             return
         s = self.scenario
-        values = s.rules.switch_values(s.switches)
+        # a game started now: switches new games get on (NEW_GAME_DEFAULTS), then the scenario's
+        fresh = getattr(s.rules, "new_game_switches", s.rules.switch_values)
+        values = fresh(s.switches)
         # offered: the optional rules the scenario's rule system plays (its ``switches``)
         played = _played(s.rules.system_id, values)
         offered = {switch for switch in self.rule_boxes if switch in values and switch in played}

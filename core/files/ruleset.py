@@ -41,6 +41,11 @@ KNOWN_SWITCHES: dict[str, str] = {
         "a run of weak gravity hexes carries over from one turn to the next: a weak hex "
         "entered first thing this turn must apply if the ship entered a weak hex last"
     ),
+    "rest_ignores_weak_gravity": (
+        "a ship given no order (not plotted, or sitting out a turn) that is at rest in a weak "
+        "gravity hex ignores its pull and stays at rest (off: the pull applies and it drifts "
+        "towards the moon)"
+    ),
     "kinetic_buster": (
         "the kinetic buster may be launched: a weapon against bases only, destroying one when "
         "a d6 rolls below the relative velocity"
@@ -101,11 +106,20 @@ KNOWN_SWITCHES: dict[str, str] = {
 LATER_SWITCHES: dict[str, bool] = {
     "weak_gravity_carries_over": False,
     "advanced_gun_combat": False,
+    "rest_ignores_weak_gravity": False,
 }
+
+#: later switches whose value for a game started now differs from the one games recorded
+#: before keep (their LATER_SWITCHES default): New Game ticks them so unless the scenario
+#: says otherwise, and the game stores the value, so neither old nor new games change
+NEW_GAME_DEFAULTS: dict[str, bool] = {"rest_ignores_weak_gravity": True}
 
 #: the later switches that belong to one rule system only (by its id): other systems'
 #: rulesets do not have them, so New Game does not offer them there
-LATER_SWITCH_SYSTEMS: dict[str, str] = {"advanced_gun_combat": "void"}
+LATER_SWITCH_SYSTEMS: dict[str, str] = {
+    "advanced_gun_combat": "void",
+    "rest_ignores_weak_gravity": "interplanetary",
+}
 
 #: the switches that are the optional rules of a rule system (Interplanetary's "Optional
 #: rules"), by their names in the rule book, in its order: what New Game offers to tick
@@ -122,6 +136,7 @@ OPTIONAL_RULES: dict[str, str] = {
     "fog_of_war": "Fog of war",
     # a reading of a rule, not an extra rule, but chosen per game the same way
     "weak_gravity_carries_over": "Weak gravity carries over turns",
+    "rest_ignores_weak_gravity": "Ships left at rest ignore weak gravity",
     "advanced_gun_combat": "Advanced gun combat (hit location)",
 }
 
@@ -283,6 +298,16 @@ class Ruleset:
                 raise UnknownName(f"the {self.name} ruleset has no switch {name!r}")
             values[name] = value
         return values
+
+    def new_game_switches(
+        self, overrides: Iterable[tuple[str, bool]] | Mapping[str, bool] = ()
+    ) -> dict[str, bool]:
+        """Every switch as a game started now gets it: :data:`NEW_GAME_DEFAULTS` for the
+        switches this ruleset has, then the scenario's ``overrides``."""
+        known = self.switch_values()
+        fresh = {name: on for name, on in NEW_GAME_DEFAULTS.items() if name in known}
+        pairs = overrides.items() if isinstance(overrides, Mapping) else overrides
+        return self.switch_values({**fresh, **dict(pairs)})
 
     def ref(self, overrides: Iterable[tuple[str, bool]] | Mapping[str, bool] = ()) -> RulesetRef:
         """What a campaign stores: this ruleset's id and version and all switch values."""

@@ -20,13 +20,18 @@ from core.engine.dice import Dice
 from core.engine.events import Event, event
 from core.files.ruleset import Ruleset
 from core.vector.course import AsteroidHex, Crash, ForbiddenAsteroid, OffMap
-from core.vector.course_check import LANDING_FUEL, dry_run, high_acceleration, launched_motion
-from core.vector.gravity import GravityPull
+from core.vector.course_check import (
+    LANDING_FUEL,
+    coasting_order,
+    dry_run,
+    high_acceleration,
+    launched_motion,
+)
+from core.vector.gravity import GravityIgnored, GravityPull
 from core.vector.hooks import Hooks, hooks_of
 from core.vector.map_edge import left_map
 from core.vector.motion import Motion
 from core.vector.movement import MoveResult
-from core.vector.reach import default_order
 from core.vector.state import GameState, Plan, Ship, ShipStatus
 
 
@@ -110,14 +115,15 @@ def resolve(state: GameState, ship_ids: list[str]) -> tuple[GameState, list[Even
     last = late(state)
     for ship_id in ship_ids:
         ship = ships[ship_id]
-        plan = plans.get(ship_id) or _unplotted(ship)
+        given = plans.get(ship_id)
+        plan = given or Plan(coasting_order(state, ship))
         if ship.status is not ShipStatus.ACTIVE and not plan.launch:
             continue  # landed ships stay on their base unless launched
         if ship_id in last:
             text = f"{ship.name} moves last of all ships"
             events.append(MovesLast(text, ship_id))
         ships[ship_id], dice, more = _resolve_one(state, ship, plan, rules, hooks, dice, rocks)
-        events.extend(more)
+        events.extend(more if given else [_unordered(e, ship.name) for e in more])
     moved = tuple(ships[s.id] for s in state.ships)
     # a late ship's plan waits for the round's last movement
     kept = tuple((k, p) for k, p in state.plans if k in last and k not in ship_ids)
@@ -131,10 +137,13 @@ def resolve(state: GameState, ship_ids: list[str]) -> tuple[GameState, list[Even
     return state, events
 
 
-def _unplotted(ship: Ship) -> Plan:
-    """A ship nobody plotted coasts: every weak pull applies and, in a two-directed hex,
-    the arrow of the body it orbits (else the first arrow) is taken."""
-    return Plan(default_order(ship.motion.pulls, prefer=ship.orbit))
+def _unordered(e: Event, name: str) -> Event:
+    """A weak pull ignored for a ship given no order was nobody's choice: the ruling
+    (``rest_ignores_weak_gravity``) left it at rest, and the log says so."""
+    if not isinstance(e, GravityIgnored):
+        return e
+    text = e.text.removesuffix(" ignored by choice")
+    return replace(e, text=f"{text} ignored: {name} has no order and stays at rest")
 
 
 def _resolve_one(

@@ -18,13 +18,16 @@ from core.engine.errors import IllegalCommand
 from core.files.ruleset import Ruleset, burn_costs_for
 from core.vector.gravity import GravityPull, MoveError
 from core.vector.hooks import Hooks, hooks_of
-from core.vector.motion import Motion, MovementParams
+from core.vector.motion import Motion, MovementParams, Order
 from core.vector.movement import MoveResult, move
 from core.vector.orbit import ring
 from core.vector.reach import default_order
 from core.vector.state import GameState, Plan, Ship, ShipStatus
 
 LANDING_FUEL = Fraction(1)
+
+#: the ruling switch: a ship given no order stays at rest in a weak gravity hex
+REST_IGNORES_WEAK = "rest_ignores_weak_gravity"
 
 #: movement parameters already worked out, by (ruleset object, unit, switches)
 _PARAMS: dict[tuple[int, str, tuple[tuple[str, bool], ...]], tuple[Ruleset, MovementParams]] = {}
@@ -50,6 +53,19 @@ def movement_params(
         _PARAMS.clear()
     _PARAMS[key] = (rules, params)
     return params
+
+
+def stays_at_rest(state: GameState) -> bool:
+    """Whether this game plays the ruling that a ship given no order ignores the weak
+    pull of the hex it rests in (a game of a system without the switch does not)."""
+    return state.uses(REST_IGNORES_WEAK)
+
+
+def coasting_order(state: GameState, ship: Ship) -> Order:
+    """What a ship given no order does (its player did not plot it, or it sits out a
+    turn): no burn; every weak pull applied, except one felt at rest when the game plays
+    :data:`REST_IGNORES_WEAK`; in a two-directed hex, the arrow of the body it orbits."""
+    return default_order(ship.motion.pulls, prefer=ship.orbit, stay_at_rest=stays_at_rest(state))
 
 
 def params_for(

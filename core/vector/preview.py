@@ -15,12 +15,18 @@ from fractions import Fraction
 from core.board.hexgrid import ZERO, Direction, Hex
 from core.board.starmap import Arrow
 from core.engine.errors import IllegalCommand
-from core.vector.course_check import check_plan, launch_hexes, params_for
+from core.vector.course_check import (
+    check_plan,
+    coasting_order,
+    launch_hexes,
+    params_for,
+    stays_at_rest,
+)
 from core.vector.hooks import Threat, hooks_of
 from core.vector.map_edge import bounced
 from core.vector.motion import Motion, Order
 from core.vector.movement import MoveResult
-from core.vector.reach import burns, coast, default_order
+from core.vector.reach import burns, coast
 from core.vector.state import GameState, Plan, Ship, ShipStatus
 
 
@@ -92,13 +98,13 @@ def choices_for(ship: Ship) -> tuple[GravityChoice, ...]:
 
 
 def default_choices(
-    ship: Ship, plan: Plan | None = None
+    state: GameState, ship: Ship, plan: Plan | None = None
 ) -> tuple[frozenset[int], tuple[tuple[int, Direction], ...]]:
-    """The choices a preview starts from: the plan's if there is one, else coasting's
-    (every weak pull applied; in a two-directed hex, the orbited body's arrow)."""
+    """The choices a preview starts from: the plan's if there is one, else those of a
+    ship given no order (:func:`~core.vector.course_check.coasting_order`)."""
     if plan is not None and not plan.launch:
         return plan.order.ignore, plan.order.picks
-    order = default_order(ship.motion.pulls, prefer=ship.orbit)
+    order = coasting_order(state, ship)
     return order.ignore, order.picks
 
 
@@ -111,7 +117,7 @@ def preview(
     """Every end point the ship may plot this turn with these gravity choices (the
     defaults of :func:`default_choices` when None). Illegal choices give no options."""
     ship = state.ship(ship_id)
-    default_ignore, default_picks = default_choices(ship, state.plan(ship_id))
+    default_ignore, default_picks = default_choices(state, ship, state.plan(ship_id))
     ignore = default_ignore if ignore is None else ignore
     picks = default_picks if picks is None else picks
     start = ship.motion.position
@@ -142,20 +148,26 @@ def _no_threats(result: MoveResult) -> tuple[Threat, ...]:
 
 def projection(state: GameState, ship_id: str, turns: int) -> list[MoveResult]:
     """Where the ship drifts over the next ``turns`` turns if it never burns: this
-    turn by its plan (or coasting), then coasting with every weak pull applied."""
+    turn by its plan (or coasting), then coasting as a ship given no order does."""
     ship = state.ship(ship_id)
     if ship.status is not ShipStatus.ACTIVE or turns <= 0:
         return []
     plan = state.plan(ship_id)
     try:
-        first = check_plan(
-            state, ship, plan or Plan(default_order(ship.motion.pulls, prefer=ship.orbit))
-        )
+        first = check_plan(state, ship, plan or Plan(coasting_order(state, ship)))
     except IllegalCommand:
         return []
     if first.stopped or turns == 1:
         return [first]
     params = params_for(state, ship)
     passage = hooks_of(state).passage(state, ship)
-    rest = coast(state.starmap, first.next, params, turns - 1, passage=passage, prefer=ship.orbit)
+    rest = coast(
+        state.starmap,
+        first.next,
+        params,
+        turns - 1,
+        passage=passage,
+        prefer=ship.orbit,
+        stay_at_rest=stays_at_rest(state),
+    )
     return [first, *rest]

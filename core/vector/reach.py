@@ -10,7 +10,7 @@ from itertools import combinations_with_replacement
 from core.board.hexgrid import ZERO, Direction, Hex, Vector
 from core.board.starmap import StarMap
 from core.vector.course import NO_PASSAGE, Passage
-from core.vector.gravity import GravityPull, gravity_choices
+from core.vector.gravity import AT_REST, GravityPull, gravity_choices
 from core.vector.motion import INTERPLANETARY, Motion, MovementParams, Order
 from core.vector.movement import MoveResult, inertia, move
 
@@ -81,15 +81,24 @@ def options(
     return out
 
 
-def default_order(pulls: tuple[GravityPull, ...], prefer: str | None = None) -> Order:
+def default_order(
+    pulls: tuple[GravityPull, ...], prefer: str | None = None, *, stay_at_rest: bool = False
+) -> Order:
     """Coasting with every weak pull applied and, for two-directed pulls, the arrow of
-    ``prefer`` (a body name) when it has one, else the first arrow."""
+    ``prefer`` (a body name) when it has one, else the first arrow.
+
+    ``stay_at_rest`` (the ruling switch ``rest_ignores_weak_gravity``): a weak pull felt
+    at rest is ignored instead, so a ship parked in a moon's weak ring stays parked.
+    """
     picks = []
+    ignore = set()
     for i, pull in enumerate(pulls):
-        if pull.two_directed:
+        if stay_at_rest and pull.how == AT_REST and pull.optional:
+            ignore.add(i)
+        elif pull.two_directed:
             arrow = next((a for a in pull.arrows if a.body == prefer), pull.arrows[0])
             picks.append((i, arrow.direction))
-    return Order(picks=tuple(picks))
+    return Order(ignore=frozenset(ignore), picks=tuple(picks))
 
 
 def coast(
@@ -101,13 +110,16 @@ def coast(
     passage: Passage = NO_PASSAGE,
     prefer: str | None = None,
     name: str = "ship",
+    stay_at_rest: bool = False,
 ) -> list[MoveResult]:
-    """The next ``turns`` moves without burning, applying all weak gravity and the first
-    arrow of two-directed pulls (or ``prefer``'s arrow). Stops early with the move that
-    ends the course (crash, off the map, forbidden asteroids)."""
+    """The next ``turns`` moves without burning, by :func:`default_order` (all weak
+    gravity applied, or at rest ignored with ``stay_at_rest``; the first arrow of
+    two-directed pulls, or ``prefer``'s). Stops early with the move that ends the course
+    (crash, off the map, forbidden asteroids)."""
     results: list[MoveResult] = []
     for _ in range(turns):
-        order = default_order(motion.pulls if params.gravity else (), prefer)
+        pulls = motion.pulls if params.gravity else ()
+        order = default_order(pulls, prefer, stay_at_rest=stay_at_rest)
         result = move(starmap, motion, order, params, passage=passage, name=name)
         results.append(result)
         if result.stopped:
