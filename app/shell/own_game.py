@@ -124,7 +124,10 @@ class OwnGameActions:
         # the window takes the keyboard back from the closed New Game dialog (with no
         # window manager to hand it back, Ctrl+Enter would otherwise do nothing)
         QTimer.singleShot(0, self.activateWindow)
-        page.widget().setFocus()
+        # the keyboard goes where the page put it (a hand-over's button takes Enter),
+        # else to the page
+        widget = page.widget()
+        (widget.focusWidget() or widget).setFocus()
         self.setWindowTitle(f"{title} — Ecliptic")
         self.own_game_changed()
         return True
