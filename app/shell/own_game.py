@@ -165,8 +165,10 @@ class OwnGameActions:
         put away while the page is on, and come back after; the system's own docks
         and the campaign's stay."""
         keep = {slot.key for slot in entries()[system_id].docks} | {"campaign"}
+        # not hidden, rather than visible: a file opened as the program starts comes
+        # before the window is shown, when no dock is visible yet
         self._put_away = [
-            key for key, dock in self.docks.items() if key not in keep and dock.isVisible()
+            key for key, dock in self.docks.items() if key not in keep and not dock.isHidden()
         ]
         for key in self._put_away:
             self.docks[key].hide()
