@@ -30,10 +30,13 @@ class VoidDocks:
     """The Battles dock's panel, one per window."""
 
     def __init__(self) -> None:
+        from app.play.panel_scroll import PanelScroll
         from app.rules.void.navigator import BattlesPanel
 
         self.panel = BattlesPanel()
-        self.panels: Mapping[str, QWidget] = {"void": self.panel}
+        # in a scroll area: the battle's orders, shown when a ship of the seat's is
+        # chosen, held the window taller than the screen (its Event Log cut off)
+        self.panels: Mapping[str, QWidget] = {"void": PanelScroll(self.panel)}
 
     def refresh(self, session: Any, ship_id: str | None) -> str | None:
         if not isinstance(session.live, GameState):

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMessageBox,
+    QScrollArea,
     QSpinBox,
     QTabBar,
     QTreeWidget,
@@ -45,6 +46,18 @@ DANGER = ("CRASH", "OFF MAP", "DESTROYED", "BOUNCES", "weapon attack", "missile 
 def plain(text: str) -> str:
     """A control's text as a person reads it: no mnemonic ampersands, no ellipsis."""
     return text.replace("&", "").replace("…", "").strip()
+
+
+def scrolled_to(widget: QWidget) -> None:
+    """Scroll every scroll area holding ``widget`` until it is in view, as a person
+    scrolls a dock to reach a control below its edge."""
+    inner, outer = widget, widget.parentWidget()
+    while outer is not None:
+        if isinstance(outer, QScrollArea) and outer.widget() is not None:
+            QApplication.processEvents()  # the area laid out, as on screen, before its range
+            outer.ensureWidgetVisible(inner)
+            inner = outer
+        outer = outer.parentWidget()
 
 
 class Player:
@@ -112,6 +125,7 @@ class Player:
 
     def click(self, widget: QWidget) -> None:
         assert widget.isVisible() and widget.isEnabled(), f"{widget} cannot be clicked"
+        scrolled_to(widget)
         self.qtbot.mouseClick(widget, Qt.MouseButton.LeftButton)
 
     def press(self, text: str, within: QWidget | None = None) -> None:
