@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QPoint, QSettings, Qt, QTimer
+from PySide6.QtCore import QEvent, QPoint, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -54,7 +54,8 @@ def scrolled_to(widget: QWidget) -> None:
     inner, outer = widget, widget.parentWidget()
     while outer is not None:
         if isinstance(outer, QScrollArea) and outer.widget() is not None:
-            QApplication.processEvents()  # the area laid out, as on screen, before its range
+            # laid out as on screen (only the layouts asked for: no timer runs)
+            QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
             outer.ensureWidgetVisible(inner)
             inner = outer
         outer = outer.parentWidget()
