@@ -344,6 +344,7 @@ class CampaignWindow:
         self.replay_bar.set_replay(None)
         self.browser.show_campaign(None, None)
         self.docks["referee"].hide()
+        self.docks["campaign"].hide()  # a quick game next has no campaign to show
         self.player_file = None
         if self.campaign is not None:
             self.campaign.close()
