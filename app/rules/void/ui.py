@@ -36,7 +36,11 @@ class VoidDocks:
         self.panel = BattlesPanel()
         # in a scroll area: the battle's orders, shown when a ship of the seat's is
         # chosen, held the window taller than the screen (its Event Log cut off)
-        self.panels: Mapping[str, QWidget] = {"void": PanelScroll(self.panel)}
+        scroll = PanelScroll(self.panel)
+        # ...as narrow as the panel itself may be: the column it shares with the
+        # Course dock may be dragged narrow (the Course dock's buttons then stack)
+        scroll.setMinimumWidth(self.panel.minimumSizeHint().width())
+        self.panels: Mapping[str, QWidget] = {"void": scroll}
 
     def refresh(self, session: Any, ship_id: str | None) -> str | None:
         if not isinstance(session.live, GameState):
