@@ -274,7 +274,7 @@ class MailWindow:
         refused = [(p, why) for p, why in results if why]
         if taken:
             self.status_label.setText(
-                f"Imported {', '.join(p.name for p in taken)}; "
+                f"Imported {', '.join(p.name for p in taken)}. "
                 f"{self.referee_panel.heading.text().split('. ', 1)[-1]}"
             )
         if refused:

@@ -78,9 +78,7 @@ class NewCampaignDialog(NewGameDialog):
         self.mode_note.setObjectName("mode_note")
         self.mode_note.setWordWrap(True)
         self.mode_note.setStyleSheet("color: palette(placeholder-text);")
-        self.refereed_mode.toggled.connect(
-            lambda on: self.mode_note.setText(REFEREED_TIP if on else OPEN_TIP)
-        )
+        self.refereed_mode.toggled.connect(self._mode_chosen)
         modes = QVBoxLayout()
         modes.setSpacing(2)
         modes.addWidget(self.open_mode)
@@ -94,6 +92,13 @@ class NewCampaignDialog(NewGameDialog):
         self.file_edit.textEdited.connect(self._file_edited)
         self._suggest_name()
         self._name_changed()
+
+    def _mode_chosen(self, refereed: bool) -> None:
+        """The note of the chosen way of play, with room for all its lines: a wrapped
+        label's longer text does not make the dialog grow by itself."""
+        note = self.mode_note
+        note.setText(REFEREED_TIP if refereed else OPEN_TIP)
+        note.setMinimumHeight(max(note.minimumHeight(), note.heightForWidth(note.width())))
 
     def _scenario_changed(self) -> None:
         super()._scenario_changed()

@@ -13,6 +13,7 @@ from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QMessageBox
 
 from app.campaign.paths import default_folder, forget_campaign, recent_campaigns
@@ -37,6 +38,9 @@ if TYPE_CHECKING:
     from core.scenario.document import Scenario, Seat
     from core.vector.state import GameState, Player
 
+
+#: the Campaign dock is widened to its natural width when first shown narrower than this
+LEGIBLE_WIDTH = 200
 
 #: the words a reason about the file itself begins with ("is cut off"), where others
 #: name their part ("log entry 12 holds no command")
@@ -225,12 +229,21 @@ class CampaignWindow:
             self.campaign = self.record = None
         return shown
 
+    def _show_campaign_dock(self) -> None:
+        """Show the Campaign dock wide enough to read: first shown alone in its column
+        (no Referee dock below it), Qt gives it only its smallest width, a sliver."""
+        dock = self.docks["campaign"]
+        dock.show()
+        wanted = dock.sizeHint().width()
+        if dock.width() < min(wanted, LEGIBLE_WIDTH):
+            self.resizeDocks([dock], [wanted], Qt.Orientation.Horizontal)
+
     def _opened(self, campaign: CampaignFile, record: GameRecord) -> None:
         """The campaign's game is on screen: its browser, the seal check, what to say."""
         self.browser.show_campaign(campaign, record)
         self.referee_opened()
         self._watch_seals(campaign)
-        self.docks["campaign"].show()
+        self._show_campaign_dock()
         name = campaign.name()
         with suppress(OSError):  # the recent-campaigns index is only a convenience
             remember(campaign.path, name)
@@ -345,6 +358,7 @@ class CampaignWindow:
         self.replay_bar.set_replay(None)
         self.browser.show_campaign(None, None)
         self.docks["referee"].hide()
+        self.docks["campaign"].hide()  # a quick game next has no campaign to show
         self.player_file = None
         if self.campaign is not None:
             self.campaign.close()

@@ -60,14 +60,16 @@ class FileEdit(QUndoCommand):
         self.dialog, self.change, self.first = dialog, change, True
 
     def redo(self) -> None:
-        if self.first:  # the edit itself already wrote the file
+        if self.first:  # the edit itself already wrote the file, and said so
             self.first = False
         else:
             self.dialog.library.apply(self.change)
+            self.dialog.said_again("Redone", self.text(), UNDO)
         self.dialog.reload(self.change.path if self.change.after is not None else None)
 
     def undo(self) -> None:
         self.dialog.library.apply(self.change, undo=True)
+        self.dialog.said_again("Undone", self.text(), REDO)
         self.dialog.reload(self.change.path if self.change.before is not None else None)
 
 
@@ -237,7 +239,7 @@ class DesignLibraryDialog(QDialog):
     def _edit(self, design: Any, path: Path | None, what: str) -> None:
         changed = self.edit_design(design)
         if changed is not None:
-            self.save(changed, path, what)
+            self.save(changed, path, f"{what} {changed.name}")
 
     def save(self, design: Any, path: Path | None, what: str = "Save design") -> Path | None:
         """Save ``design`` over the player's ``path`` or as a new file, undoably."""
@@ -253,7 +255,7 @@ class DesignLibraryDialog(QDialog):
         entry = self.current()
         if entry is not None and entry.design is not None:
             name = self.library.free_name(f"{entry.design.name} copy")
-            self.save(replace(entry.design, name=name), None, "Duplicate design")
+            self.save(replace(entry.design, name=name), None, f"Duplicate {entry.design.name}")
 
     def delete(self) -> None:
         entry = self.current()
@@ -320,6 +322,12 @@ class DesignLibraryDialog(QDialog):
         keys = QKeySequence(UNDO).toString(QKeySequence.SequenceFormat.NativeText)
         self._say(f"{said(change)}; {keys} undoes it")
         return change
+
+    def said_again(self, done: str, what: str, back: QKeySequence.StandardKey) -> None:
+        """The status line after Undo or Redo: what was done, and the key taking it back
+        (the line told of the edit itself, no longer true)."""
+        keys = QKeySequence(back).toString(QKeySequence.SequenceFormat.NativeText)
+        self._say(f"{done}: {what}; {keys} takes it back")
 
     def _say(self, text: str, bad: bool = False) -> None:
         self.status.setText(text)

@@ -124,7 +124,10 @@ class OwnGameActions:
         # the window takes the keyboard back from the closed New Game dialog (with no
         # window manager to hand it back, Ctrl+Enter would otherwise do nothing)
         QTimer.singleShot(0, self.activateWindow)
-        page.widget().setFocus()
+        # the keyboard goes where the page put it (a hand-over's button takes Enter),
+        # else to the page
+        widget = page.widget()
+        (widget.focusWidget() or widget).setFocus()
         self.setWindowTitle(f"{title} — Ecliptic")
         self.own_game_changed()
         return True
@@ -162,8 +165,10 @@ class OwnGameActions:
         put away while the page is on, and come back after; the system's own docks
         and the campaign's stay."""
         keep = {slot.key for slot in entries()[system_id].docks} | {"campaign"}
+        # not hidden, rather than visible: a file opened as the program starts comes
+        # before the window is shown, when no dock is visible yet
         self._put_away = [
-            key for key, dock in self.docks.items() if key not in keep and dock.isVisible()
+            key for key, dock in self.docks.items() if key not in keep and not dock.isHidden()
         ]
         for key in self._put_away:
             self.docks[key].hide()

@@ -111,10 +111,12 @@ def where(state: GameState, thing: Ship | Installation) -> str:
         return f"At {at}, {site}"
     speed = thing.motion.velocity.speed
     parts = [f"At {at}, speed {speed}"]
-    if thing.docked_at:
-        parts.append(f"docked at {name_of(state, thing.docked_at)}")
-    elif thing.status is ShipStatus.LANDED and thing.landed_at:
+    # landed first: a ship landed at a surface base is docked at it too, and the Ships
+    # dock says "landed" of it
+    if thing.status is ShipStatus.LANDED and thing.landed_at:
         parts.append(f"landed at {name_of(state, thing.landed_at)}")
+    elif thing.docked_at:
+        parts.append(f"docked at {name_of(state, thing.docked_at)}")
     elif thing.orbit:
         parts.append(f"in orbit of {thing.orbit}")
     return ", ".join(parts)

@@ -34,8 +34,8 @@ BEHAVIOUR = {"torpedo": "missile", "mine": "mine", "nuke": "buster"}
 
 
 def scrolled(panel: QWidget, least: int) -> QWidget:
-    """``panel`` in a scroll area (:mod:`app.rules.nplanetary.scroll`)."""
-    from app.rules.nplanetary.scroll import PanelScroll
+    """``panel`` in a scroll area (:mod:`app.play.panel_scroll`)."""
+    from app.play.panel_scroll import PanelScroll
 
     return PanelScroll(panel, least)
 

@@ -30,10 +30,17 @@ class VoidDocks:
     """The Battles dock's panel, one per window."""
 
     def __init__(self) -> None:
+        from app.play.panel_scroll import PanelScroll
         from app.rules.void.navigator import BattlesPanel
 
         self.panel = BattlesPanel()
-        self.panels: Mapping[str, QWidget] = {"void": self.panel}
+        # in a scroll area: the battle's orders, shown when a ship of the seat's is
+        # chosen, held the window taller than the screen (its Event Log cut off)
+        scroll = PanelScroll(self.panel)
+        # ...as narrow as the panel itself may be: the column it shares with the
+        # Course dock may be dragged narrow (the Course dock's buttons then stack)
+        scroll.setMinimumWidth(self.panel.minimumSizeHint().width())
+        self.panels: Mapping[str, QWidget] = {"void": scroll}
 
     def refresh(self, session: Any, ship_id: str | None) -> str | None:
         if not isinstance(session.live, GameState):

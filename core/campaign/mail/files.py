@@ -30,6 +30,11 @@ from core.board.problems import FileProblems
 from core.campaign.errors import CampaignError
 from core.campaign.mail import ORDERS_EXTENSION, PLAYER_EXTENSION
 from core.engine import serial
+
+# imported for what it tells the reader: the built-in systems' modules, loaded when a
+# state names a type of theirs, so a program that has started no game of a system yet
+# (a player opening their first file) still reads its player files
+from core.engine import system as _systems  # noqa: F401
 from core.engine.commands import Command
 from core.engine.events import Event
 from core.files.reading import read_bytes

@@ -115,6 +115,8 @@ def test_a_squadron_day_by_mail_keeps_each_side_to_its_own_view(
     # the referee takes Ann's orders, plays the turn and writes the next files
     import_orders(referee, orders)
     assert inbox(referee)["Ann"] == "orders in"
+    said = referee.win.status_label.text()  # two sentences: the file, then what now
+    assert said == f"Imported {orders.name}. Every order is in: play the turn.", said
     files = export(referee, "Play Turn and Export", mail)
     assert len(files) == 2 and all("turn 2" in f.name for f in files)
     assert inbox(referee) == {"Ann": "nothing to order this turn", "Bob": "waiting for orders"}

@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QPoint, QSettings, Qt, QTimer
+from PySide6.QtCore import QEvent, QPoint, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMessageBox,
+    QScrollArea,
     QSpinBox,
     QTabBar,
     QTreeWidget,
@@ -45,6 +46,19 @@ DANGER = ("CRASH", "OFF MAP", "DESTROYED", "BOUNCES", "weapon attack", "missile 
 def plain(text: str) -> str:
     """A control's text as a person reads it: no mnemonic ampersands, no ellipsis."""
     return text.replace("&", "").replace("…", "").strip()
+
+
+def scrolled_to(widget: QWidget) -> None:
+    """Scroll every scroll area holding ``widget`` until it is in view, as a person
+    scrolls a dock to reach a control below its edge."""
+    inner, outer = widget, widget.parentWidget()
+    while outer is not None:
+        if isinstance(outer, QScrollArea) and outer.widget() is not None:
+            # laid out as on screen (only the layouts asked for: no timer runs)
+            QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+            outer.ensureWidgetVisible(inner)
+            inner = outer
+        outer = outer.parentWidget()
 
 
 class Player:
@@ -112,6 +126,7 @@ class Player:
 
     def click(self, widget: QWidget) -> None:
         assert widget.isVisible() and widget.isEnabled(), f"{widget} cannot be clicked"
+        scrolled_to(widget)
         self.qtbot.mouseClick(widget, Qt.MouseButton.LeftButton)
 
     def press(self, text: str, within: QWidget | None = None) -> None:

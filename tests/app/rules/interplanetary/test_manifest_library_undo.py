@@ -1,6 +1,6 @@
 """Ships › Ship Designs… takes back its changes as the squadron library does: an import
-and a delete are undone and redone with the Undo and Redo buttons (and Ctrl+Z). Only
-visible controls are used."""
+and a delete are undone and redone with the Undo and Redo buttons (and Ctrl+Z). The status
+line then says what was undone or redone. Only visible controls are used."""
 
 from __future__ import annotations
 
@@ -18,6 +18,10 @@ from tests.app.acceptance.user import Player
 def _own_files() -> list[str]:
     folder = designs_folder()
     return sorted(p.name for p in folder.glob("*.toml")) if folder.is_dir() else []
+
+
+def status_line(player: Player, dialog: QWidget) -> str:
+    return player.find(QLabel, "library_status", dialog).text()  # type: ignore[attr-defined]
 
 
 def test_ship_designs_undo_and_redo_an_import_and_a_delete(qtbot: QtBot, tmp_path: Path) -> None:
@@ -39,6 +43,8 @@ def test_ship_designs_undo_and_redo_an_import_and_a_delete(qtbot: QtBot, tmp_pat
         assert "Gunboat" not in row_texts(dialog) and _own_files() == []
         player.press("Undo", dialog)
         assert "Gunboat" in row_texts(dialog) and _own_files() == ["gunboat.toml"]
+        # the status line tells the undo, not the delete any more
+        assert status_line(player, dialog).startswith("Undone: Delete Gunboat;")
         # the offscreen platform does not give the focus back after the file dialogs,
         # as a desktop does; the player's window is the active one again
         dialog.activateWindow()
@@ -49,6 +55,7 @@ def test_ship_designs_undo_and_redo_an_import_and_a_delete(qtbot: QtBot, tmp_pat
         assert _own_files() == [] and not player.button("Undo", dialog).isEnabled()
         player.press("Redo", dialog)
         assert "Gunboat" in row_texts(dialog) and _own_files() == ["gunboat.toml"]
+        assert status_line(player, dialog).startswith("Redone: Import gunboat-shared.toml;")
         player.press("Close", dialog)
 
     player.answer(lambda: player.choose("Ships", "Ship Designs"), use)

@@ -5,6 +5,8 @@ are the orders the master plays."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -81,3 +83,24 @@ def test_by_mail_a_move_given_on_the_player_file_is_played_on_the_master(
             place = moved[cid]
             assert place is not None and place.hex == order.to
     campaign.close()
+
+
+def test_by_mail_a_player_file_opens_in_a_program_that_started_no_squadron_game(
+    tmp_path: Path,
+) -> None:
+    """A player's first start of Ecliptic opens their player file at once: reading it
+    loads the squadron rules' types, which no game of this program registered yet."""
+    campaign = CampaignFile.create(tmp_path / "raid.ecliptic", "Raid", border_raid())
+    referee.set_mode(campaign, referee.REFEREED)
+    written = referee.export_player_files(campaign, tmp_path / "files")
+    campaign.close()
+    ann = next(p for p in written if "Ann" in p.name)
+    read = (
+        "import sys; from core.campaign.mail.files import read_player_file; "
+        "print(type(read_player_file(sys.argv[1]).view).__name__)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", read, str(ann)], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "SquadronGame"
