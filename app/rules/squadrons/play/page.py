@@ -116,6 +116,7 @@ class SquadronPage(QWidget):
         self.session.changed.connect(self.refresh)
         self.session.refused.connect(self._refused)
         self.session.logged.connect(self._logged)
+        self.session.relogged.connect(self._show_log)
         if read_only:  # an onlooker reads only what both sides are told
             self.log.addItems([e.text for e in public(self.session.events)])
         self.refresh()
@@ -244,10 +245,7 @@ class SquadronPage(QWidget):
         self._seated = seat.id if seat is not None else None
         self.navigator.tabs.setCurrentIndex(self._tabs.get(self._seated or "", 0))
         self.pages.setCurrentWidget(self.play_area)
-        self.log.clear()
-        side = self.side()
-        self.log.addItems([e.text for e in for_side(self.session.events, side, self._sides())])
-        self.log.scrollToBottom()
+        self._show_log()
         self.host.activateWindow()
         self.navigator.tabs.currentWidget().setFocus()
         self.refresh()
@@ -401,6 +399,14 @@ class SquadronPage(QWidget):
 
     def _refused(self, reason: str) -> None:
         self.host.status_label.setText(f"Not allowed: {reason}")
+
+    def _show_log(self) -> None:
+        """The log read anew from the game's events as they now stand (after taking
+        the seat, undo or redo), as far as the side at the table may read them."""
+        self.log.clear()
+        events = self.session.events
+        self.log.addItems([e.text for e in for_side(events, self.side(), self._sides())])
+        self.log.scrollToBottom()
 
     def _logged(self, events: list[Event]) -> None:
         shown = for_side(events, self.side(), self._sides()) if self.seated() else []
