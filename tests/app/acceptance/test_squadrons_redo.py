@@ -105,6 +105,7 @@ def test_the_log_shows_the_game_as_it_stands_after_undo_and_redo(
     assert len(moved) > len(before)
     undo(table)
     assert table.log_lines() == before  # the undone move's lines are gone
+    assert table.win.status_label.text().startswith("Undone")  # not the move's words
     table.choose("Edit", "Redo")
     assert table.log_lines() == moved  # and back with the move
 

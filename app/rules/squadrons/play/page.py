@@ -152,7 +152,11 @@ class SquadronPage(QWidget):
         return self.seated() and self.session.can_undo() and not self.replaying()
 
     def undo(self) -> bool:
-        return self.can_undo() and self.session.undo()
+        """Edit › Undo: the order last given is taken back (its log lines with it)."""
+        if not (self.can_undo() and self.session.undo()):
+            return False
+        self.host.status_label.setText("Undone: the order is taken back (Redo gives it again)")
+        return True
 
     def can_redo(self) -> bool:
         return self.seated() and self.session.can_redo() and not self.replaying()
