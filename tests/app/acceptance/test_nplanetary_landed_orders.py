@@ -37,4 +37,5 @@ def test_a_landed_ship_is_offered_burns_to_lift_off_and_no_coast(
     assert tips and all(t.startswith("1 fuel") for t in tips)  # staying needs no order
     assert not you.markers("launch point")  # no free boosters in NPlanetary
     you.plot(lambda t: t == "1 fuel · speed 1")
+    assert len(you.markers("plan")) == 1  # the burn plotted is drawn on the map
     assert orders(you) == ["✓ Hermes: course plotted on the map"]
