@@ -101,13 +101,26 @@ class GameSession(TableView, QObject):
         """Also pass by phases that offer only optional extras (a player's preference)."""
         self.hand_over = True  # the hand-over screen between players (not a player file's)
         self.primary: str | None = None  # the primary button's words, in place of the phase's
-        self.sees_all = False  # whole states shown, no player's view (a referee's master)
+        self._sees_all = False  # whole states shown, no player's view (a referee's master)
         self.read_only_why = "another Ecliptic has this campaign open"
         self._trails = Trails(self.live, self.depth)
         if record is not None:  # the file's log, the start's events (``events``) too
             self._load_log(record)
         else:
             self._record(events)
+
+    @property
+    def sees_all(self) -> bool:
+        """Whole states and the whole log shown, no player's view (a referee's master)."""
+        return self._sees_all
+
+    @sees_all.setter
+    def sees_all(self, on: bool) -> None:
+        # the log already on show holds only the lines every player may read: the
+        # referee's reads them all (a master reopened showed no sealed order, no plot)
+        if on != self._sees_all:
+            self._sees_all = on
+            self.log_reset.emit()
 
     # ---- queries
 

@@ -4,6 +4,7 @@ starts them."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from core.engine.events import Event
@@ -43,6 +44,11 @@ def start_scenario(
     them the ids ``p1``, ``p2``...; its ships are named ``<ship>-p1`` where every player
     gets one. ``first`` None rolls for first player; ``outfits`` are purchases by ship."""
     found = chosen if isinstance(chosen, Scenario) else scenario(chosen)
+    # a game started now, as New Game starts it: the new-game defaults of the switches
+    # the scenario leaves unset (the squadron game's rules have none)
+    fresh = getattr(found.rules, "new_game_overrides", None)
+    if fresh is not None:
+        found = replace(found, switches=fresh(found.switches))
     seats = [
         p if isinstance(p, Seat) else Seat(p, COLOURS[i % len(COLOURS)])
         for i, p in enumerate(players)

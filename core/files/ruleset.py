@@ -309,6 +309,17 @@ class Ruleset:
         pairs = overrides.items() if isinstance(overrides, Mapping) else overrides
         return self.switch_values({**fresh, **dict(pairs)})
 
+    def new_game_overrides(
+        self, overrides: Iterable[tuple[str, bool]] | Mapping[str, bool] = ()
+    ) -> tuple[tuple[str, bool], ...]:
+        """A scenario's ``overrides`` with :data:`NEW_GAME_DEFAULTS` added for the
+        switches this ruleset has and the scenario leaves unset: the switches a game
+        started now plays by, whoever starts it (New Game, a script)."""
+        known = self.switch_values()
+        pairs = dict(overrides.items() if isinstance(overrides, Mapping) else overrides)
+        fresh = {n: on for n, on in NEW_GAME_DEFAULTS.items() if n in known and n not in pairs}
+        return tuple(sorted({**pairs, **fresh}.items()))
+
     def ref(self, overrides: Iterable[tuple[str, bool]] | Mapping[str, bool] = ()) -> RulesetRef:
         """What a campaign stores: this ruleset's id and version and all switch values."""
         return RulesetRef(

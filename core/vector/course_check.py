@@ -198,7 +198,12 @@ def launched_motion(
 
 
 def check_plan(state: GameState, ship: Ship, plan: Plan) -> MoveResult:
-    """Validate a plan when it is made, so the player learns at once what is wrong."""
+    """Validate a plan when it is made, so the player learns at once what is wrong. The
+    ship is checked as a burn sees it (``Hooks.plotted_as``: NPlanetary's landed ship
+    lifts off by a burn from rest), the game's own copy left as it is."""
+    lifted = hooks_of(state).plotted_as(ship)
+    if lifted is not ship and not plan.launch:
+        state, ship = state.with_ship(lifted), lifted
     if ship.status is ShipStatus.LANDED and not plan.launch:
         raise IllegalCommand(f"{ship.name} is landed: launch it first")
     if plan.launch and ship.status is not ShipStatus.LANDED:

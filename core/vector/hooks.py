@@ -118,6 +118,9 @@ class Hooks:
     noted: Callable[[GameState], GameState] = _same_state
     #: a ship as the game starts with it
     starting: Callable[[Ship], Ship] = _same_ship
+    #: a ship as a burn plotted for it sees it (NPlanetary: a landed ship lifts off by a
+    #: burn, so the course plotter offers it burns from rest in its hex)
+    plotted_as: Callable[[Ship], Ship] = _same_ship
     #: what players call a phase (its id, unless the system has a word of its own)
     phase_word: Callable[[str], str] = _same_word
     #: after a player's ships have moved (ordnance moves and strikes)

@@ -40,7 +40,7 @@ def plan(
         previous = state.plan(ship.id)
         launch, to = (previous.launch, previous.to) if previous is not None else (False, None)
         new = Plan(command.order, launch, command.land, command.dock, to)
-    result = check_plan(state, ship, new)
+    result = check_plan(state, ship, new)  # as the burn sees the ship (Hooks.plotted_as)
     labels = state.starmap.bounds.labels
     text = f"{ship.name} plots a course to {labels.describe(result.end)}"
     if new.launch:

@@ -117,6 +117,10 @@ def preview(
     """Every end point the ship may plot this turn with these gravity choices (the
     defaults of :func:`default_choices` when None). Illegal choices give no options."""
     ship = state.ship(ship_id)
+    plotted = hooks_of(state).plotted_as(ship)
+    lifting = plotted is not ship  # lifting off by a burn: not coasting, which stays put
+    if lifting:
+        state, ship = state.with_ship(plotted), plotted
     default_ignore, default_picks = default_choices(state, ship, state.plan(ship_id))
     ignore = default_ignore if ignore is None else ignore
     picks = default_picks if picks is None else picks
@@ -130,6 +134,8 @@ def preview(
         params = params_for(state, ship)
         met = hooks_of(state).threats(state, ship) if state.ordnance else _no_threats
         for shift, _cost, dirs in burns(params.burn_costs):
+            if lifting and shift == ZERO:
+                continue
             order = Order(dirs, ignore, picks)
             try:
                 result = check_plan(state, ship, Plan(order))

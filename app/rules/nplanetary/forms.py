@@ -28,7 +28,7 @@ from core.board.hexgrid import Direction
 from core.rules.nplanetary import model
 from core.rules.nplanetary.orders import Attack, Dock, Land, LayOrdnance
 from core.rules.nplanetary.sites import free_docks, landings
-from core.vector.state import GameState
+from core.vector.state import GameState, ShipStatus
 
 Give = Callable[[object], bool]
 REFUSAL_STYLE = "color: #d9363e; font-weight: bold;"
@@ -359,15 +359,31 @@ class MovementForm(QWidget):
             rows += [(f"dock at {i.name} (free)", f"dock:{i.id}") for i in free_docks(state, ship)]
         fill(self.place, rows, None)
         self.form.setRowVisible(self.place, bool(rows))  # its "At:" label too
-        self.none.setText(
-            ""
-            if rows or ship_id is None
-            else f"{self.ship.currentText()} can reach no base or outpost now: it lands from "
-            "orbit round a planet with a base, docks free at a base orbiting that planet, "
-            "or at a base or outpost it is at rest with."
-        )
+        self.none.setText("" if rows or ship_id is None else self._why_none(state, ship_id))
         self.none.setVisible(bool(self.none.text()))
         self._enable()
+
+    def _why_none(self, state: GameState, ship_id: str) -> str:
+        """Why the chosen ship is offered no landing or docking, and what it can do."""
+        name = self.ship.currentText()
+        ship = state.ship(ship_id)
+        if ship.status is ShipStatus.LANDED:
+            base = model.find_installation(state, ship.landed_at or "")
+            where = f" at {base.name}" if base is not None else ""
+            if ship.fuel < 1:
+                return (
+                    f"{name} is landed{where} with no fuel: it stays landed until it takes "
+                    "fuel on (in the logistics phase)."
+                )
+            return (
+                f"{name} is landed{where}: to lift off, plot a burn from its hex on the map; "
+                "given no order, it stays landed."
+            )
+        return (
+            f"{name} can reach no base or outpost now: it lands from orbit round a planet "
+            "with a base, docks free at a base orbiting that planet, or at a base or "
+            "outpost it is at rest with."
+        )
 
     def _enable(self) -> None:
         kind = str(self.place.currentData() or "").partition(":")[0]

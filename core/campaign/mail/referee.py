@@ -129,17 +129,19 @@ def _no_dice(campaign: CampaignFile, view: Any) -> None:
 
 
 def _log(record: GameRecord, state: Any, player: str) -> tuple[LoggedTurn, ...]:
-    """The game's log on its current line, each entry's events redacted for ``player``
-    (entries left with nothing to say are left out)."""
+    """The game's log on its current line, after what was said as the game began (the
+    first day's start: stored with the game, not with an entry), each entry's events
+    redacted for ``player`` (entries left with nothing to say are left out)."""
+    begun = redact(state, player, record.start_events)
+    out = [LoggedTurn(int(getattr(record.start, "round", 1)), "", tuple(begun))] if begun else []
     ids = record.line_ids()
     if not ids:
-        return ()
+        return tuple(out)
     with record.file.reading() as conn:
         rows = conn.execute(
             "SELECT id, player, round, events FROM entry WHERE game_id = ? ORDER BY depth",
             (record.id,),
         ).fetchall()
-    out = []
     for entry_id, who, round_, text in rows:
         if entry_id not in ids:
             continue

@@ -49,7 +49,7 @@ class Moored(Event):
     action: str
 
 
-def _lifted(ship: Ship) -> Ship:
+def lifted(ship: Ship) -> Ship:
     """A ship at a surface base, as a burn order sees it: at rest where it landed."""
     if ship.status is ShipStatus.LANDED:
         return replace(ship, status=ShipStatus.ACTIVE, landed_at=None)
@@ -76,7 +76,7 @@ def check_plot(state: GameState, command: Command) -> tuple[GameState, list[Even
         raise IllegalCommand("give a Land or Dock order instead of a burn")
     if command.order.burn and not drives_work(state, ship):
         raise IllegalCommand(f"{ship.name}'s drives are disabled: it can only coast")
-    state = state.with_ship(_lifted(ship))
+    state = state.with_ship(lifted(ship))
     return plan(state, command, hooks_of(state))
 
 
@@ -119,7 +119,7 @@ def _moor(
             # checked when given, against this same position (the phase is sealed)
             ship = state.ship(order.ship)
             if ship.status is ShipStatus.LANDED:
-                state = state.with_ship(replace(_lifted(ship), docked_at=None))
+                state = state.with_ship(replace(lifted(ship), docked_at=None))
             plans[ship.id] = Plan(order.order)
             hexes = len(order.order.burn)
             text = f"{ship.name} plots a course: " + (

@@ -86,7 +86,7 @@ def _round_ended(state: GameState, player: str | None) -> tuple[GameState, list[
 #: seed "Phases": up to six players
 MOST_PLAYERS = 6
 
-HOOKS = Hooks(round_end=(_round_ended,))
+HOOKS = Hooks(round_end=(_round_ended,), plotted_as=movement.lifted)
 
 
 class NPlanetarySystem(VectorSystem):

@@ -91,3 +91,31 @@ def test_a_new_order_or_the_next_seat_forgets_what_was_undone(qtbot: QtBot, tmp_
     assert not redo.isEnabled()  # the hand-over screen
     assert table.take_seat() == "Bob"
     assert not redo.isEnabled()
+
+
+def test_the_log_shows_the_game_as_it_stands_after_undo_and_redo(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    table = SquadronTable(qtbot, tmp_path)
+    new_campaign(table, "The Battle for Tessaly", "Tessaly")
+    assert table.take_seat() == "Ann"
+    before = table.log_lines()
+    move_frigate(table)
+    moved = table.log_lines()
+    assert len(moved) > len(before)
+    undo(table)
+    assert table.log_lines() == before  # the undone move's lines are gone
+    assert table.win.status_label.text().startswith("Undone")  # not the move's words
+    table.choose("Edit", "Redo")
+    assert table.log_lines() == moved  # and back with the move
+
+
+def test_the_log_drops_an_undone_move_in_a_quick_game(qtbot: QtBot, tmp_path: Path) -> None:
+    table = SquadronTable(qtbot, tmp_path)
+    table.new_game("The Battle for Tessaly")
+    assert table.take_seat() == "Ann"
+    before = table.log_lines()
+    move_frigate(table)
+    assert table.log_lines() != before
+    undo(table)
+    assert table.log_lines() == before

@@ -426,3 +426,20 @@ def test_hexes_may_be_given_as_labels_or_hex_values() -> None:
     state, _ = new_game(map=SPACE, players=["Ann"], ships=[ship("a", at), ship("b", "0505")])
     assert state.ship("a").motion == state.ship("b").motion
     assert hex_at(SPACE, at) == at == Hex(*at)
+
+
+def test_a_scenario_started_from_a_script_gets_the_new_game_defaults_as_new_game_gives() -> None:
+    """``start_scenario`` starts a game now, as the New Game dialog does: the switches
+    new games get (``NEW_GAME_DEFAULTS``: a ship at rest ignores weak gravity) are on,
+    unless the scenario sets them itself."""
+    state, _ = api.start_scenario("hostile-takeover", ["Ann", "Bob"], seed=3)
+    assert state.uses("rest_ignores_weak_gravity")
+    own = replace(
+        api.scenario("hostile-takeover"), switches=(("rest_ignores_weak_gravity", False),)
+    )
+    state, _ = api.start_scenario(own, ["Ann", "Bob"], seed=3)
+    assert not state.uses("rest_ignores_weak_gravity")
+    # the scenario's own switches stay as they are
+    plain = api.scenario("hostile-takeover")
+    state, _ = api.start_scenario(plain, ["Ann", "Bob"], seed=3)
+    assert set(plain.switches) <= set(state.switches)

@@ -116,6 +116,7 @@ class SquadronPage(QWidget):
         self.session.changed.connect(self.refresh)
         self.session.refused.connect(self._refused)
         self.session.logged.connect(self._logged)
+        self.session.relogged.connect(self._show_log)
         if read_only:  # an onlooker reads only what both sides are told
             self.log.addItems([e.text for e in public(self.session.events)])
         self.refresh()
@@ -151,7 +152,11 @@ class SquadronPage(QWidget):
         return self.seated() and self.session.can_undo() and not self.replaying()
 
     def undo(self) -> bool:
-        return self.can_undo() and self.session.undo()
+        """Edit › Undo: the order last given is taken back (its log lines with it)."""
+        if not (self.can_undo() and self.session.undo()):
+            return False
+        self.host.status_label.setText("Undone: the order is taken back (Redo gives it again)")
+        return True
 
     def can_redo(self) -> bool:
         return self.seated() and self.session.can_redo() and not self.replaying()
@@ -244,10 +249,7 @@ class SquadronPage(QWidget):
         self._seated = seat.id if seat is not None else None
         self.navigator.tabs.setCurrentIndex(self._tabs.get(self._seated or "", 0))
         self.pages.setCurrentWidget(self.play_area)
-        self.log.clear()
-        side = self.side()
-        self.log.addItems([e.text for e in for_side(self.session.events, side, self._sides())])
-        self.log.scrollToBottom()
+        self._show_log()
         self.host.activateWindow()
         self.navigator.tabs.currentWidget().setFocus()
         self.refresh()
@@ -401,6 +403,14 @@ class SquadronPage(QWidget):
 
     def _refused(self, reason: str) -> None:
         self.host.status_label.setText(f"Not allowed: {reason}")
+
+    def _show_log(self) -> None:
+        """The log read anew from the game's events as they now stand (after taking
+        the seat, undo or redo), as far as the side at the table may read them."""
+        self.log.clear()
+        events = self.session.events
+        self.log.addItems([e.text for e in for_side(events, self.side(), self._sides())])
+        self.log.scrollToBottom()
 
     def _logged(self, events: list[Event]) -> None:
         shown = for_side(events, self.side(), self._sides()) if self.seated() else []

@@ -42,11 +42,12 @@ ONLOOKER = ""
 class SquadronSession(QObject):
     """See the module's docstring. ``changed`` fires after every change of the state;
     ``refused`` carries why an order was not allowed; ``logged`` the events of an order
-    (a list)."""
+    (a list); ``relogged`` that undo or redo changed the events (the log is read anew)."""
 
     changed = Signal()
     refused = Signal(str)
     logged = Signal(list)
+    relogged = Signal()
 
     def __init__(
         self,
@@ -62,10 +63,11 @@ class SquadronSession(QObject):
         self.live: SquadronGame = record.state if record is not None else state
         self.events: list[Event] = list(events)
         #: the states before each order the player at the table has given since
-        #: sitting, with the order
-        self._undo: list[tuple[SquadronGame, Command]] = []
-        #: the states after each order undone since, with it (the last undone last)
-        self._redo: list[tuple[SquadronGame, Command]] = []
+        #: sitting, with the order and how many events there were before it
+        self._undo: list[tuple[SquadronGame, Command, int]] = []
+        #: the states after each order undone since, with it and its events (the last
+        #: undone last): an undone order's lines leave the log, a redone one's come back
+        self._redo: list[tuple[SquadronGame, Command, list[Event]]] = []
         self._seen: tuple[SquadronGame, str, SquadronGame] | None = None
         #: the player whose player file this is (play by mail), else None
         self.by_mail: str | None = None
@@ -74,7 +76,7 @@ class SquadronSession(QObject):
 
     def mail_orders(self) -> list[Command]:
         """The orders given on a player file's view (none undone), in order."""
-        return [command for _, command in self._undo]
+        return [command for _, command, _ in self._undo]
 
     # ---- who is at the table, and what they see
 
@@ -146,7 +148,7 @@ class SquadronSession(QObject):
         if isinstance(command, EndPhase) or self.seat_key() != key:
             self._undo.clear()  # ending a step passes the table on: no way back
         else:
-            self._undo.append((before, command))
+            self._undo.append((before, command, len(self.events)))
         self.events.extend(events)
         self.logged.emit(list(events))
         self.changed.emit()
@@ -168,10 +170,12 @@ class SquadronSession(QObject):
             if not self.record.undo():
                 return False
             self.live = self.record.state
-            _, command = self._undo.pop()
+            _, command, mark = self._undo.pop()
         else:
-            self.live, command = self._undo.pop()
-        self._redo.append((undone, command))
+            self.live, command, mark = self._undo.pop()
+        self._redo.append((undone, command, self.events[mark:]))
+        del self.events[mark:]
+        self.relogged.emit()
         self.changed.emit()
         return True
 
@@ -188,10 +192,12 @@ class SquadronSession(QObject):
             if not self.record.redo():
                 return False
             self.live = self.record.state
-            _, command = self._redo.pop()
+            _, command, events = self._redo.pop()
         else:
-            self.live, command = self._redo.pop()
-        self._undo.append((before, command))
+            self.live, command, events = self._redo.pop()
+        self._undo.append((before, command, len(self.events)))
+        self.events.extend(events)
+        self.relogged.emit()
         self.changed.emit()
         return True
 

@@ -6,13 +6,15 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from core.board.hexgrid import Hex, Vector
-from core.engine.play import new_game
+from core.board.hexgrid import ZERO, Hex, Vector
+from core.engine.play import apply, new_game, view
 from core.files.mapfile import load_map
 from core.files.resources import resource_path
 from core.rules.nplanetary.system import SYSTEM
 from core.vector.motion import Motion
-from core.vector.state import Player, Ship
+from core.vector.orders import Plot
+from core.vector.preview import preview
+from core.vector.state import GameState, Player, Ship, ShipStatus
 
 SOLAR = load_map(resource_path("maps", "solar-system.toml"))
 MARS_RING_HEX = Hex(8, 0)  # Mars's gravity hex, its arrow pointing north-east
@@ -58,3 +60,25 @@ def test_ruling_the_sector_reading_is_a_switch_kept_with_the_game() -> None:
     no entry at all."""
     ship = course(*NEAR_SIDE, switches=(("hexside_entered", False),))
     assert MARS_RING_HEX not in {pull.hex for pull in ship.motion.pulls}
+
+
+def landed_at_rest() -> GameState:
+    """Ann's freighter landed (the ruling: it lifts off by a burn), in the movement phase."""
+    ship = Ship("f1", "Skimmer", "a", "a", "freighter", Motion(Hex(3, 3), ZERO), Fraction(9))
+    ship = replace(ship, status=ShipStatus.LANDED, landed_at="b1")
+    state, _ = new_game("nplanetary", SOLAR, (Player("a", "Ann", "a"),), (ship,), seed=1)
+    return replace(state, phase=state.rules.sequence.phases.index("movement"))
+
+
+def test_ruling_lift_off_is_a_burn_the_plotter_offers_a_landed_ship_burns_not_coasting() -> None:
+    options = preview(landed_at_rest(), "f1").options
+    assert options and all(o.fuel > 0 for o in options)  # given no order, it stays landed
+
+
+def test_ruling_lift_off_a_landed_ships_sealed_burn_shows_in_its_players_view() -> None:
+    state = landed_at_rest()
+    option = preview(state, "f1").options[0]
+    state, _ = apply(state, Plot("a", "f1", option.order))
+    seen = view(state, "a")
+    assert seen.plan("f1") is not None
+    assert seen.ship("f1").status is ShipStatus.LANDED  # until the ships move

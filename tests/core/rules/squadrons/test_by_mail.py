@@ -104,3 +104,12 @@ def test_by_mail_a_player_file_opens_in_a_program_that_started_no_squadron_game(
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "SquadronGame"
+
+
+def test_by_mail_a_player_file_log_begins_with_the_games_start(tmp_path: Path) -> None:
+    state, began = start(RULES, SEATS, seed=0, setup=load_scenario("border-raid"))
+    campaign = CampaignFile.create(tmp_path / "raid.ecliptic", "Raid", state, events=began)
+    referee.set_mode(campaign, referee.REFEREED)
+    for path in referee.export_player_files(campaign, tmp_path / "files"):
+        log = files.read_player_file(path).log
+        assert [e.text for turn in log for e in turn.events] == ["Border Raid: day 1 begins"]
