@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QLabel, QStackedWidget
 
     from app.board.view import MapView
+    from app.campaign.browser import CampaignBrowser
     from app.play.board import GameBoard
     from app.play.docks import CoursePanel, ShipList
     from app.play.session import GameSession
@@ -38,6 +39,7 @@ class GameView:
     hand_over: HandOver
     turn_bar: TurnBar
     status_label: QLabel
+    browser: CampaignBrowser
     ship_list: ShipList
     course_panel: CoursePanel
     end_turn_action: QAction
@@ -105,6 +107,8 @@ class GameView:
 
     def _finished(self) -> None:
         text = self._result_text()
+        if self.campaign is not None:  # the game's last entries and its result
+            self.browser.schedule_refresh()
         self.status_label.setText(text)
         self.stack.setCurrentWidget(self.map_view)
         last = [e.event.text for e in self.session.log[-3:]] if self.session else []
