@@ -323,7 +323,9 @@ class Player:
         return self.win.status_label.text()
 
     def over(self) -> bool:
-        return self.win.turn_bar.player_label.text() == "Game over"
+        # the star-map games say it in the round's place, the squadron game the player's
+        bar = self.win.turn_bar
+        return "Game over" in (bar.round_label.text(), bar.player_label.text())
 
     # ---- the map
 
