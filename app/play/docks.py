@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QResizeEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.play.button_row import ButtonRow
+from app.play.column_fit import fitted
 from app.play.log_view import ASIDE, HEADING, PLAIN, LogView
 from app.play.systems import NamesPlaces, TellsShipState
 from core.board.hexgrid import Direction
@@ -40,6 +41,8 @@ if TYPE_CHECKING:
     from core.vector.state import GameState, Ship
 
 SHIP_COLUMNS = ("Ship", "Player", "Status", "Fuel", "Speed", "Order", "Goal")
+#: the columns always shown whole (Player, Fuel, Speed); the others are cut to fit
+WHOLE_COLUMNS = frozenset({1, 3, 4})
 
 
 def player_colour(state: GameState, player_id: str) -> QColor:
@@ -65,6 +68,7 @@ class ShipList(QTreeWidget):
         self.setAlternatingRowColors(True)
         self.itemActivated.connect(self._chosen)
         self.itemClicked.connect(self._chosen)
+        self._natural: list[int] = []  # the columns' widths for their whole contents
 
     def refresh(self, session: GameSession, selected: str | None, *, public: bool = False) -> None:
         """The ships as the seated player may see them; ``public`` (while the seat is
@@ -116,8 +120,32 @@ class ShipList(QTreeWidget):
             self.addTopLevelItem(item)
             if ship.id == selected:
                 self.setCurrentItem(item)
+        self._natural = []
         for col in range(len(SHIP_COLUMNS)):
             self.resizeColumnToContents(col)
+            self._natural.append(self.columnWidth(col))
+        self._fit_columns()
+
+    def _fit_columns(self) -> None:
+        """Every column in the dock's width (:mod:`app.play.column_fit`); a cell cut
+        short says it whole in its tooltip."""
+        if not self._natural:
+            return
+        least = self.fontMetrics().horizontalAdvance("Wwww…")
+        widths = fitted(self._natural, WHOLE_COLUMNS, self.viewport().width(), least)
+        for col, width in enumerate(widths):
+            self.setColumnWidth(col, width)
+            if width >= self._natural[col]:
+                continue
+            for row in range(self.topLevelItemCount()):
+                item = self.topLevelItem(row)
+                if not item.toolTip(col):
+                    item.setToolTip(col, item.text(col))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self._fit_columns()
 
     def select_ship(self, ship_id: str | None) -> None:
         """Highlight a ship's row without emitting ``ship_chosen``."""

@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMessageBox,
     QPushButton,
-    QScrollArea,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -36,6 +35,7 @@ from PySide6.QtWidgets import (
 
 from app.board.style import OKABE_ITO
 from app.folders import ask_open
+from app.play.new_game_brief import Briefing, listed_title, marked, seat_sides
 from app.play.systems import Outfits, PurchaseStep, own_scenarios, ui_for
 from core.board.problems import FileProblems
 from core.engine.errors import UnknownName
@@ -43,7 +43,7 @@ from core.engine.system import system_for
 from core.files.ruleset import KNOWN_SWITCHES, OPTIONAL_RULES
 from core.scenario.document import Scenario, Seat
 from core.scenario.reader import builtin_scenarios, load_scenario
-from core.scenario.titles import by_title, scenario_title, title_order
+from core.scenario.titles import title_order
 
 MAX_SEATS = 6
 DEFAULT_NAMES = ("Ann", "Bob", "Cleo", "Dev", "Eve", "Finn")
@@ -98,14 +98,15 @@ class NewGameDialog(QDialog):
         self.scenario: Scenario | None = None
         self.scenario_box = QComboBox()
         self.scenario_box.setObjectName("scenario_box")
-        listed = [(title, str(path)) for title, path in by_title(builtin_scenarios())]
+        # each title marked with its rule system, the same way for every system
+        listed = [(listed_title(path), str(path)) for path in builtin_scenarios()]
         #: the scenarios of the systems with a game page of their own, by their key
         self._own: dict[str, Any] = {}
         for offer in own_scenarios():
             key = f"{offer.rules.system_id}:{offer.id}"
             self._own[key] = offer
-            listed.append((offer.name, key))
-        for title, data in sorted(listed, key=lambda pair: (title_order(pair[0]), pair[1])):
+            listed.append((marked(_system_name(offer.rules.system_id), offer.name), key))
+        for title, data in sorted(listed, key=_list_order):
             self.scenario_box.addItem(title, data)
         browse = QPushButton("&Browse…")
         browse.clicked.connect(self._browse)
@@ -146,14 +147,10 @@ class NewGameDialog(QDialog):
         scenario_label = QLabel("&Scenario:")
         scenario_label.setBuddy(self.scenario_box)
         form.addRow(scenario_label, top)
-        # A long briefing scrolls in a box of its own rather than being clipped.
-        briefing = QScrollArea()
-        briefing.setWidget(self.description)
-        briefing.setWidgetResizable(True)
-        briefing.setFrameShape(QScrollArea.Shape.NoFrame)
-        briefing.setMinimumHeight(7 * self.fontMetrics().lineSpacing())
-        briefing.setMinimumWidth(440)
-        form.addRow("", briefing)
+        # A long briefing scrolls in a box of its own rather than being clipped; a
+        # short one takes only the lines it needs.
+        self.briefing = Briefing(self.description)
+        form.addRow("", self.briefing)
         form.addRow("&Players:", self.count)
         self.dice_row = QWidget()
         self.dice_row.setLayout(dice)
@@ -221,7 +218,7 @@ class NewGameDialog(QDialog):
         """Offer a scenario file (opened or browsed to) and select it."""
         index = self.scenario_box.findData(str(path))
         if index < 0:
-            self.scenario_box.addItem(scenario_title(path), str(path))
+            self.scenario_box.addItem(listed_title(path), str(path))
             self.scenario_box.setItemData(
                 self.scenario_box.count() - 1, str(path), Qt.ItemDataRole.ToolTipRole
             )
@@ -238,6 +235,7 @@ class NewGameDialog(QDialog):
         self.scenario = None
         if data is None:
             self.description.setText("No scenario found.")
+            self.briefing.fit()
             self._validate()
             return
         try:
@@ -246,6 +244,7 @@ class NewGameDialog(QDialog):
         except FileProblems as exc:
             shown = "\n".join(str(p) for p in exc.problems[:6])
             self.description.setText(f"This scenario cannot be played:\n{shown}")
+            self.briefing.fit()
             self._validate()
             return
         s = self.scenario
@@ -262,9 +261,21 @@ class NewGameDialog(QDialog):
         self._show_system_switches(getattr(s.rules, "switch_titles", {}), values)
         # a game that rolls no dice (the squadron game) has no seed to fix
         self._form.setRowVisible(self.dice_row, getattr(s.rules, "rolls_dice", True))
-        self.description.setText(s.description)
         self.count.setRange(s.min_players, min(MAX_SEATS, s.max_players))
         self._seats_changed()
+        if self.isVisible():  # as tall as this scenario's briefing and rules need
+            hint = self.sizeHint()
+            self.resize(max(self.width(), hint.width()), hint.height())
+
+    def _describe(self) -> None:
+        """The briefing, with the seat each fixed side goes to for the players now
+        counted (a squadron game's says it already)."""
+        s = self.scenario
+        if s is None:
+            return
+        seats = seat_sides(getattr(s, "sides", ()), self.count.value())
+        self.description.setText(f"{s.description}\n\n{seats}" if seats else s.description)
+        self.briefing.fit()
 
     def _show_system_switches(
         self, titles: dict[str, tuple[str, str]], values: dict[str, bool]
@@ -292,6 +303,7 @@ class NewGameDialog(QDialog):
                 item = self.grid.itemAtPosition(i, col)
                 if item is not None and item.widget() is not None:
                     item.widget().setVisible(i < n)
+        self._describe()
         self._validate()
 
     # ---- purchases: the rule system's step, if it has one
@@ -390,3 +402,18 @@ def _played(system_id: str, values: dict[str, bool]) -> Collection[str]:
         return system_for(system_id).switches
     except UnknownName:
         return values
+
+
+def _system_name(system_id: str) -> str:
+    """The players' name of a rule system (its id if it cannot be loaded)."""
+    try:
+        return system_for(system_id).name
+    except UnknownName:
+        return system_id
+
+
+def _list_order(pair: tuple[str, str]) -> tuple[object, ...]:
+    """The list's order: by rule system, then by title, each base game before its
+    variations ("The" not counted)."""
+    system, _, title = pair[0].partition(": ")
+    return (system.casefold(), title_order(title), pair[1])

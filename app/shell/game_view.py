@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QLabel, QStackedWidget
 
     from app.board.view import MapView
+    from app.campaign.browser import CampaignBrowser
     from app.play.board import GameBoard
     from app.play.docks import CoursePanel, ShipList
     from app.play.session import GameSession
@@ -38,6 +39,7 @@ class GameView:
     hand_over: HandOver
     turn_bar: TurnBar
     status_label: QLabel
+    browser: CampaignBrowser
     ship_list: ShipList
     course_panel: CoursePanel
     end_turn_action: QAction
@@ -65,13 +67,16 @@ class GameView:
         elif seat is not None and not session.replaying:
             hint = session.work().what
         if state.over:
-            hint = self._result_text()
+            hint = self._result_reason()
         if session.replaying:
             hint = "Replay: the map as it was (Escape returns to play)"
         elif session.read_only:
             hint = f"Read-only: {session.read_only_why}"
         shown = session.shown_player() if session.replaying or session.sees_all else seat
-        self.turn_bar.show_turn(state.round, steps(state, session.ui), shown, hint, primary)
+        if state.over and not session.replaying:
+            self._show_over(hint, primary)
+        else:
+            self.turn_bar.show_turn(state.round, steps(state, session.ui), shown, hint, primary)
         self.turn_bar.show_orders_in("" if session.replaying else orders_in(state))
         self.end_turn_action.setText(f"&{primary}")
         self._update_title()
@@ -83,17 +88,28 @@ class GameView:
         self._selection_changed(self.board.selected if self.board else None)
         self._update_game_actions()
 
+    def _show_over(self, hint: str, primary: str) -> None:
+        """An ended game's turn bar: that it is over and who won, no round or phase
+        (the round and phase it ended in would read as if play went on)."""
+        assert self.session is not None
+        state = self.session.state
+        winner = state.player(state.winners[0]) if state.winners else None
+        self.turn_bar.show_turn(0, (), winner, hint, primary)  # the winner's colour
+        self.turn_bar.round_label.setText("Game over")
+        self.turn_bar.player_label.setText(self._result_text().removeprefix("Game over: "))
+        self.turn_bar.end_button.setEnabled(False)
+
     def _update_title(self) -> None:
         session = self.session
         if session is None:
             return
         if self.campaign is None:
-            self.setWindowTitle(f"{session.title} — Ecliptic")
+            over = ", game over" if session.live.over else ""
+            self.setWindowTitle(f"{session.title}{over} — Ecliptic")
             return
         extra = " (read-only)" if self.campaign.read_only else ""
-        self.setWindowTitle(
-            f"{self.campaign.name()}: {session.title}, round {session.live.round}{extra} — Ecliptic"
-        )
+        when = "game over" if session.live.over else f"round {session.live.round}"
+        self.setWindowTitle(f"{self.campaign.name()}: {session.title}, {when}{extra} — Ecliptic")
 
     def _result_text(self) -> str:
         assert self.session is not None
@@ -103,8 +119,20 @@ class GameView:
         names = " and ".join(state.player(w).name for w in state.winners)
         return f"Game over: {names} won"
 
+    def _result_reason(self) -> str:
+        """Who won and why, as the log said it when the game ended (else who won)."""
+        assert self.session is not None
+        from core.vector.victory import GameDrawn, GameWon
+
+        for entry in reversed(self.session.log):
+            if isinstance(entry.event, GameWon | GameDrawn):
+                return entry.event.text
+        return self._result_text()
+
     def _finished(self) -> None:
         text = self._result_text()
+        if self.campaign is not None:  # the game's last entries and its result
+            self.browser.schedule_refresh()
         self.status_label.setText(text)
         self.stack.setCurrentWidget(self.map_view)
         last = [e.event.text for e in self.session.log[-3:]] if self.session else []

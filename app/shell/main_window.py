@@ -86,6 +86,7 @@ class MainWindow(
 
         self.starmap: StarMap | None = None
         self._shown = False
+        self._docks_to_share = False  # no saved layout: sized at the first show
         self.scene: StarMapScene | None = None
         self.session: GameSession | None = None
         self.own_page: GamePage | None = None
@@ -276,16 +277,22 @@ class MainWindow(
         state = self.settings.value(STATE_KEY)
         if isinstance(state, QByteArray):
             self.restoreState(state)
-        else:
-            horizontal, vertical = Qt.Orientation.Horizontal, Qt.Orientation.Vertical
-            width, height = self.width(), self.height()
-            self.resizeDocks([self.docks["ships"]], [min(460, width * 3 // 10)], horizontal)
-            self.resizeDocks([self.docks["events"]], [min(180, height // 5)], vertical)
-            # The right column: a short ship list, and room for the Course dock's
-            # lines (ship, gravity, order, hovered course) without a scroll bar.
-            column = [self.docks[k] for k in ("ships", "course", "combat")]
-            shares = [height * 22 // 100, height * 28 // 100, height // 3]
-            self.resizeDocks(column, shares, vertical)
+        else:  # shared out once the window is shown at the size it will have
+            self._docks_to_share = True
+
+    def _share_docks(self) -> None:
+        """The docks' first sizes, as shares of the window's size on screen (read at the
+        first show: a window resized before it, as a window manager may, would otherwise
+        keep docks sized for another width, the ship list too narrow for its columns)."""
+        horizontal, vertical = Qt.Orientation.Horizontal, Qt.Orientation.Vertical
+        width, height = self.width(), self.height()
+        self.resizeDocks([self.docks["ships"]], [min(460, width * 3 // 10)], horizontal)
+        self.resizeDocks([self.docks["events"]], [min(180, height // 5)], vertical)
+        # The right column: a short ship list, and room for the Course dock's
+        # lines (ship, gravity, order, hovered course) without a scroll bar.
+        column = [self.docks[k] for k in ("ships", "course", "combat")]
+        shares = [height * 22 // 100, height * 28 // 100, height // 3]
+        self.resizeDocks(column, shares, vertical)
 
     def _fill_screen(self) -> None:
         """The first window: most of the screen's available area (inside its panels
@@ -312,6 +319,8 @@ class MainWindow(
         super().showEvent(event)
         if not self._shown:
             self._shown = True
+            if self._docks_to_share:
+                self._share_docks()
             self.map_view.show_default()  # the view has its real size only now
 
     def closeEvent(self, event: QCloseEvent) -> None:

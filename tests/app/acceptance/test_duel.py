@@ -125,7 +125,8 @@ def test_a_duel_launches_fires_with_the_odds_places_damage_retaliates_and_is_won
     fight(you, rounds=30)
     assert you.over(), "someone won within thirty rounds"
     assert "Red gunship is destroyed" in you.log()
-    assert you.win.turn_bar.hint.text() == "Game over: Bob won"
+    assert you.win.turn_bar.player_label.text() == "Bob won"
+    assert you.win.turn_bar.hint.text() == "Bob wins: Red gunship is destroyed"
     box = you.win.findChild(QMessageBox, "game_over_box")
     assert box is not None and box.isVisible() and "Bob won" in box.text()
     you.click(box.button(QMessageBox.StandardButton.Ok))

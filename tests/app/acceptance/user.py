@@ -64,13 +64,13 @@ def scrolled_to(widget: QWidget) -> None:
 class Player:
     """The people at the table, sharing one window (hot seat)."""
 
-    def __init__(self, qtbot: QtBot, tmp_path: Path) -> None:
+    def __init__(self, qtbot: QtBot, tmp_path: Path, size: tuple[int, int] = (1400, 900)) -> None:
         self.qtbot = qtbot
         settings = QSettings(str(tmp_path / "ecliptic.ini"), QSettings.Format.IniFormat)
         self.win = MainWindow(settings=settings)
         self.win.ask_before_closing = False
         qtbot.addWidget(self.win)
-        self.win.resize(1400, 900)
+        self.win.resize(*size)  # the window as it first comes up
         self.win.show()
         qtbot.waitExposed(self.win)
 
@@ -323,7 +323,9 @@ class Player:
         return self.win.status_label.text()
 
     def over(self) -> bool:
-        return self.win.turn_bar.player_label.text() == "Game over"
+        # the star-map games say it in the round's place, the squadron game the player's
+        bar = self.win.turn_bar
+        return "Game over" in (bar.round_label.text(), bar.player_label.text())
 
     # ---- the map
 

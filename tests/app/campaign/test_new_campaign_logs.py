@@ -22,7 +22,7 @@ def test_a_new_campaign_logs_the_first_player_roll(qtbot: QtBot, tmp_path: Path)
 
     def start(dialog: QWidget) -> None:
         box = dialog.findChild(QComboBox, "scenario_box")
-        box.setCurrentIndex(box.findText("Training"))
+        box.setCurrentIndex(box.findText("Interplanetary: Training"))
         button(dialog, "Create").click()
 
     when_modal(start)

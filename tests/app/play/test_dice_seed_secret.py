@@ -62,8 +62,8 @@ def test_a_game_without_dice_shows_no_dice_seed(qtbot: QtBot) -> None:
     fixed = dialog.findChild(QCheckBox, "fixed_seed")
     assert fixed is not None and fixed.isVisible()
     combo = dialog.scenario_box
-    combo.setCurrentIndex(combo.findText("Border Raid"))
-    assert combo.currentText() == "Border Raid"
+    combo.setCurrentIndex(combo.findText("Traveller Squadrons: Border Raid"))
+    assert combo.currentText() == "Traveller Squadrons: Border Raid"
     assert not fixed.isVisible()
     assert "dice" not in shown_texts(dialog).lower()
     combo.setCurrentIndex(combo.findData(str(TRAINING)))

@@ -189,7 +189,9 @@ def test_the_window_announces_the_training_winner_and_the_game_stops(
     box = window.findChild(QMessageBox, "game_over_box")
     assert box is not None and box.isVisible()
     assert "Ann won" in box.text()
-    assert "Ann won" in window.turn_bar.hint.text()
+    assert window.turn_bar.round_label.text() == "Game over"
+    assert window.turn_bar.player_label.text() == "Ann won"
+    assert "Ann wins" in window.turn_bar.hint.text()  # and why, as the log said it
     assert not window.end_turn_action.isEnabled()
     assert window.stack.currentWidget() is window.map_view
     box.close()

@@ -47,25 +47,26 @@ def test_scenario_list_is_sorted_by_title_with_the_base_game_before_its_variatio
         button(dialog, "Cancel").click()
 
     open_new_game(qtbot, window, look)
-    assert seen == [
-        "The Battle for Tessaly",  # the squadron game's scenarios are listed with the others
-        "Belt Standoff",
-        "Big Danger and the Bastets",
-        "Border Raid",
-        "The Great Planet Race",
-        "Hostile Takeover",
-        "Industrial Sabotage",
-        "Into the clouds",
-        "Last Man Standing",
-        "Last Man Standing (kill count)",
+    assert seen == [  # by rule system, each scenario marked with its own
+        "Interplanetary: The Great Planet Race",
+        "Interplanetary: Hostile Takeover",
+        "Interplanetary: Industrial Sabotage",
+        "Interplanetary: Last Man Standing",
+        "Interplanetary: Last Man Standing (kill count)",
+        "Interplanetary: Training",
+        "Interplanetary: Training (armed variation)",
         "NPlanetary: Duel in the Void",
         "NPlanetary: Race for the Belt",
         "NPlanetary: The Six Worlds",
-        "Skirmish at Velde",
-        "Training",
-        "Training (armed variation)",
+        "System III Void (strategic): Belt Standoff",
+        "System III Void (tactical): Big Danger and the Bastets",
+        "System III Void (tactical): Into the clouds",
+        "Traveller Squadrons: The Battle for Tessaly",  # listed with the others
+        "Traveller Squadrons: Border Raid",
+        "Traveller Squadrons: Skirmish at Velde",
     ]
-    assert seen.index("Training") < seen.index("Training (armed variation)")
+    training = seen.index("Interplanetary: Training")
+    assert training < seen.index("Interplanetary: Training (armed variation)")
 
 
 def test_scenario_title_order_puts_a_base_game_before_variations_whatever_they_are_called():
@@ -92,13 +93,13 @@ def test_browsed_scenario_is_shown_by_its_title(
         button(dialog, "Cancel").click()
 
     open_new_game(qtbot, window, browse)
-    assert shown == ["Dash to Luna", str(mine)]
+    assert shown == ["Interplanetary: Dash to Luna", str(mine)]
 
 
 def test_new_game_remembers_the_last_scenario_started(qtbot: QtBot, window: MainWindow) -> None:
     def start_variation(dialog: QWidget) -> None:
         box = dialog.findChild(QComboBox, "scenario_box")
-        box.setCurrentIndex(box.findText("Training (armed variation)"))
+        box.setCurrentIndex(box.findText("Interplanetary: Training (armed variation)"))
         button(dialog, "Start").click()
 
     open_new_game(qtbot, window, start_variation)
@@ -112,4 +113,4 @@ def test_new_game_remembers_the_last_scenario_started(qtbot: QtBot, window: Main
 
     window.ask_before_closing = False
     open_new_game(qtbot, window, look)
-    assert chosen == ["Training (armed variation)"]
+    assert chosen == ["Interplanetary: Training (armed variation)"]

@@ -29,7 +29,7 @@ def test_great_planet_race_warns_when_a_player_starts_with_unspent_ship_points(
 
     def start_twice(dialog: QWidget) -> None:
         box = dialog.findChild(QComboBox, "scenario_box")
-        box.setCurrentIndex(box.findText("The Great Planet Race"))
+        box.setCurrentIndex(box.findText("Interplanetary: The Great Planet Race"))
         when_modal(reply(QMessageBox.StandardButton.No), QMessageBox)
         button(dialog, "Start").click()
         assert dialog.isVisible(), "No: back to the dialog to spend them"
@@ -51,7 +51,7 @@ def test_a_scenario_without_ship_points_starts_without_a_warning(
 
     def start(dialog: QWidget) -> None:
         box = dialog.findChild(QComboBox, "scenario_box")
-        box.setCurrentIndex(box.findText("Training"))
+        box.setCurrentIndex(box.findText("Interplanetary: Training"))
         button(dialog, "Start").click()
 
     when_modal(start, NewGameDialog)

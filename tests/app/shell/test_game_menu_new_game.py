@@ -25,5 +25,5 @@ def test_game_menu_offers_a_new_game(qtbot: QtBot, tmp_path: Path) -> None:
 
     you.answer(lambda: you.choose("Game", "New Quick Game"), start)
     qtbot.waitUntil(lambda: you.win.turn_bar.round_label.text() == "Round 1")
-    assert seen == ["Training"]
+    assert seen == ["Interplanetary: Training"]
     you.answer(lambda: you.choose("Game", "New Campaign"), lambda d: you.press("Cancel", d))

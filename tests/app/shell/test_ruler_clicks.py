@@ -40,6 +40,8 @@ def test_ruler_measures_click_then_click(qtbot: QtBot, win: MainWindow) -> None:
     start = sun.centre + Direction.SW.vector * 3
     middle = start + Direction.NE.vector * 2
     end = start + Direction.NE.vector * 3 + Direction.SE.vector * 2
+    assert win.scene is not None
+    win.map_view.centerOn(win.scene.centre_of(sun.centre))  # scrolled to, as a player does
     menu_action(win, "View", "Ruler").trigger()
     assert "click one then the other" in win.status_label.text()
     viewport = win.map_view.viewport()
