@@ -22,13 +22,14 @@ GiveShip = Callable[[Callable[[str, Ship], Command]], None]
 
 
 def group_line(state: GameState, ship: Ship, group: Torpedoes) -> str:
-    """One enemy group as the list says it: "2T T7 (1012, 6 hexes): target unknown"."""
+    """One enemy group as the list says it: "2T T7: target unknown (1012, 6 hexes)", the
+    target first, so that a narrow dock cuts off the distance rather than the target."""
     at = group.motion.position
     apart = ship.motion.position.distance(at)
     known = next((s.name for s in state.ships if s.id == group.target), None)
     aim = f"after {known}" if group.target and known else "target unknown"
     where = state.starmap.bounds.labels.format(at)
-    return f"{group.label} {group.id} ({where}, {apart} hex{'es' * (apart != 1)}): {aim}"
+    return f"{group.label} {group.id}: {aim} ({where}, {apart} hex{'es' * (apart != 1)})"
 
 
 class ScanBox(QGroupBox):

@@ -62,13 +62,14 @@ def test_torpedo_target_stays_secret_until_a_ship_of_its_side_scans_it(
     assert box.isVisible()
     groups = user.find(QComboBox, "scan_group", box)
     assert isinstance(groups, QComboBox) and "target unknown" in groups.currentText()
+    assert groups.currentText().startswith("2T T1: target unknown")  # a narrow dock shows it
     assert "Doctrine" not in groups.currentText()
     (tag,) = user.markers("torpedoes")  # the group on the map, its target unknown too
     assert tag.toolTip().startswith("Bob's torpedoes 2T") and "target unknown" in tag.toolTip()
     user.press("Scan", box)
     assert any("finds its target" in line for line in user.log()), user.status()
     assert any("is after Doctrine" in line for line in user.log())
-    assert "after Doctrine" in groups.currentText()
+    assert groups.currentText().startswith("2T T1: after Doctrine")
     (tag,) = user.markers("torpedoes")
     assert tag.toolTip().endswith("after Doctrine")
     button = user.button("Scan", box)
