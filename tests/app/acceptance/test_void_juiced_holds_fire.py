@@ -11,7 +11,7 @@ from pytestqt.qtbot import QtBot
 
 from tests.app.acceptance.test_void_torpedo_scan import torpedoes_incoming
 from tests.app.acceptance.user import Player
-from tests.app.acceptance.void_table import open_campaign
+from tests.app.acceptance.void_table import open_campaign, shot
 
 
 def test_a_crew_on_the_juice_its_first_turn_may_not_launch_and_is_told_why(
@@ -35,3 +35,4 @@ def test_a_crew_on_the_juice_its_first_turn_may_not_launch_and_is_told_why(
     assert not user.button("Launch", orders).isEnabled()
     note = user.find(QLabel, "attack_note", orders)
     assert isinstance(note, QLabel) and "takes the juice this turn" in note.text(), note.text()
+    shot(orders.parentWidget(), "attack-held")
