@@ -52,6 +52,8 @@ def railgun_refusal(state: GameState, ship: Ship) -> str | None:
     row = tables_of(state.rules).row(ship.unit)
     if not row.light_railguns and not row.heavy_railguns:
         return f"{ship.name} has no railguns"
+    if weapons_down(state, ship):  # the docks say so rather than "ready" on a disabled ship
+        return f"{ship.name}'s weapons are down: disabled, damaged or its crew out"
     if state.round == 1:
         return "railguns do not fire in a battle's first turn"
     log = terms(state).log(ship.id)

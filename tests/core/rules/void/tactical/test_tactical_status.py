@@ -32,3 +32,16 @@ def test_a_crew_off_the_juice_that_burns_hard_in_a_battle_is_not_tagged_juiced()
     assert "juiced" not in ship_tags(state, "doctrine")
     on = with_kit(state.ship("doctrine"), Kit(30, Juice.JUICED, 0))
     assert "juiced" in ship_tags(state.with_ship(on), "doctrine")
+
+
+def test_a_disabled_ships_railguns_are_silent_not_ready() -> None:
+    """Seed "Damage": a disabled ship does not fire, so its docks must not call its
+    railguns ready."""
+    state = replace(duel(), round=2)
+    assert "Railguns ready" in status(state, "doctrine")
+    state = state.with_ship(replace(state.ship("doctrine"), disabled=True, disabled_for=2))
+    assert any(
+        line.startswith("Railguns silent: Doctrine's weapons are down")
+        for line in status(state, "doctrine")
+    )
+    assert "railguns silent" in ship_tags(state, "doctrine")
