@@ -9,16 +9,12 @@ from pathlib import Path
 from pytestqt.qtbot import QtBot
 
 from tests.app.acceptance.test_void_torpedo_scan import torpedoes_incoming
-from tests.app.acceptance.user import Player
-from tests.app.acceptance.void_table import open_campaign, ship_status
+from tests.app.acceptance.void_clouds import opened
+from tests.app.acceptance.void_table import ship_status
 
 
 def test_a_hard_burn_without_the_juice_is_not_shown_as_juiced(qtbot: QtBot, tmp_path: Path) -> None:
-    path = tmp_path / "clouds.ecliptic"
-    torpedoes_incoming(path)
-    user = Player(qtbot, tmp_path)
-    open_campaign(user, path)
-    user.select_ship("Doctrine")
+    user = opened(qtbot, tmp_path, torpedoes_incoming())
     user.show_tab("Course")
     user.plot(lambda tip: "speed 3" in tip)  # at rest: a burn of 3 hexes, crew unprotected
     for _ in range(6):

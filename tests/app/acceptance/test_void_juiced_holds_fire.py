@@ -10,19 +10,14 @@ from PySide6.QtWidgets import QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
 from tests.app.acceptance.test_void_torpedo_scan import torpedoes_incoming
-from tests.app.acceptance.user import Player
-from tests.app.acceptance.void_table import open_campaign, shot
+from tests.app.acceptance.void_clouds import opened
+from tests.app.acceptance.void_table import shot
 
 
 def test_a_crew_on_the_juice_its_first_turn_may_not_launch_and_is_told_why(
     qtbot: QtBot, tmp_path: Path
 ) -> None:
-    path = tmp_path / "clouds.ecliptic"
-    torpedoes_incoming(path)
-    user = Player(qtbot, tmp_path)
-    open_campaign(user, path)
-    user.select_ship("Doctrine")
-    user.show_tab("Battles")
+    user = opened(qtbot, tmp_path, torpedoes_incoming())
     orders = user.find(QWidget, "tactical_orders")
     user.press("Take the Juice", orders)
     assert any("takes the juice" in line for line in user.log())

@@ -12,27 +12,17 @@ from PySide6.QtWidgets import QGraphicsItem
 from pytestqt.qtbot import QtBot
 
 from app.vector.overlay import ROLE_KEY
-from core.board.hexgrid import Vector
-from core.campaign import CampaignFile
 from core.engine.play import apply
-from core.files.resources import SCENARIOS
 from core.rules.void.tactical.terms import terms, with_terms
 from core.rules.void.tactical.torpedoes import LaunchTorpedoes
-from core.scenario.document import Seat
-from core.scenario.reader import load_scenario
-from tests.app.acceptance.test_void_torpedo_scan import to_phase
-from tests.app.acceptance.user import Player
-from tests.app.acceptance.void_table import open_campaign
-from tests.core.rules.void.tactical.make import place
+from core.vector.state import GameState
+from tests.app.acceptance.void_clouds import clouds, opened, to_phase
 
 
-def groups_passing(path: Path) -> None:
+def groups_passing() -> GameState:
     """Into the clouds: each ship launches at the other; the groups meet in one hex."""
-    scenario = load_scenario(SCENARIOS / "void-into-the-clouds.toml")
-    state, _ = scenario.start([Seat("Ann", "#E69F00"), Seat("Bob", "#56B4E9")], 7, first=0)
+    state = clouds(9)
     doctrine, bastet = state.ship("doctrine"), state.ship("bastet")
-    state = place(state, "bastet", bastet.motion.position)
-    state = place(state, "doctrine", bastet.motion.position + Vector(0, -9))
     state = to_phase(state, bastet.owner, "ordnance")
     state, _ = apply(state, LaunchTorpedoes(bastet.owner, "bastet", "doctrine", 2))
     state = to_phase(state, doctrine.owner, "ordnance")
@@ -40,17 +30,13 @@ def groups_passing(path: Path) -> None:
     now = terms(state)
     first, second = now.torpedoes
     met = replace(second, motion=replace(second.motion, position=first.motion.position))
-    state = with_terms(state, replace(now, torpedoes=(first, met)))
-    CampaignFile.create(path, "Clouds", state, title=scenario.name).close()
+    return with_terms(state, replace(now, torpedoes=(first, met)))
 
 
 def test_two_groups_in_one_hex_each_show_a_tag_the_player_can_hover(
     qtbot: QtBot, tmp_path: Path
 ) -> None:
-    path = tmp_path / "clouds.ecliptic"
-    groups_passing(path)
-    user = Player(qtbot, tmp_path)
-    open_campaign(user, path)
+    user = opened(qtbot, tmp_path, groups_passing())
     tags = user.markers("torpedoes")
     assert len(tags) == 2
     view = user.win.map_view
