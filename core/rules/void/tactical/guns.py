@@ -64,6 +64,22 @@ def railgun_refusal(state: GameState, ship: Ship) -> str | None:
     return None
 
 
+def could_hit(state: GameState, ship: Ship, target: Ship) -> bool:
+    """Whether ``ship`` may fire at ``target`` now with a roll that could still hit: the
+    range and the relative velocity above 2 take less than a die's 6 away (a modified
+    roll below 1 has no effect). The combat phase stops for a player who has one."""
+    row = tables_of(state.rules).row(ship.unit)
+    if not ship.in_play or ship.id in terms(state).fired or row.defensive_only:
+        return False
+    if weapons_down(state, ship) or not may_attack(kit_of(ship)):
+        return False
+    if not target.in_play or target.side == ship.side or blocked(state, ship, target):
+        return False
+    reach = ship.motion.position.distance(target.motion.position)
+    relative = (ship.motion.velocity - target.motion.velocity).speed
+    return 6 - reach - max(0, relative - 2) >= 1
+
+
 def atmosphere_bonus(state: GameState, shooter: Ship, target: Ship) -> int:
     """The levels of the atmosphere hexes between the two (the target's hex included)."""
     line = shooter.motion.position.line_to(target.motion.position)[1:]
