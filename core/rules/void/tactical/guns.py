@@ -142,7 +142,10 @@ def fire(state: GameState, command: Command) -> tuple[GameState, list[Event]]:
     combat = tables.combat
     column = combat.column(attack, defence)
     names = " and ".join(s.name for s in shooters)
-    why = f"{names} fire at {target.name}, {attack} against {defence} ({combat.odds_text(column)})"
+    verb = "fires" if len(shooters) == 1 else "fire"
+    why = (
+        f"{names} {verb} at {target.name}, {attack} against {defence} ({combat.odds_text(column)})"
+    )
     dice, rolled = state.dice.roll(why, modifiers=modifiers)
     hit = combat.gun_result(column, rolled.total)
     hits = 0

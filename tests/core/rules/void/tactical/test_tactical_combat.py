@@ -48,6 +48,7 @@ def test_basic_gun_combat_odds_with_stealth_and_range() -> None:
     state, events = apply(state, Fire("red", ("doctrine",), "bastet"))
     said = texts(events)
     assert "8 against 5 (1:1)" in said  # the Bastet's stealth: defence 5
+    assert "Doctrine fires at Bastet" in said  # one ship: "fires"
     assert "- 1 (range)" in said
     assert state.ship("bastet").disabled_for == 3  # 6 - 1 = 5 at 1:1: D3
     with pytest.raises(IllegalCommand):
