@@ -29,7 +29,7 @@ from app.rules.void.tactical_scan import ScanBox
 from core.engine.commands import Command
 from core.rules.void.crew import Juice, kit_of
 from core.rules.void.tactical.damage import weapons_down
-from core.rules.void.tactical.guns import Fire
+from core.rules.void.tactical.guns import Fire, railgun_refusal
 from core.rules.void.tactical.juice import may_attack
 from core.rules.void.tactical.orders import TakeJuice, TurnStart
 from core.rules.void.tactical.terms import terms
@@ -148,6 +148,11 @@ class TacticalOrders(QGroupBox):
         armed = held is None and self.target.count() > 0
         self.launch.setEnabled(armed and phase == "ordnance" and torpedoes > 0)
         self.fire.setEnabled(armed and phase == "combat")
+        silent = railgun_refusal(state, ship)
+        self.railguns.setEnabled(silent is None)
+        if silent is not None:
+            self.railguns.setChecked(False)
+        self.railguns.setToolTip(silent or "Add this ship's railguns to the fire")
 
     def _give(self, make: Any) -> None:
         session, ship = self.session, self.ship

@@ -55,3 +55,15 @@ def test_the_combat_phase_stops_for_a_ship_in_reach_and_it_fires_with_railguns(
 def test_the_combat_phase_passes_when_no_roll_could_hit(qtbot: QtBot, tmp_path: Path) -> None:
     user = to_combat(qtbot, tmp_path, 9)  # 9 hexes: the range takes more than a 6 away
     assert any("combat phase passes by itself" in line for line in user.log())
+
+
+def test_railguns_cannot_be_ticked_while_they_are_silent(qtbot: QtBot, tmp_path: Path) -> None:
+    """Seed "Railguns": never in a battle's first turn; the box is greyed out, not ticked
+    to be refused at Fire."""
+    user = opened(qtbot, tmp_path, clouds(3))
+    user.select_ship("Bastet" if user.seated() == "Bob" else "Doctrine")
+    user.show_tab("Battles")
+    orders = user.find(QWidget, "tactical_orders")
+    rails = user.button("with railguns", orders)
+    assert not rails.isEnabled()
+    assert "first turn" in rails.toolTip()
