@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QGridLayout,
     QGroupBox,
+    QLabel,
     QPushButton,
     QSpinBox,
 )
@@ -27,12 +28,30 @@ from app.rules.void.tactical_plots import GuidanceBox, PlacementBox
 from app.rules.void.tactical_scan import ScanBox
 from core.engine.commands import Command
 from core.rules.void.crew import Juice, kit_of
-from core.rules.void.tactical.guns import Fire
+from core.rules.void.tactical.damage import weapons_down
+from core.rules.void.tactical.guns import Fire, railgun_refusal
+from core.rules.void.tactical.juice import may_attack
 from core.rules.void.tactical.orders import TakeJuice, TurnStart
 from core.rules.void.tactical.terms import terms
 from core.rules.void.tactical.torpedoes import LaunchTorpedoes
 from core.vector.state import GameState, Ship, ShipStatus
 from core.vector.turns import current_phase
+
+
+def held_back(state: GameState, ship: Ship) -> str | None:
+    """Why ``ship`` may neither launch nor fire this turn, in players' words (None: it
+    may), so the dock greys out Launch and Fire and says why rather than refusing."""
+    kit = kit_of(ship)
+    if kit.crew_out:
+        return f"{ship.name}'s crew is knocked out: it does not launch or fire."
+    if not may_attack(kit):
+        return (
+            f"{ship.name}'s crew takes the juice this turn: it defends, but does not "
+            "launch or fire."
+        )
+    if weapons_down(state, ship):
+        return f"{ship.name}'s weapons are down: it does not launch or fire."
+    return None
 
 
 class TacticalOrders(QGroupBox):
@@ -65,9 +84,13 @@ class TacticalOrders(QGroupBox):
         self.turn_left.clicked.connect(lambda: self._turn(1))
         self.turn_right = QPushButton("Turn start c&lockwise")
         self.turn_right.clicked.connect(lambda: self._turn(-1))
+        self.hold = QLabel()
+        self.hold.setObjectName("attack_note")
+        self.hold.setWordWrap(True)
         grid = QGridLayout(self)
-        grid.addWidget(self.turn_left, 5, 0, 1, 2)
-        grid.addWidget(self.turn_right, 6, 0, 1, 2)
+        grid.addWidget(self.hold, 4, 0, 1, 2)
+        grid.addWidget(self.turn_left, 6, 0, 1, 2)
+        grid.addWidget(self.turn_right, 7, 0, 1, 2)
         grid.addWidget(self.juice, 0, 0, 1, 2)
         grid.addWidget(self.target, 1, 0, 1, 2)
         grid.addWidget(self.count, 2, 0)
@@ -76,10 +99,10 @@ class TacticalOrders(QGroupBox):
         grid.addWidget(self.fire, 3, 1)
         self.placement = PlacementBox(self._give_as, self._ask)
         self.guidance = GuidanceBox(self._give_as, self._ask)
-        grid.addWidget(self.placement, 7, 0, 1, 2)
-        grid.addWidget(self.guidance, 8, 0, 1, 2)
+        grid.addWidget(self.placement, 8, 0, 1, 2)
+        grid.addWidget(self.guidance, 9, 0, 1, 2)
         self.scans = ScanBox(self._give)
-        grid.addWidget(self.scans, 4, 0, 1, 2)
+        grid.addWidget(self.scans, 5, 0, 1, 2)
 
     def show_ship(self, session: Any, state: GameState, ship: Ship | None) -> None:
         """The selected ship's orders, if it is the seated player's in a battle."""
@@ -119,8 +142,17 @@ class TacticalOrders(QGroupBox):
             self.target.setCurrentIndex(index)
         torpedoes = kit_of(ship).torpedoes
         self.count.setMaximum(max(1, torpedoes))
-        self.launch.setEnabled(phase == "ordnance" and torpedoes > 0 and self.target.count() > 0)
-        self.fire.setEnabled(phase == "combat" and self.target.count() > 0)
+        held = held_back(state, ship) if phase in ("ordnance", "combat") else None
+        self.hold.setText(held or "")
+        self.hold.setVisible(held is not None)
+        armed = held is None and self.target.count() > 0
+        self.launch.setEnabled(armed and phase == "ordnance" and torpedoes > 0)
+        self.fire.setEnabled(armed and phase == "combat")
+        silent = railgun_refusal(state, ship)
+        self.railguns.setEnabled(silent is None)
+        if silent is not None:
+            self.railguns.setChecked(False)
+        self.railguns.setToolTip(silent or "Add this ship's railguns to the fire")
 
     def _give(self, make: Any) -> None:
         session, ship = self.session, self.ship

@@ -108,6 +108,8 @@ class PlacementBox(QGroupBox):
             how = "with it" if apart == 0 else f"{apart} hex{'es' * (apart > 1)} away"
             here = " (here now)" if h == ship.motion.position else ""
             self.where.addItem(f"{labels.format(h)}: {how}{here}", h)
+            if here:  # the list opens on where the ship is now, not on the lead's hex
+                self.where.setCurrentIndex(self.where.count() - 1)
         self._asking(self.on_map.isChecked())
 
     def _asking(self, on: bool) -> None:

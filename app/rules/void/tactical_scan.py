@@ -22,13 +22,14 @@ GiveShip = Callable[[Callable[[str, Ship], Command]], None]
 
 
 def group_line(state: GameState, ship: Ship, group: Torpedoes) -> str:
-    """One enemy group as the list says it: "2T T7 (1012, 6 hexes): target unknown"."""
+    """One enemy group as the list says it: "2T T7: target unknown (1012, 6 hexes)", the
+    target first, so that a narrow dock cuts off the distance rather than the target."""
     at = group.motion.position
     apart = ship.motion.position.distance(at)
     known = next((s.name for s in state.ships if s.id == group.target), None)
     aim = f"after {known}" if group.target and known else "target unknown"
     where = state.starmap.bounds.labels.format(at)
-    return f"{group.label} {group.id} ({where}, {apart} hex{'es' * (apart != 1)}): {aim}"
+    return f"{group.label} {group.id}: {aim} ({where}, {apart} hex{'es' * (apart != 1)})"
 
 
 class ScanBox(QGroupBox):
@@ -49,6 +50,9 @@ class ScanBox(QGroupBox):
         self.scan.clicked.connect(self._scan)
         self.may_scan = False
         self.known: set[str] = set()
+        self.far: dict[str, int] = {}  # groups beyond scan range: how far each is
+        self.reach = 0
+        self.ready = ""  # the note when the chosen group may be scanned
         grid = QGridLayout(self)
         grid.addWidget(self.group, 0, 0)
         grid.addWidget(self.scan, 1, 0)
@@ -68,11 +72,14 @@ class ScanBox(QGroupBox):
         phase = current_phase(state)
         self.may_scan = phase == "astrogation" and ship.id not in now.scanned
         if phase != "astrogation":
-            self.note.setText("Ships scan in their astrogation phase, before they plot.")
+            self.ready = "Ships scan in their astrogation phase, before they plot."
         elif ship.id in now.scanned:
-            self.note.setText(f"{ship.name} has scanned this turn.")
+            self.ready = f"{ship.name} has scanned this turn."
         else:
-            self.note.setText(f"{ship.name} may scan one group this turn.")
+            self.ready = f"{ship.name} may scan one group this turn."
+        self.reach = tables.scan_range
+        apart = {g.id: ship.motion.position.distance(g.motion.position) for g in groups}
+        self.far = {g: d for g, d in apart.items() if d > self.reach}
         chosen = self.group.currentData()
         self.group.blockSignals(True)
         self.group.clear()
@@ -87,7 +94,15 @@ class ScanBox(QGroupBox):
 
     def _enable(self) -> None:
         chosen = self.group.currentData()
-        self.scan.setEnabled(self.may_scan and chosen is not None and chosen not in self.known)
+        far = self.far.get(chosen) if self.may_scan else None
+        self.note.setText(
+            self.ready
+            if far is None
+            else f"Out of reach: that group is {far} hexes away; a scan reaches {self.reach}."
+        )
+        self.scan.setEnabled(
+            self.may_scan and chosen is not None and chosen not in self.known and far is None
+        )
 
     def _scan(self) -> None:
         chosen = self.group.currentData()

@@ -1,7 +1,8 @@
 """What a System III Void phase offers the player the game waits for, so a phase with
 nothing in it passes by itself the same way in the window and for a referee's command
-line (:mod:`core.vector.idle`): a decision to answer, a battle to fight, or encounters
-the player's courses opened in the combat phase."""
+line (:mod:`core.vector.idle`): a decision to answer, a battle to fight, encounters
+the player's courses opened in the combat phase, or in a tactical battle's combat phase
+a ship that may fire at an enemy with a roll that could hit."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any, Literal
 
 from core.engine.play import waiting_for
 from core.rules.void.offers import open_offers
+from core.rules.void.tactical.guns import could_hit
 from core.rules.void.terms import is_strategic, terms_of
 from core.vector.state import GameState
 from core.vector.turns import current_phase
@@ -31,4 +33,10 @@ def work(state: Any) -> tuple[Literal["nothing", "optional", "action"], str]:
         and open_offers(state, waiting[0].id)
     ):
         return "optional", "engage the enemy ships your courses passed (Battles dock)"
+    if not is_strategic(state) and current_phase(state) == "combat" and waiting:
+        mine = [s for s in state.ships if s.owner == waiting[0].id]
+        gunners = [s for s in mine if any(could_hit(state, s, t) for t in state.ships)]
+        if gunners:
+            names = ", ".join(s.name for s in gunners)
+            return "action", f"{names} may fire at an enemy ship in reach (Battles dock)"
     return "nothing", "there is nothing to do in this phase"

@@ -39,6 +39,9 @@ def test_an_extra_ships_start_and_a_torpedo_groups_aim_are_clicked_on_the_map(
     moved = next(s for s in user.win.session.live.ships if s.id == ship.id)
     assert moved.motion.position == hex_of(user, there)
     assert not user.markers("asked hex")  # answered: the map asks no more
+    where = user.find(QComboBox, "placement_hex", box)
+    assert isinstance(where, QComboBox)
+    assert where.currentText().endswith("(here now)"), where.currentText()  # not the lead's
     for _ in range(5):
         if user.phase() == "Ordnance":
             break

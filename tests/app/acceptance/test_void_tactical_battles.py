@@ -10,6 +10,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import (
     QComboBox,
+    QLabel,
     QPushButton,
     QWidget,
 )
@@ -85,8 +86,9 @@ def test_in_a_tactical_battle_a_crew_takes_the_juice_and_torpedoes_fly_at_a_secr
     user.show_tab("Battles")
     orders = user.find(QWidget, "tactical_orders")
     user.pick(user.find(QComboBox, "tactical_target", orders), "Whirlwind")
-    user.press("Launch", orders)  # a crew taking the juice does not attack
-    assert "cannot launch" in user.status()
+    # a crew taking the juice does not attack: Launch greyed out, and the dock says why
+    assert not user.button("Launch", orders).isEnabled()
+    assert "takes the juice this turn" in user.find(QLabel, "attack_note", orders).text()
     user.select_ship(f"{user.seated()}'s Bastet")
     user.show_tab("Battles")
     orders = user.find(QWidget, "tactical_orders")

@@ -52,6 +52,8 @@ def railgun_refusal(state: GameState, ship: Ship) -> str | None:
     row = tables_of(state.rules).row(ship.unit)
     if not row.light_railguns and not row.heavy_railguns:
         return f"{ship.name} has no railguns"
+    if weapons_down(state, ship):  # the docks say so rather than "ready" on a disabled ship
+        return f"{ship.name}'s weapons are down: disabled, damaged or its crew out"
     if state.round == 1:
         return "railguns do not fire in a battle's first turn"
     log = terms(state).log(ship.id)
@@ -60,6 +62,22 @@ def railgun_refusal(state: GameState, ship: Ship) -> str | None:
     if log.accel > RAILGUN_MAX_BURN or log.before > RAILGUN_MAX_BURN:
         return f"{ship.name} burned more than {RAILGUN_MAX_BURN} hexes this turn or the last"
     return None
+
+
+def could_hit(state: GameState, ship: Ship, target: Ship) -> bool:
+    """Whether ``ship`` may fire at ``target`` now with a roll that could still hit: the
+    range and the relative velocity above 2 take less than a die's 6 away (a modified
+    roll below 1 has no effect). The combat phase stops for a player who has one."""
+    row = tables_of(state.rules).row(ship.unit)
+    if not ship.in_play or ship.id in terms(state).fired or row.defensive_only:
+        return False
+    if weapons_down(state, ship) or not may_attack(kit_of(ship)):
+        return False
+    if not target.in_play or target.side == ship.side or blocked(state, ship, target):
+        return False
+    reach = ship.motion.position.distance(target.motion.position)
+    relative = (ship.motion.velocity - target.motion.velocity).speed
+    return 6 - reach - max(0, relative - 2) >= 1
 
 
 def atmosphere_bonus(state: GameState, shooter: Ship, target: Ship) -> int:
@@ -124,7 +142,10 @@ def fire(state: GameState, command: Command) -> tuple[GameState, list[Event]]:
     combat = tables.combat
     column = combat.column(attack, defence)
     names = " and ".join(s.name for s in shooters)
-    why = f"{names} fire at {target.name}, {attack} against {defence} ({combat.odds_text(column)})"
+    verb = "fires" if len(shooters) == 1 else "fire"
+    why = (
+        f"{names} {verb} at {target.name}, {attack} against {defence} ({combat.odds_text(column)})"
+    )
     dice, rolled = state.dice.roll(why, modifiers=modifiers)
     hit = combat.gun_result(column, rolled.total)
     hits = 0

@@ -131,7 +131,7 @@ def _strain(
             return _crew_dies(state, ship, events)
         ship = replace(ship, disabled_for=ship.disabled_for + rest, disabled=True)
         state = state.with_ship(ship)
-        events.append(Said(f"{ship.name} is disabled for {ship.disabled_for} turns by the strain"))
+        events.append(Said(f"{ship.name} is disabled for {turns(ship.disabled_for)} by the strain"))
     return state, events
 
 
@@ -149,4 +149,9 @@ def damage_ship(state: GameState, ship: Ship, hit: Hit, why: str) -> tuple[GameS
         state = state.with_ship(replace(ship, status=ShipStatus.DESTROYED))
         return state, [Said(f"{ship.name} is destroyed ({why}, {hit.text})")]
     state = state.with_ship(replace(ship, disabled_for=total, disabled=True))
-    return state, [Said(f"{ship.name} is disabled for {total} turns ({why}, {hit.text})")]
+    return state, [Said(f"{ship.name} is disabled for {turns(total)} ({why}, {hit.text})")]
+
+
+def turns(n: int) -> str:
+    """ "1 turn", "4 turns": the log reads as players write."""
+    return f"{n} turn{'s' * (n != 1)}"

@@ -94,9 +94,12 @@ def ship_lines(state: GameState, ship_id: str) -> tuple[str, ...]:
 def ship_tags(state: GameState, ship_id: str) -> tuple[str, ...]:
     """A few words for the Ships dock's Status column: juice, cooldown, railguns."""
     ship = state.ship(ship_id)
-    kit = kit_for(state.rules, ship) if tactical_terms(state) is None else kit_of(ship)
+    strategic = tactical_terms(state) is None
+    kit = kit_for(state.rules, ship) if strategic else kit_of(ship)
     tags = []
-    if kit.juice is Juice.JUICED or (ship.juiced and kit.juice is Juice.OFF):
+    # a high-acceleration burn juices a crew on the strategic map; in a battle a crew off
+    # the juice that burns hard stays off it, unprotected (the Course dock says so too)
+    if kit.juice is Juice.JUICED or (strategic and ship.juiced and kit.juice is Juice.OFF):
         tags.append("juiced")
     elif kit.juice is Juice.RECOVERY:
         tags.append(f"recovering {kit.juice_turns}")
@@ -105,6 +108,6 @@ def ship_tags(state: GameState, ship_id: str) -> tuple[str, ...]:
     if kit.crew_out:
         tags.append(f"crew out {kit.crew_out}")
     row = tables_of(state.rules).row(ship.unit)
-    if tactical_terms(state) is not None and (row.light_railguns or row.heavy_railguns):
+    if not strategic and (row.light_railguns or row.heavy_railguns):
         tags.append("railguns ready" if railgun_refusal(state, ship) is None else "railguns silent")
     return tuple(tags)

@@ -14,9 +14,10 @@ from core.engine.errors import IllegalCommand
 from core.engine.play import apply, current_phase, view
 from core.rules.void.system import SYSTEM
 from core.rules.void.tactical import entry
-from core.rules.void.tactical.guns import Fire
+from core.rules.void.tactical.guns import Fire, could_hit
 from core.rules.void.tactical.terms import terms, with_terms
 from core.rules.void.tactical.torpedoes import GuideTorpedoes, LaunchTorpedoes
+from core.rules.void.work import work
 from core.vector.state import GameState, ShipStatus
 from tests.core.rules.void.tactical.make import duel, place, texts
 
@@ -47,6 +48,7 @@ def test_basic_gun_combat_odds_with_stealth_and_range() -> None:
     state, events = apply(state, Fire("red", ("doctrine",), "bastet"))
     said = texts(events)
     assert "8 against 5 (1:1)" in said  # the Bastet's stealth: defence 5
+    assert "Doctrine fires at Bastet" in said  # one ship: "fires"
     assert "- 1 (range)" in said
     assert state.ship("bastet").disabled_for == 3  # 6 - 1 = 5 at 1:1: D3
     with pytest.raises(IllegalCommand):
@@ -147,3 +149,17 @@ def test_the_attacker_may_plot_a_torpedo_groups_guidance_of_up_to_two_hexes() ->
             to_phase(state, "blue", "movement"),
             GuideTorpedoes("blue", group.id, (Direction.S,) * 3),
         )
+
+
+def test_the_combat_phase_offers_fire_only_where_a_roll_could_hit() -> None:
+    """Seed "Guns": a modified roll below 1 has no effect, the range taking one a hex; the
+    combat phase stops for a player whose ship could still hit (3 hexes), and passes by
+    itself when none could (6 hexes: a 6 comes to 0)."""
+    near = duel()
+    owner = near.ship("doctrine").owner
+    near = to_phase(near, owner, "combat")
+    level, what = work(near)
+    assert level == "action" and "Doctrine may fire" in what
+    far = place(near, "bastet", Hex(16, 10))
+    assert not could_hit(far, far.ship("doctrine"), far.ship("bastet"))
+    assert work(far)[0] == "nothing"

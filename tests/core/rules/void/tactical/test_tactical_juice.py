@@ -14,6 +14,7 @@ from core.engine.commands import EndPhase
 from core.engine.errors import IllegalCommand
 from core.engine.play import apply
 from core.rules.void.crew import Juice, Kit, kit_of, with_kit
+from core.rules.void.tables import Hit
 from core.rules.void.tactical import juice
 from core.rules.void.tactical.guns import Fire
 from core.rules.void.tactical.orders import TakeJuice
@@ -116,3 +117,12 @@ def test_a_crew_entering_juiced_is_juiced_two_turns_then_recovers() -> None:
         state, _ = apply(state, EndPhase("red"))
     kit = kit_of(state.ship("doctrine"))
     assert kit.juice is Juice.RECOVERY and kit.juice_turns == 2
+
+
+def test_standard_damage_says_one_turn_disabled_in_the_singular() -> None:
+    """Standard damage (D1 on an undamaged ship): the log says "1 turn", not "1 turns"."""
+    state = duel()
+    state, events = juice.damage_ship(state, state.ship("doctrine"), Hit(disabled=1), "torpedo")
+    assert "Doctrine is disabled for 1 turn (torpedo, D1)" in texts(events)
+    state, events = juice.damage_ship(state, state.ship("doctrine"), Hit(disabled=3), "torpedo")
+    assert "Doctrine is disabled for 4 turns (torpedo, D3)" in texts(events)
