@@ -25,6 +25,9 @@ if TYPE_CHECKING:
     from app.play.turn import HandOver, TurnBar
     from core.campaign import CampaignFile
 
+#: the status line while a dock asks for a hex on the map
+ASK_HINT = "Click a highlighted hex (Esc cancels)"
+
 
 class GameView:
     """The game shown in the window (see the module's docstring)."""
@@ -152,6 +155,13 @@ class GameView:
             seat = self.session.seat()
             state = self.session.state
             self._refused_at = (state.round, state.phase, seat.id if seat else None)
+
+    def _hex_asked(self, asking: object) -> None:
+        """A rule system's dock asks for a hex on the map: the status line says how."""
+        if asking is not None:
+            self.status_label.setText(ASK_HINT)
+        elif self.status_label.text() == ASK_HINT:
+            self.status_label.setText("")
 
     def _forget_refusal(self, now: tuple[object, ...]) -> None:
         """A refusal stops applying once the round, phase or player moves on."""
