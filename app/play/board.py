@@ -9,7 +9,7 @@ withdraws it until the phase ends.
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, QPointF, Qt, Signal
-from PySide6.QtGui import QColor, QPen, QTransform
+from PySide6.QtGui import QColor, QKeySequence, QPen, QShortcut, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPolygonItem
 
 from app.board.items import HEX_SIZE, hex_polygon
@@ -68,6 +68,11 @@ class GameBoard(QObject):
         self._pieces: list[QGraphicsItem] = []
         self.asking: HexAsk | None = None  # a rule system's dock asks for a hex
         self._asked: list[QGraphicsItem] = []
+        # Esc anywhere in the window lets an asked hex go (on only while one is asked)
+        self._esc = QShortcut(QKeySequence(Qt.Key.Key_Escape), view)
+        self._esc.setContext(Qt.ShortcutContext.WindowShortcut)
+        self._esc.setEnabled(False)
+        self._esc.activated.connect(self._cancel_ask)
         self.counters: dict[str, ShipCounter] = {}
         view.hex_clicked.connect(self.click)
         view.hex_hovered.connect(self.hover)
@@ -199,6 +204,7 @@ class GameBoard(QObject):
             self.scene.removeItem(item)
         self._asked.clear()
         self.asking = found
+        self._esc.setEnabled(found is not None)
         if found is None:
             return
         shape = hex_polygon(self.scene.layout)
@@ -215,6 +221,14 @@ class GameBoard(QObject):
             item.setToolTip(found.tip)
             self.scene.addItem(item)
             self._asked.append(item)
+
+    def _cancel_ask(self) -> None:
+        """Esc while a hex is asked: the dock that asked stops asking."""
+        asking = self.asking
+        if asking is not None and asking.cancel is not None:
+            asking.cancel()
+        if self.asking is not None:  # a dock that cannot be told: the map asks no more
+            self.session.asked.emit(None)
 
     def _piece(self, item: QGraphicsItem) -> None:
         self.scene.addItem(item)
@@ -405,3 +419,5 @@ class GameBoard(QObject):
         self.session.sketched.disconnect(self._sketch)
         self.session.asked.disconnect(self.ask)
         self.ask(None)
+        self._esc.setParent(None)  # the view outlives this board
+        self._esc.deleteLater()

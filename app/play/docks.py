@@ -246,6 +246,10 @@ class DiceLog(LogView):
         )
 
 
+COAST = "Let the selected ship keep its course, burning no fuel"
+NO_COAST = "The rules give this ship no course without a burn: plot one on the map"
+
+
 class CoursePanel(QWidget):
     """The selected ship, its gravity choices for this turn and the hovered course.
 
@@ -278,7 +282,7 @@ class CoursePanel(QWidget):
         self.hovered.setWordWrap(True)
         self.hovered.setObjectName("hovered_course")
         self.coast_button = QPushButton("&Coast (no burn)")
-        self.coast_button.setToolTip("Let the selected ship keep its course, burning no fuel")
+        self.coast_button.setToolTip(COAST)
         self.coast_button.clicked.connect(self.coast)
         self.take_back_button = QPushButton("&Take Back Order")
         self.take_back_button.setToolTip("Take back the selected ship's order (Backspace)")
@@ -368,9 +372,12 @@ class CoursePanel(QWidget):
         if plan is not None and mine:
             lines.append("Order given: hover and click another end point to change it.")
         self.info.setText("\n".join(lines))
-        self._enable(
-            mine and preview is not None and bool(preview.options), plan is not None and mine
-        )
+        # the rules may offer no course without a burn (a landed NPlanetary ship stays
+        # put with no order): Coast is then greyed out, and says why
+        drifts = preview is not None and preview.at(preview.drift) is not None
+        self._enable(mine and drifts, plan is not None and mine)
+        if mine and preview is not None and not drifts:
+            self.coast_button.setToolTip(NO_COAST)
         if preview is None or not mine:
             return
         picks = dict(preview.picks)
@@ -427,6 +434,7 @@ class CoursePanel(QWidget):
 
     def _enable(self, coast: bool, take_back: bool) -> None:
         self.coast_button.setEnabled(coast)
+        self.coast_button.setToolTip(COAST)
         self.take_back_button.setEnabled(take_back)
 
     def _changed(self) -> None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
 from core.engine.work import Work
@@ -200,6 +200,8 @@ class HexAsk:
     hexes: frozenset[Hex]
     tip: str
     answer: Callable[[Hex], None]
+    #: Esc on the window: the dock stops asking (its map button comes back up)
+    cancel: Callable[[], None] | None = field(default=None, compare=False)
 
 
 class GameHost(Protocol):

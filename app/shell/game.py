@@ -151,6 +151,7 @@ class GameActions(SeatActions, GameView):
         session.log_reset.connect(self._log_reset)
         self._logged(session.log)
         session.refused.connect(self._refused)
+        session.asked.connect(self._hex_asked)
         session.changed.connect(self._game_changed)
         session.turn_began.connect(self._turn_began)
         session.finished.connect(self._finished)

@@ -25,6 +25,9 @@ if TYPE_CHECKING:
     from app.play.turn import HandOver, TurnBar
     from core.campaign import CampaignFile
 
+#: the status line while a dock asks for a hex on the map
+ASK_HINT = "Click a highlighted hex (Esc cancels)"
+
 
 class GameView:
     """The game shown in the window (see the module's docstring)."""
@@ -43,6 +46,8 @@ class GameView:
     ship_list: ShipList
     course_panel: CoursePanel
     end_turn_action: QAction
+    #: when the status bar's refusal was shown (round, phase, seat), to clear it after
+    _refused_at: tuple[object, ...] | None = None
 
     def _game_changed(self) -> None:
         session = self.session
@@ -73,6 +78,7 @@ class GameView:
         elif session.read_only:
             hint = f"Read-only: {session.read_only_why}"
         shown = session.shown_player() if session.replaying or session.sees_all else seat
+        self._forget_refusal((state.round, state.phase, seat.id if seat else None))
         if state.over and not session.replaying:
             self._show_over(hint, primary)
         else:
@@ -145,6 +151,24 @@ class GameView:
 
     def _refused(self, reason: str) -> None:
         self.status_label.setText(f"Not allowed: {reason}")
+        if self.session is not None:
+            seat = self.session.seat()
+            state = self.session.state
+            self._refused_at = (state.round, state.phase, seat.id if seat else None)
+
+    def _hex_asked(self, asking: object) -> None:
+        """A rule system's dock asks for a hex on the map: the status line says how."""
+        if asking is not None:
+            self.status_label.setText(ASK_HINT)
+        elif self.status_label.text() == ASK_HINT:
+            self.status_label.setText("")
+
+    def _forget_refusal(self, now: tuple[object, ...]) -> None:
+        """A refusal stops applying once the round, phase or player moves on."""
+        if self._refused_at is not None and self._refused_at != now:
+            if self.status_label.text().startswith("Not allowed: "):
+                self.status_label.setText("")
+            self._refused_at = None
 
     def _selection_changed(self, ship_id: object) -> None:
         if self.session is None or self.board is None:

@@ -62,6 +62,7 @@ class TacticalOrders(QGroupBox):
         self.setObjectName("tactical_orders")
         self.session: Any = None
         self.ship: Ship | None = None
+        self.seated: str | None = None  # whose inputs the dock holds
         self.juice = QPushButton("Take the &Juice")
         self.juice.clicked.connect(self._juice)
         self.target = QComboBox()
@@ -115,6 +116,9 @@ class TacticalOrders(QGroupBox):
             self.placement.on_map.setChecked(False)
             self.guidance.on_map.setChecked(False)
             return
+        if seat.id != self.seated:
+            self._forget()
+            self.seated = seat.id
         self.ship = ship
         self.placement.show_ship(state, ship)
         self.guidance.show_state(state, seat.id)
@@ -153,6 +157,13 @@ class TacticalOrders(QGroupBox):
         if silent is not None:
             self.railguns.setChecked(False)
         self.railguns.setToolTip(silent or "Add this ship's railguns to the fire")
+
+    def _forget(self) -> None:
+        """A new player at the table starts from the defaults: the last one's target,
+        count and railguns would hint at what they meant to do."""
+        self.target.clear()
+        self.count.setValue(1)
+        self.railguns.setChecked(False)
 
     def _give(self, make: Any) -> None:
         session, ship = self.session, self.ship

@@ -118,7 +118,8 @@ class PlacementBox(QGroupBox):
             self.ask(None)
             return
         hexes = frozenset(self.where.itemData(i) for i in range(self.where.count()))
-        self.ask(HexAsk(hexes, f"Start {ship.name} here", self._place_at))
+        off = self.on_map.setChecked
+        self.ask(HexAsk(hexes, f"Start {ship.name} here", self._place_at, lambda: off(False)))
 
     def _place(self) -> None:
         at = self.where.currentData()
@@ -230,7 +231,9 @@ class GuidanceBox(QGroupBox):
             return
         coast = group.motion.position + group.motion.velocity
         hexes = frozenset(h for h in coast.within(self._allowed()) if self.on_board(h))
-        self.ask(HexAsk(hexes, f"{group.label} {group.id} burns to end its move here", self._aim))
+        tip = f"{group.label} {group.id} burns to end its move here"
+        off = self.on_map.setChecked
+        self.ask(HexAsk(hexes, tip, self._aim, lambda: off(False)))
 
     def _aim(self, h: Hex) -> None:
         group = self._current()

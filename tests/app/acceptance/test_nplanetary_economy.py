@@ -156,3 +156,18 @@ def test_a_refused_order_says_why_in_red_and_the_ship_panel_draws_damage_tracks(
     you.show_tab("Orders")
     shown = [w for w in you.win.findChildren(QLabel, "np_refusal") if w.isVisible()]
     assert shown == [], "Ann's refusal is not left for Bob to read"
+
+
+def test_a_refusal_in_the_status_bar_is_cleared_once_the_phase_or_player_changes(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    you = traders(qtbot, tmp_path, "development")
+    assert you.take_seat() == "Ann"
+    you.show_tab("Cargo & Economy")
+    you.pick(combo(you, "np_buy_base"), "Vesta Depot")
+    you.pick(combo(you, "np_buy_item"), "Battleship")
+    you.press("Buy")
+    assert you.status().startswith("Not allowed: ")
+    you.primary()  # the phase (or the player) moves on: the refusal no longer applies
+    you.take_seat()
+    assert not you.status().startswith("Not allowed: "), you.status()

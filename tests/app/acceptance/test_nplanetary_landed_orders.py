@@ -39,3 +39,16 @@ def test_a_landed_ship_is_offered_burns_to_lift_off_and_no_coast(
     you.plot(lambda t: t == "1 fuel · speed 1")
     assert len(you.markers("plan")) == 1  # the burn plotted is drawn on the map
     assert orders(you) == ["✓ Hermes: course plotted on the map"]
+
+
+def test_a_landed_ships_coast_button_is_greyed_out_and_says_why(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    you = Player(qtbot, tmp_path)
+    you.new_game("NPlanetary: The Six Worlds", names=SIX)
+    assert you.take_seat() == "Ann"
+    you.select_ship("Hermes")
+    you.show_tab("Course")
+    coast = you.button("Coast (no burn)")
+    assert not coast.isEnabled()  # it stays landed without an order: nothing to coast
+    assert "no course without a burn" in coast.toolTip(), coast.toolTip()

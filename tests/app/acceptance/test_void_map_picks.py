@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QGraphicsItem, QWidget
 from pytestqt.qtbot import QtBot
 
@@ -66,3 +67,20 @@ def test_an_extra_ships_start_and_a_torpedo_groups_aim_are_clicked_on_the_map(
     burned = sum((Vector.of(d) for d in group.burn), ZERO)
     assert coast + burned == hex_of(user, aim)
     assert "burn 2 plotted" in user.find(QComboBox, "guidance_group", guidance).currentText()
+
+
+def test_a_pick_on_the_map_says_what_to_do_and_escape_cancels_it(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    user = at_the_window(qtbot, tmp_path)
+    _, box = extra_ship_at_start(user)
+    user.press("Pick on Map", box)
+    assert user.markers("asked hex")
+    assert user.status() == "Click a highlighted hex (Esc cancels)"
+    shot(user.win, "pick-on-map-hint")
+    user.win.activateWindow()  # the person's window has the keyboard (a dialog just closed)
+    qtbot.waitUntil(user.win.isActiveWindow)
+    qtbot.keyClick(user.button("Pick on Map", box), Qt.Key.Key_Escape)
+    assert not user.markers("asked hex")  # cancelled: the map asks no more
+    assert not user.button("Pick on Map", box).isChecked()
+    assert user.status() == ""
