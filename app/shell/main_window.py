@@ -14,7 +14,14 @@ from typing import TYPE_CHECKING
 import PySide6
 from PySide6.QtCore import QByteArray, QObject, QSettings, Qt, QTimer, Signal, qVersion
 from PySide6.QtGui import QCloseEvent, QGuiApplication, QShowEvent
-from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QStackedWidget, QWidget
+from PySide6.QtWidgets import (
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QStackedWidget,
+    QTabBar,
+    QWidget,
+)
 
 from app.board.scene import StarMapScene
 from app.board.view import MapView
@@ -276,6 +283,14 @@ class MainWindow(
             self._fill_screen()
         state = self.settings.value(STATE_KEY)
         if isinstance(state, QByteArray):
+            # the tab bars of the docks tabbed at start are put away first: the restored
+            # layout shows those it uses; Qt deletes the others only when the event loop
+            # next runs, and until then draws them where the first layout had them (a
+            # stray "Event Log | Dice" over the Campaign dock in grabs and tests)
+            for bar in self.findChildren(
+                QTabBar, options=Qt.FindChildOption.FindDirectChildrenOnly
+            ):
+                bar.hide()
             self.restoreState(state)
         else:  # shared out once the window is shown at the size it will have
             self._docks_to_share = True

@@ -195,10 +195,14 @@ class OwnGameActions:
         self.export_players_action.setEnabled(refereed)
         by_mail = getattr(page, "mail", None) is not None
         self.save_orders_action.setEnabled(by_mail and page.primary_enabled())
+        over = ", game over" if page.over() else ""
         if self.campaign is not None:
             self.browser.schedule_refresh()  # the campaign dock lists the new entries
             extra = " (read-only)" if self.campaign.read_only else ""
-            self.setWindowTitle(f"{self.campaign.name()}: {page.title}{extra} — Ecliptic")
+            title = f"{self.campaign.name()}: {page.title}{over}{extra}"
+            self.setWindowTitle(f"{title} — Ecliptic")
+        else:
+            self.setWindowTitle(f"{page.title}{over} — Ecliptic")
         for name in MAP_ONLY_ACTIONS:
             action = getattr(self, name, None)
             if action is not None:

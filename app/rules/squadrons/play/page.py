@@ -40,7 +40,7 @@ from app.rules.squadrons.play.replay import PastSteps, ReplayRow
 from app.rules.squadrons.play.session import SquadronSession, public
 from app.rules.squadrons.play.sheet import SquadronSheet
 from app.rules.squadrons.play.steps import Shown, primary_label, steps, what_now
-from core.rules.squadrons.events import for_side
+from core.rules.squadrons.events import GameWon, for_side
 
 if TYPE_CHECKING:
     from app.play.systems import GameHost
@@ -350,10 +350,7 @@ class SquadronPage(QWidget):
         live = self.session.live
         step = self.session.step()
         if live.over:
-            names = [p.name for p in live.players if p.id in live.winners]
-            hint = f"Game over: {' and '.join(names)} won" if names else "Game over: a draw"
-            self.host.turn_bar.show_turn(live.day, steps(live.step), None, hint, "Game Over")
-            self.host.turn_bar.round_label.setText(f"Day {live.day}")
+            self._show_over()
             return
         seat_side = seat.side if seat is not None else side
         shown = Shown(f"{seat_side}: {seat.name}", seat.colour) if seat is not None else None
@@ -371,6 +368,23 @@ class SquadronPage(QWidget):
         bar = self.host.turn_bar
         bar.show_turn(live.day, steps(live.step), shown, hint, label)
         bar.round_label.setText(f"Day {live.day}")
+
+    def _show_over(self) -> None:
+        """An ended game's turn bar, as on the star map: "Game over", who won in their
+        colour, and why as the log said it; no day or step (they would read as if play
+        went on)."""
+        live = self.session.live
+        winners = [p for p in live.players if p.id in live.winners]
+        won = " and ".join(p.name for p in winners)
+        reason = next(
+            (e.text for e in reversed(self.session.events) if isinstance(e, GameWon)),
+            f"Game over: {won} won" if won else "Game over: a draw",
+        )
+        bar = self.host.turn_bar
+        bar.show_turn(0, (), winners[0] if winners else None, reason, "Game Over")
+        bar.round_label.setText("Game over")
+        bar.player_label.setText(f"{won} won" if won else "a draw")
+        bar.end_button.setEnabled(False)
 
     def _hand_over(self, seat: Any) -> None:
         if self._seated is not None:
