@@ -201,14 +201,7 @@ def test_bare_and_namespaced_names_load_their_modules_on_first_use() -> None:
         "assert a == b and type(a).__module__ == 'core.rules.interplanetary.combat.attack'\n"
         "print('ok')\n"
     )
-    result = subprocess.run(
-        [sys.executable, "-c", script],
-        capture_output=True,
-        text=True,
-        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
-        check=False,
-    )
-    assert result.stdout.strip() == "ok", result.stderr
+    says_ok_in_a_fresh_program(script)
 
 
 def test_a_namespaced_name_loads_only_its_own_rule_system() -> None:
@@ -227,6 +220,11 @@ def test_a_namespaced_name_loads_only_its_own_rule_system() -> None:
         "assert type(c).__module__ == 'core.rules.squadrons.commands'\n"
         "print('ok')\n"
     )
+    says_ok_in_a_fresh_program(script)
+
+
+def says_ok_in_a_fresh_program(script: str) -> None:
+    """Run ``script`` in a new interpreter (nothing imported yet) and expect "ok"."""
     result = subprocess.run(
         [sys.executable, "-c", script],
         capture_output=True,
