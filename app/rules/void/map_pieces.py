@@ -12,6 +12,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
+from app.rules.void.tactical_scan import aim
 from app.vector.overlay import ROLE_KEY
 from core.board.hexgrid import Hex
 from core.rules.void.tactical.terms import Torpedoes, tactical_terms
@@ -58,9 +59,8 @@ class TorpedoTag(QGraphicsItem):
 
 def tooltip(state: GameState, group: Torpedoes) -> str:
     owner = next((p.name for p in state.players if p.id == group.owner), group.owner)
-    target = next((s.name for s in state.ships if s.id == group.target), "")
-    aim = f"after {target}" if group.target and target else "target unknown"
-    return f"{owner}'s torpedoes {group.label} {group.id} (launched turn {group.launched}): {aim}"
+    launched = f"launched turn {group.launched}"
+    return f"{owner}'s torpedoes {group.label} {group.id} ({launched}): {aim(state, group)}"
 
 
 def torpedo_items(state: GameState, centre: Callable[[Hex], QPointF]) -> list[QGraphicsItem]:

@@ -21,15 +21,20 @@ from core.vector.turns import current_phase
 GiveShip = Callable[[Callable[[str, Ship], Command]], None]
 
 
+def aim(state: GameState, group: Torpedoes) -> str:
+    """What ``group`` is after as the player on show may know it ("after Vixen", or
+    "target unknown": ``state`` is their view, where an unscanned enemy target is empty)."""
+    known = next((s.name for s in state.ships if s.id == group.target), None)
+    return f"after {known}" if group.target and known else "target unknown"
+
+
 def group_line(state: GameState, ship: Ship, group: Torpedoes) -> str:
     """One enemy group as the list says it: "2T T7: target unknown (1012, 6 hexes)", the
     target first, so that a narrow dock cuts off the distance rather than the target."""
     at = group.motion.position
     apart = ship.motion.position.distance(at)
-    known = next((s.name for s in state.ships if s.id == group.target), None)
-    aim = f"after {known}" if group.target and known else "target unknown"
-    where = state.starmap.bounds.labels.format(at)
-    return f"{group.label} {group.id}: {aim} ({where}, {apart} hex{'es' * (apart != 1)})"
+    where = f"{state.starmap.bounds.labels.format(at)}, {apart} hex{'es' * (apart != 1)}"
+    return f"{group.label} {group.id}: {aim(state, group)} ({where})"
 
 
 class ScanBox(QGroupBox):
