@@ -165,16 +165,21 @@ def _warn_rebuilt(file: CampaignFile, games: list[Any]) -> int:
     it was rebuilt past. A game that does not open is left to ``check``. The status."""
     from core.campaign.history import GameRecord
 
-    warned = 0
+    status = 0
     for g in games:
         try:
             warnings = GameRecord(file, g.id).warnings
         except Exception:  # a game that does not open: check's to report, not info's
             continue
-        for w in warnings:
-            print(f"{file.path}: warning: game {g.id}: {w}", file=sys.stderr)
-        warned = warned or len(warnings)
-    return 1 if warned else 0
+        status = max(status, _warn_game(file.path, g.id, warnings))
+    return status
+
+
+def _warn_game(path: Path, game_id: int, warnings: list[str]) -> int:
+    """A line on stderr for each of a game's warnings. The exit status."""
+    for w in warnings:
+        print(f"{path}: warning: game {game_id}: {w}", file=sys.stderr)
+    return 1 if warnings else 0
 
 
 def _campaign_info(file: CampaignFile, path: Path, version: int) -> None:
@@ -245,9 +250,7 @@ def replay(path: Path, to: int | None, game_id: int | None) -> int:
         game = GameRecord(file, game_id)
         with reading(path, f"game {game_id}"):
             _replay_game(file, game, to)
-        for w in game.warnings:
-            print(f"{path}: warning: game {game_id}: {w}", file=sys.stderr)
-        return max(1 if game.warnings else 0, _warn_seals(file))
+        return max(_warn_game(path, game_id, game.warnings), _warn_seals(file))
 
 
 def _replay_game(file: CampaignFile, game: GameRecord, to: int | None) -> None:

@@ -304,10 +304,7 @@ class Ruleset:
     ) -> dict[str, bool]:
         """Every switch as a game started now gets it: :data:`NEW_GAME_DEFAULTS` for the
         switches this ruleset has, then the scenario's ``overrides``."""
-        known = self.switch_values()
-        fresh = {name: on for name, on in NEW_GAME_DEFAULTS.items() if name in known}
-        pairs = overrides.items() if isinstance(overrides, Mapping) else overrides
-        return self.switch_values({**fresh, **dict(pairs)})
+        return self.switch_values(self.new_game_overrides(overrides))
 
     def new_game_overrides(
         self, overrides: Iterable[tuple[str, bool]] | Mapping[str, bool] = ()
