@@ -20,7 +20,7 @@ from core.board.problems import FileProblems
 from core.files import tomlio
 from core.files.resources import resource_path
 from core.files.ruleset import ID
-from core.scenario.titles import scenario_title
+from core.scenario.titles import title_in
 
 
 @cache
@@ -50,7 +50,8 @@ def listed_title(path: Path) -> str:
     except FileProblems:
         data = {}
     ruleset = data.get("ruleset")
-    return marked(ruleset_title(ruleset) if isinstance(ruleset, str) else "", scenario_title(path))
+    system = ruleset_title(ruleset) if isinstance(ruleset, str) else ""
+    return marked(system, title_in(data, path))  # the file read once
 
 
 def seat_sides(sides: Sequence[str], seats: int) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QDialog, QLabel, QMessageBox, QStackedWidget
+from PySide6.QtWidgets import QDialog, QMessageBox
 
 from app.play.public_log import feed_logs
 from app.shell.game_view import GameView
@@ -28,13 +28,9 @@ if TYPE_CHECKING:
     from PySide6.QtCore import QSettings
     from PySide6.QtGui import QAction
 
-    from app.board.view import MapView
-    from app.campaign.browser import CampaignBrowser
-    from app.play.board import GameBoard
-    from app.play.docks import CoursePanel, DiceLog, EventLog, ShipList
+    from app.play.docks import DiceLog, EventLog
     from app.play.session import Entry, GameSession
-    from app.play.systems import GamePage, Outfits, SystemDocks
-    from app.play.turn import TurnBar
+    from app.play.systems import Outfits
     from core.campaign import CampaignFile, GameRecord
     from core.campaign.mail.files import PlayerFile
     from core.engine.events import Event
@@ -58,18 +54,7 @@ _QUICK_GAME_LOST = (
 class GameActions(SeatActions, GameView):
     """The game side of the main window (see the module's docstring)."""
 
-    session: GameSession | None
-    own_page: GamePage | None
-    board: GameBoard | None
-    campaign: CampaignFile | None
-    system_docks: SystemDocks | None
-    stack: QStackedWidget
-    map_view: MapView
-    turn_bar: TurnBar
-    status_label: QLabel
-    browser: CampaignBrowser
-    ship_list: ShipList
-    course_panel: CoursePanel
+    # the window's parts GameView (the base) does not declare
     event_log: EventLog
     dice_log: DiceLog
     projection_action: QAction

@@ -1,6 +1,6 @@
 """Scenario lists as players read them: by title, each base game before its variations.
 
-A list reads only each file's ``name`` (not its map or ruleset), so it is quick to fill.
+A list needs only each file's ``name`` (not its map or ruleset), so it is quick to fill.
 A variation is a title with a part in brackets after the base game's ("Training (armed
 variation)" after "Training"); a leading "The" is not what a title is sorted by.
 """
@@ -8,22 +8,16 @@ variation)" after "Training"); a leading "The" is not what a title is sorted by.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Mapping
 from pathlib import Path
-
-from core.board.problems import FileProblems
-from core.files import tomlio
+from typing import Any
 
 _VARIATION = re.compile(r"^(?P<base>.*?)\s*\((?P<rest>[^)]*)\)\s*$")
 
 
-def scenario_title(path: Path) -> str:
-    """The scenario's title (its ``name``), or, for a file that does not say or cannot be
-    read, its file name in words."""
-    try:
-        data, _ = tomlio.read_toml(Path(path))
-    except FileProblems:
-        data = {}
+def title_in(data: Mapping[str, Any], path: Path) -> str:
+    """The scenario's title (its ``name``) in the file's ``data``, or, for a file that
+    does not say or cannot be read, its file name in words."""
     name = data.get("name")
     if isinstance(name, str) and name.strip():
         return name.strip()
@@ -37,9 +31,3 @@ def title_order(title: str) -> tuple[str, int, str]:
     base, rest = (match["base"], match["rest"]) if match else (title, "")
     base = re.sub(r"^the\s+", "", base.strip().casefold())
     return (base, 1 if match else 0, rest.casefold())
-
-
-def by_title(paths: Iterable[Path]) -> list[tuple[str, Path]]:
-    """Each scenario with its title, in the order a list shows them."""
-    titled = [(scenario_title(p), Path(p)) for p in paths]
-    return sorted(titled, key=lambda pair: (title_order(pair[0]), str(pair[1])))
