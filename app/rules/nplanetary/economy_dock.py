@@ -1,5 +1,6 @@
-"""The Cargo & Economy dock: every base's and outpost's stocks and every ship's hold;
-in the development phase, purchases at the player's bases and deployments of the bases
+"""The Cargo & Economy dock: the orders a player may give here above (in view at the
+dock's default height), every base's and outpost's stocks and every ship's hold below; in
+the development phase, purchases at the player's bases and deployments of the bases
 and outposts their ships carry; in the logistics phase, the transfer dialog; and, once a
 logistics phase has resolved, which transfers went through and whether the other side's
 order matched."""
@@ -68,6 +69,9 @@ class CargoPanel(WrappedPanel):
         self.tree.setRootIsDecorated(False)
         self.tree.setAlternatingRowColors(True)
         self.tree.setMinimumHeight(60)
+        # cut in the middle, so a ship and its outpost ("Ann's prospector's Outpost") still
+        # read apart when the name is longer than its column
+        self.tree.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         self.tree.setToolTip("Every base's and outpost's stocks and every ship's hold")
         self.base = QComboBox()
         self.base.setPlaceholderText("no base of yours")
@@ -129,11 +133,13 @@ class CargoPanel(WrappedPanel):
         self.refusal.setVisible(False)
         self._turn: tuple[object, ...] | None = None
         layout = QVBoxLayout(self)
-        layout.addWidget(self.tree, 1)
+        # what the player can order, and why an order was refused, first: in view without
+        # scrolling at the dock's default height; the stocks take the room left below
         layout.addWidget(self.development)
         layout.addWidget(self.transfer)
         layout.addWidget(self.refusal)
         layout.addWidget(self.given)
+        layout.addWidget(self.tree, 1)
         # in the panel's own layout, so its wrapped lines get the height they need
         layout.addWidget(self.results)
 

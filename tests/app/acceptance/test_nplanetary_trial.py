@@ -1,0 +1,82 @@
+"""What a newcomer met in a first game of Race for the Belt in a real window (the
+trial of 2026-11-26), each played with the window's controls: the Cargo & Economy
+dock's orders and their refusals in view without scrolling, ships named and coloured
+for the player who owns them, and the asteroids saying whether they hold ore or water."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtWidgets import (
+    QApplication,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QWidget,
+)
+from pytestqt.qtbot import QtBot
+
+from tests.app.acceptance.nplanetary_table import combo, text
+from tests.app.acceptance.test_nplanetary_belt_race import RACE, burn_north, pass_phase
+from tests.app.acceptance.user import Player
+
+NAMES = ("Ann", "Bob", "Cy", "Di")
+
+
+def new_campaign(you: Player, file: Path) -> None:
+    """File › New Campaign…: Race for the Belt, four players, a fixed seed. A campaign,
+    as the trial played it: the Campaign dock shares the left side with the Cargo &
+    Economy dock, which is then at its shortest."""
+
+    def fill(dialog: QWidget) -> None:
+        assert isinstance(dialog, QDialog)
+        scenario = you.find(QComboBox, "scenario_box", dialog)
+        assert isinstance(scenario, QComboBox)
+        you.pick(scenario, RACE)
+        you.type_into(you.find(QSpinBox, "player_count", dialog), str(len(NAMES)))
+        for i, seat in enumerate(NAMES):
+            you.type_into(you.find(QLineEdit, f"seat_name_{i}", dialog), seat)
+        fixed = you.find(QCheckBox, "fixed_seed", dialog)
+        assert isinstance(fixed, QCheckBox)
+        if not fixed.isChecked():
+            you.click(fixed)
+        you.type_into(you.find(QSpinBox, "dice_seed", dialog), "7")
+        you.type_into(you.find(QLineEdit, "campaign_file", dialog), str(file))
+        you.press("Create", dialog)
+
+    you.answer(lambda: you.choose("File", "New Campaign"), fill)
+    you.qtbot.waitUntil(lambda: you.win.turn_bar.round_label.text() == "Round 1")
+
+
+def in_view(widget: QWidget) -> bool:
+    """Shown on screen whole, without scrolling the dock it is in."""
+    QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+    QApplication.processEvents()
+    seen = widget.visibleRegion().boundingRect()
+    return widget.isVisible() and seen.size() == widget.size()
+
+
+def test_the_cargo_dock_shows_deploy_and_its_refusal_without_scrolling(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    you = Player(qtbot, tmp_path)
+    new_campaign(you, tmp_path / "race.ecliptic")
+    assert you.take_seat() == "Ann"
+    burn_north(you, "Ann's prospector")
+    pass_phase(you, "Movement")
+    assert you.take_seat() == "Ann" and you.phase() == "Development"
+    you.show_tab("Cargo & Economy")
+    deploy = you.button("Deploy")
+    assert isinstance(deploy, QPushButton)
+    assert in_view(deploy), "the Deploy button is below the dock's edge"
+    you.pick(combo(you, "np_deploy_ship"), "Ann's prospector")
+    # clicked where it stands, as a person does: no scrolling first
+    you.qtbot.mouseClick(deploy, Qt.MouseButton.LeftButton)
+    refusal = you.find(QLabel, "np_economy_refusal")
+    assert text(you, "np_economy_refusal").startswith("Refused: Ann's prospector must be at rest")
+    assert in_view(refusal), "the refusal is below the dock's edge"
