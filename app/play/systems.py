@@ -180,6 +180,14 @@ class NamesPlaces(Protocol):
 
 
 @runtime_checkable
+class DescribesHexes(Protocol):
+    """A system's interface with words of its own for a hex, added to the status bar's
+    when the mouse is over it (NPlanetary: whether an asteroid holds ore or water)."""
+
+    def hex_words(self, state: GameState, where: Hex) -> tuple[str, ...]: ...
+
+
+@runtime_checkable
 class DrawsOnMap(Protocol):
     """A system's interface that draws pieces of its own on the map (NPlanetary's bases
     and outposts), beside the ships and ordnance the board draws for every system."""

@@ -27,6 +27,7 @@ from app.board.scene import StarMapScene
 from app.board.view import MapView
 from app.campaign.mail import MailWindow
 from app.campaign.window import CampaignWindow
+from app.play.systems import DescribesHexes
 from app.play.turn import HandOver, TurnBar
 from app.shell.dock_layout import DockLayout
 from app.shell.files import FileActions
@@ -205,6 +206,9 @@ class MainWindow(
             parts.append(f"gravity {arrows}")
         parts.extend(b.name for b in m.bases if h in (b.hex, b.approach))
         if self.session is not None:
+            ui = self.session.ui
+            if isinstance(ui, DescribesHexes):  # the system's own words (ore or water)
+                parts.extend(ui.hex_words(self.session.state, h))
             parts.extend(
                 s.name for s in self.session.state.ships if s.in_play and s.motion.position == h
             )
@@ -272,6 +276,14 @@ class MainWindow(
             self.help_window = HelpWindow(self, self.about_text)
         self.help_window.show_tab(tab)
         return self.help_window
+
+    def show_game_rules(self) -> None:
+        """Help › Rules: on the page of the rule system being played, if a game is on
+        (a newcomer to NPlanetary asks for its rules, not Interplanetary's)."""
+        system = None
+        if self.session is not None:
+            system = getattr(self.session.state.rules, "system_id", None)
+        self.show_help("rules").show_rules(system)
 
     # Settings
 

@@ -142,6 +142,15 @@ class NPlanetaryUI:
 
         return installation_items(state, centre)
 
+    def hex_words(self, state: GameState, where: Hex) -> tuple[str, ...]:
+        """What an asteroid hex holds, for the status bar: which asteroids an outpost
+        would mine ore or water from is a ruling of ours no map shows otherwise."""
+        from core.rules.nplanetary.sites import asteroid_good
+
+        if where not in state.starmap.asteroids:
+            return ()
+        return (f"holds {asteroid_good(state, where)} (an outpost here yields it)",)
+
     def place_name(self, state: GameState, place: str) -> str:
         """A landed ship's base by its name ("Mars Base"), not its id."""
         from app.rules.nplanetary.reading import name_of

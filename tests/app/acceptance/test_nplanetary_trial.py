@@ -15,8 +15,10 @@ from PySide6.QtWidgets import (
     QDialog,
     QLabel,
     QLineEdit,
+    QListWidget,
     QPushButton,
     QSpinBox,
+    QTextBrowser,
     QWidget,
 )
 from pytestqt.qtbot import QtBot
@@ -80,3 +82,50 @@ def test_the_cargo_dock_shows_deploy_and_its_refusal_without_scrolling(
     refusal = you.find(QLabel, "np_economy_refusal")
     assert text(you, "np_economy_refusal").startswith("Refused: Ann's prospector must be at rest")
     assert in_view(refusal), "the refusal is below the dock's edge"
+
+
+def test_ships_of_a_fixed_side_are_named_for_the_player_who_commands_them(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    you = Player(qtbot, tmp_path)
+    you.new_game(RACE, names=NAMES, seed=7)
+    you.take_seat()
+    tree = you.ship_list()
+    rows = [(tree.topLevelItem(i).text(0), tree.topLevelItem(i).text(1)) for i in range(4)]
+    assert rows == [(f"{n}'s prospector", n) for n in NAMES]
+
+
+def test_hovering_an_asteroid_says_what_an_outpost_there_would_mine(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    you = Player(qtbot, tmp_path)
+    you.new_game(RACE, names=NAMES, seed=7)
+    assert you.take_seat() == "Ann"
+    you.select_ship("Ann's prospector")
+    viewport = you.win.map_view.viewport()
+    seen = []
+    for item in you.markers("end point"):  # the hexes round the prospector, hovered
+        qtbot.mouseMove(viewport, you.point_of(item))
+        seen.append(you.win.hex_label.text())
+    # the scenario's ore asteroid, one hex north; open space says nothing of goods
+    assert "0901  ·  asteroid  ·  holds ore (an outpost here yields it)" in seen, seen
+    assert "0903  ·  space" in seen, seen
+
+
+def test_help_rules_opens_on_the_rules_of_the_game_being_played(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    you = Player(qtbot, tmp_path)
+    you.new_game(RACE, names=NAMES, seed=7)
+    you.take_seat()
+    you.choose("Help", "Rules")
+    shown = [w for w in QApplication.topLevelWidgets() if w.isVisible()]
+    systems = next(
+        w.findChild(QListWidget, "rules_systems")
+        for w in shown
+        if w.findChild(QListWidget, "rules_systems") is not None
+    )
+    assert isinstance(systems, QListWidget)
+    assert systems.currentItem().text() == "NPlanetary"
+    text_box = next(w.findChild(QTextBrowser, "rules_text") for w in shown if w is systems.window())
+    assert text_box.toPlainText().startswith("NPlanetary")
