@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
+    QDockWidget,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -23,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
-from tests.app.acceptance.nplanetary_table import combo, text
+from tests.app.acceptance.nplanetary_table import combo, shot, text
 from tests.app.acceptance.test_nplanetary_belt_race import RACE, burn_north, pass_phase
 from tests.app.acceptance.user import Player
 
@@ -82,6 +83,11 @@ def test_the_cargo_dock_shows_deploy_and_its_refusal_without_scrolling(
     refusal = you.find(QLabel, "np_economy_refusal")
     assert text(you, "np_economy_refusal").startswith("Refused: Ann's prospector must be at rest")
     assert in_view(refusal), "the refusal is below the dock's edge"
+    dock = refusal.parentWidget()
+    while dock is not None and not isinstance(dock, QDockWidget):
+        dock = dock.parentWidget()
+    assert dock is not None
+    shot(dock, "nplanetary-cargo-refusal-in-view.png")
 
 
 def test_ships_of_a_fixed_side_are_named_for_the_player_who_commands_them(
@@ -107,6 +113,8 @@ def test_hovering_an_asteroid_says_what_an_outpost_there_would_mine(
     for item in you.markers("end point"):  # the hexes round the prospector, hovered
         qtbot.mouseMove(viewport, you.point_of(item))
         seen.append(you.win.hex_label.text())
+        if "0901" in seen[-1]:
+            shot(you.win.hex_label, "nplanetary-asteroid-holds-ore.png")
     # the scenario's ore asteroid, one hex north; open space says nothing of goods
     assert "0901  ·  asteroid  ·  holds ore (an outpost here yields it)" in seen, seen
     assert "0903  ·  space" in seen, seen
