@@ -32,6 +32,7 @@ from app.rules.nplanetary.results import transfer_results
 from app.rules.nplanetary.transfer_dialog import TransferDialog
 from core.engine.words import plural
 from core.rules.nplanetary import model
+from core.rules.nplanetary.opening import Stockpile
 from core.rules.nplanetary.orders import Deploy, Purchase
 from core.vector.state import GameState
 
@@ -131,8 +132,15 @@ class CargoPanel(WrappedPanel):
         self.refusal.setWordWrap(True)
         self.refusal.setStyleSheet(REFUSAL_STYLE)
         self.refusal.setVisible(False)
+        # the scenario's stockpile goals and how far each player has got: the stocks
+        # below hold the figures, but scattered over every base and outpost
+        self.goals = QLabel("")
+        self.goals.setObjectName("np_goals")
+        self.goals.setWordWrap(True)
+        self.goals.setToolTip("What wins the game, and what each player holds towards it")
         self._turn: tuple[object, ...] | None = None
         layout = QVBoxLayout(self)
+        layout.addWidget(self.goals)
         # what the player can order, and why an order was refused, first: in view without
         # scrolling at the dock's default height; the stocks take the room left below
         layout.addWidget(self.development)
@@ -156,6 +164,8 @@ class CargoPanel(WrappedPanel):
             self._turn = turn
             self.show_refusal("")
         self._show_given(session)
+        self.goals.setText("" if session is None else goals_text(session.state))
+        self.goals.setVisible(bool(self.goals.text()))
         if session is None:
             for w in (self.development, self.transfer):
                 w.setEnabled(False)
@@ -263,6 +273,21 @@ class CargoPanel(WrappedPanel):
             order = dialog.order()
             if order is not None:
                 self.session.apply(order)
+
+
+def goals_text(state: GameState) -> str:
+    """Each stockpile goal of the game and what every player holds towards it:
+    "Goal: the first to hold 2 ore in their bases and outposts wins. Now: Ann 1, Bob 0"."""
+    names = {p.id: p.name for p in state.players}
+    lines = []
+    for goal in state.victory:
+        if isinstance(goal, Stockpile):
+            now = ", ".join(f"{names.get(pid, pid)} {n}" for pid, n in goal.held(state).items())
+            lines.append(
+                f"Goal: the first to hold {goal.amount} {goal.good} in their bases and "
+                f"outposts wins. Now: {now}"
+            )
+    return "\n".join(lines)
 
 
 def _row(h: reading.Holder) -> list[tuple[str, str]]:

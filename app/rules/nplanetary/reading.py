@@ -234,14 +234,13 @@ def describe(state: GameState, order: Command) -> str:
     if isinstance(order, Deploy):
         return f"{n(order.ship)} deploys its {order.kind}"
     if isinstance(order, Transfer):
-        parts = []
+        # "gives 1 fuel to X and takes 5 ore from it", as the log says it when resolved
+        parts, other = [], n(order.other)
         if order.give:
-            parts.append(f"gives {_goods(order.give)}")
+            parts.append(f"gives {_goods(order.give)} to {other}")
         if order.take:
-            parts.append(f"takes {_goods(order.take)}")
-        return (
-            f"{n(order.party)} {' and '.join(parts) or 'exchanges nothing'} with {n(order.other)}"
-        )
+            parts.append(f"takes {_goods(order.take)} from {'it' if parts else other}")
+        return f"{n(order.party)} {' and '.join(parts) or 'exchanges nothing with ' + other}"
     if isinstance(order, Plot):
         return f"{n(order.ship)}: course plotted on the map"
     if isinstance(order, Unplot):

@@ -97,7 +97,7 @@ def test_a_transfer_ordered_by_both_sides_goes_through_and_the_dialog_says_it_ma
 
     you.show_tab("Cargo & Economy")
     you.answer(lambda: you.press("Transfer"), ann)
-    assert orders(you) == ["✓ Ladle gives 3 fuel and takes 5 supplies with Bale"]
+    assert orders(you) == ["✓ Ladle gives 3 fuel to Bale and takes 5 supplies from it"]
     assert you.primary() == "End Turn"
 
     assert you.take_seat() == "Bob"

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
+    QDialogButtonBox,
     QDockWidget,
     QLabel,
     QLineEdit,
@@ -137,3 +138,60 @@ def test_help_rules_opens_on_the_rules_of_the_game_being_played(
     assert systems.currentItem().text() == "NPlanetary"
     text_box = next(w.findChild(QTextBrowser, "rules_text") for w in shown if w is systems.window())
     assert text_box.toPlainText().startswith("NPlanetary")
+
+
+def test_the_cargo_dock_says_the_stockpile_goal_and_what_each_player_holds(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    you = Player(qtbot, tmp_path)
+    you.new_game(RACE, names=NAMES, seed=7)
+    goal = "Goal: the first to hold 2 ore in their bases and outposts wins. Now: "
+    assert you.take_seat() == "Ann"
+    you.show_tab("Cargo & Economy")
+    assert text(you, "np_goals") == goal + "Ann 0, Bob 0, Cy 0, Di 0"
+    burn_north(you, "Ann's prospector")
+    while you.round() == 1:
+        you.take_seat()
+        you.primary()
+    # round 2: Ann stops in the ore asteroid and sets up her outpost, which yields ore
+    pass_phase(you, "Ordnance")
+    pass_phase(you, "Combat")
+    assert you.take_seat() == "Ann"
+    you.select_ship("Ann's prospector")
+    you.plot(lambda tip: tip.startswith("1 fuel · speed 0"))
+    pass_phase(you, "Movement")
+    assert you.take_seat() == "Ann" and you.phase() == "Development"
+    you.show_tab("Cargo & Economy")
+    you.pick(combo(you, "np_deploy_ship"), "Ann's prospector")
+    you.press("Deploy")
+    pass_phase(you, "Development")
+    # logistics: Ann asks her empty outpost for fuel, between her own things
+    assert you.take_seat() == "Ann" and you.phase() == "Logistics"
+    transfer(you, "Ann's prospector's Outpost", "Ann's prospector", ("fuel", 1))
+    said = "✓ Ann's prospector's Outpost gives 1 fuel to Ann's prospector"
+    assert text(you, "np_economy_orders").endswith(said)
+    while you.round() == 2:
+        you.take_seat()
+        you.primary()
+    you.take_seat()
+    you.show_tab("Cargo & Economy")
+    assert text(you, "np_goals") == goal + "Ann 1, Bob 0, Cy 0, Di 0"
+    # it failed for want of fuel, and says so; "not matched" is no reason between one's own
+    results = text(you, "np_economy_results")
+    assert results.endswith("failed, Ann's prospector's Outpost has only 0 fuel"), results
+    assert "matched" not in results
+
+
+def transfer(you: Player, party: str, other: str, give: tuple[str, int]) -> None:
+    """The transfer dialog, opened with Transfer…: ``party`` gives (good, amount) to
+    ``other``."""
+
+    def order(dialog: QWidget) -> None:
+        you.pick(combo(you, "np_transfer_from"), party)
+        you.pick(combo(you, "np_transfer_with"), other)
+        you.type_into(you.find(QSpinBox, f"np_give_{give[0]}", dialog), str(give[1]))
+        ok = dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok)
+        you.click(ok)
+
+    you.show_tab("Cargo & Economy")
+    you.answer(lambda: you.press("Transfer"), order)
