@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
@@ -195,3 +196,37 @@ def transfer(you: Player, party: str, other: str, give: tuple[str, int]) -> None
 
     you.show_tab("Cargo & Economy")
     you.answer(lambda: you.press("Transfer"), order)
+
+
+def contrast(a: QColor, b: QColor) -> float:
+    """The WCAG contrast ratio of two colours (1 to 21; text wants 4.5 or more)."""
+
+    def lum(c: QColor) -> float:
+        def lin(v: float) -> float:
+            return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
+        return 0.2126 * lin(c.redF()) + 0.7152 * lin(c.greenF()) + 0.0722 * lin(c.blueF())
+
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_every_players_name_in_the_ship_list_is_legible_with_their_colour_beside_it(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    you = Player(qtbot, tmp_path)
+    you.new_game(RACE, names=NAMES, seed=7)  # the fourth seat's colour is yellow
+    you.take_seat()
+    tree = you.ship_list()
+    background = tree.palette().color(QPalette.ColorRole.Base)
+    for i in range(tree.topLevelItemCount()):
+        row = tree.topLevelItem(i)
+        brush = row.foreground(1)
+        shown = (
+            brush.color()
+            if brush.style() != Qt.BrushStyle.NoBrush
+            else tree.palette().color(QPalette.ColorRole.Text)
+        )
+        assert contrast(shown, background) >= 4.5, (row.text(1), shown.name())
+        assert not row.icon(1).isNull(), f"no colour beside {row.text(1)}"
+    shot(tree, "ship-list-player-colours.png")
