@@ -11,6 +11,7 @@ from typing import Literal
 from core.engine.commands import Command
 from core.files.ruleset import show_amount
 from core.rules.nplanetary import model
+from core.rules.nplanetary.amounts import amount
 from core.rules.nplanetary.combat_things import piece_name
 from core.rules.nplanetary.model import Installation
 from core.rules.nplanetary.orders import (
@@ -212,7 +213,7 @@ def name_of(state: GameState, thing_id: str) -> str:
 
 
 def _goods(goods: tuple[tuple[str, int], ...]) -> str:
-    return ", ".join(f"{n} {g}" for g, n in goods)
+    return ", ".join(amount(n, g) for g, n in goods)
 
 
 def describe(state: GameState, order: Command) -> str:
