@@ -204,7 +204,9 @@ class MainWindow(
                 for a in gravity.arrows
             )
             parts.append(f"gravity {arrows}")
-        parts.extend(b.name for b in m.bases if h in (b.hex, b.approach))
+        # a game whose rules ignore the map's bases (NPlanetary) does not name them either
+        if self.session is None or getattr(self.session.ui, "map_bases", True):
+            parts.extend(b.name for b in m.bases if h in (b.hex, b.approach))
         if self.session is not None:
             ui = self.session.ui
             if isinstance(ui, DescribesHexes):  # the system's own words (ore or water)

@@ -230,3 +230,22 @@ def test_every_players_name_in_the_ship_list_is_legible_with_their_colour_beside
         assert contrast(shown, background) >= 4.5, (row.text(1), shown.name())
         assert not row.icon(1).isNull(), f"no colour beside {row.text(1)}"
     shot(tree, "ship-list-player-colours.png")
+
+
+def test_the_status_bar_names_no_map_base_in_a_game_that_has_none(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """NPlanetary does not use the map's bases (Interplanetary's "Mars Station"): they
+    are not drawn, and hovering their hexes does not name them either."""
+    you = Player(qtbot, tmp_path)
+    you.new_game(RACE, names=NAMES, seed=7)
+    assert you.take_seat() == "Ann"
+    you.select_ship("Ann's guard")  # at Earth (this seed): its end points ring the planet
+    viewport = you.win.map_view.viewport()
+    seen = []
+    for item in you.markers("end point"):
+        qtbot.mouseMove(viewport, you.point_of(item))
+        seen.append(you.win.hex_label.text())
+    assert any("gravity" in s for s in seen), seen  # hexes round Earth were hovered
+    # the map names Earth's base "Earth Station" (read in an Interplanetary game)
+    assert not [s for s in seen if "Station" in s or " Base" in s], seen
