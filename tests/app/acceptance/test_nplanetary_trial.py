@@ -249,3 +249,44 @@ def test_the_status_bar_names_no_map_base_in_a_game_that_has_none(
     assert any("gravity" in s for s in seen), seen  # hexes round Earth were hovered
     # the map names Earth's base "Earth Station" (read in an Interplanetary game)
     assert not [s for s in seen if "Station" in s or " Base" in s], seen
+
+
+DUEL = "NPlanetary: Duel in the Void"
+
+
+def end_point(you: Player, words: str) -> str:
+    """The tooltip of the selected ship's end point starting with ``words``."""
+    tips = [t for t in you.courses() if t.startswith(words)]
+    assert len(tips) == 1, you.courses()
+    return tips[0]
+
+
+def test_the_course_preview_warns_of_ordnance_a_course_would_meet(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """Ann's cruiser releases a torpedo and coasts beside it: the torpedo spares it this
+    turn, and the coast end point says it will meet the cruiser next turn; the next turn
+    every course from that hex meets it, and the end points say so before the move."""
+    you = Player(qtbot, tmp_path)
+    you.new_game(DUEL, names=("Ann", "Bob"), seed=7)
+    assert you.take_seat() == "Ann" and you.phase() == "Ordnance"
+    you.press("Launch")
+    while you.phase() != "Movement":
+        you.take_seat()
+        you.primary()
+    assert you.take_seat() == "Ann"
+    you.select_ship("Resolute")
+    coast = end_point(you, "coast · speed 0")
+    assert "missile may strike" in coast, coast
+    ring = next(i for i in you.markers("end point") if i.toolTip() == coast)
+    qtbot.mouseMove(you.win.map_view.viewport(), you.point_of(ring))
+    shot(you.win.map_view, "nplanetary-ordnance-warning.png")
+    burn = [t for t in you.courses() if t.startswith("1 fuel")]
+    assert burn and not any("strike" in t or "attack" in t for t in burn), burn
+    you.plot(lambda tip: tip.startswith("coast"))
+    while you.round() == 1 or you.phase() != "Movement":
+        you.take_seat()
+        you.primary()
+    assert you.take_seat() == "Ann"
+    you.select_ship("Resolute")
+    assert "1 weapon attack" in end_point(you, "coast · speed 0")
