@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QColor, QPalette
+from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
+from PySide6.QtGui import QColor, QPalette, QWheelEvent
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QTextBrowser,
     QWidget,
@@ -290,3 +291,43 @@ def test_the_course_preview_warns_of_ordnance_a_course_would_meet(
     assert you.take_seat() == "Ann"
     you.select_ship("Resolute")
     assert "1 weapon attack" in end_point(you, "coast · speed 0")
+
+
+def wheel(widget: QWidget, notches: int) -> None:
+    """Turn the mouse wheel over the middle of ``widget`` (negative: towards you)."""
+    at = QPointF(widget.rect().center())
+    event = QWheelEvent(
+        at,
+        QPointF(widget.mapToGlobal(widget.rect().center())),
+        QPoint(0, 0),
+        QPoint(0, 120 * notches),
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+        Qt.ScrollPhase.NoScrollPhase,
+        False,
+    )
+    QApplication.sendEvent(widget, event)
+
+
+def test_the_wheel_over_the_cargo_docks_choices_scrolls_the_dock_not_the_choice(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    you = Player(qtbot, tmp_path)
+    new_campaign(you, tmp_path / "race.ecliptic")  # the dock at its shortest: it scrolls
+    assert you.take_seat() == "Ann"
+    burn_north(you, "Ann's prospector")
+    pass_phase(you, "Movement")
+    assert you.take_seat() == "Ann" and you.phase() == "Development"
+    you.show_tab("Cargo & Economy")
+    buy = combo(you, "np_buy_item")
+    before = buy.currentText()
+    bar = buy.window().findChild(QScrollArea, "np_cargo_panel_scroll").verticalScrollBar()
+    assert bar.maximum() > 0
+    wheel(buy, -3)
+    assert buy.currentText() == before, "the wheel changed what is to be bought"
+    assert bar.value() > 0, "the dock did not scroll"
+    you.click(buy)  # clicked into (its list opens): the wheel is the choice's again
+    QApplication.processEvents()
+    buy.hidePopup()
+    wheel(buy, -1)
+    assert buy.currentText() != before
