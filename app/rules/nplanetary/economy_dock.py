@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QSpinBox,
+    QStyle,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -70,9 +71,6 @@ class CargoPanel(WrappedPanel):
         self.tree.setRootIsDecorated(False)
         self.tree.setAlternatingRowColors(True)
         self.tree.setMinimumHeight(60)
-        # cut in the middle, so a ship and its outpost ("Ann's prospector's Outpost") still
-        # read apart when the name is longer than its column
-        self.tree.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         self.tree.setToolTip("Every base's and outpost's stocks and every ship's hold")
         self.base = QComboBox()
         self.base.setPlaceholderText("no base of yours")
@@ -215,6 +213,20 @@ class CargoPanel(WrappedPanel):
         self.tree.resizeColumnToContents(last)
         room = max(WHERE_LEAST, self.tree.viewport().width() - used)
         self.tree.setColumnWidth(last, min(self.tree.columnWidth(last), room))
+        self._cut_names()
+
+    def _cut_names(self) -> None:
+        """Names longer than their column cut in the middle, so a ship and its outpost
+        ("Ann's prospector's Outpost") still read apart; the other columns cut at the
+        end ("1 torp…"), and hovering any cell reads it whole."""
+        metrics = self.tree.fontMetrics()
+        margin = self.tree.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin) + 1
+        room = self.tree.columnWidth(0) - 2 * margin  # as the view itself leaves
+        for i in range(self.tree.topLevelItemCount()):
+            row = self.tree.topLevelItem(i)
+            whole = row.data(0, Qt.ItemDataRole.UserRole) or row.text(0)
+            row.setData(0, Qt.ItemDataRole.UserRole, whole)
+            row.setText(0, metrics.elidedText(whole, Qt.TextElideMode.ElideMiddle, room))
 
     def show_refusal(self, reason: str) -> None:
         self.refusal.setText(f"Refused: {reason}" if reason else "")
