@@ -88,7 +88,9 @@ class PurchaseStep(Protocol):
 
 
 class SystemDocks(Protocol):
-    """One window's panels of one system, by dock key (see :class:`DockSlot`)."""
+    """One window's panels of one system, by dock key (see :class:`DockSlot`). Panels
+    that list the seat's own sealed orders say ``cleared_at_hand_over = True``: the
+    window empties them (:meth:`clear`) while the seat is handed over."""
 
     panels: Mapping[str, QWidget]
 

@@ -13,7 +13,16 @@ from typing import TYPE_CHECKING
 #: the docks every player at the table may use while the seat is handed over
 SHARED_DOCKS = frozenset({"ships", "events", "dice", "campaign", "referee"})
 
+
+def cleared_at_hand_over(docks: object) -> bool:
+    """Whether a rule system's panels are emptied while the seat is handed over: those
+    that list the seat's own sealed orders say so (``cleared_at_hand_over``)."""
+    return bool(getattr(docks, "cleared_at_hand_over", False))
+
+
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from PySide6.QtWidgets import QDockWidget, QLabel, QStackedWidget
 
     from app.board.view import MapView
@@ -21,6 +30,7 @@ if TYPE_CHECKING:
     from app.play.board import GameBoard
     from app.play.docks import ShipList
     from app.play.session import GameSession
+    from app.play.systems import SystemDocks
     from app.play.turn import HandOver
     from core.campaign import CampaignFile
     from core.vector.state import Player
@@ -39,6 +49,9 @@ class SeatActions:
     status_label: QLabel
     browser: CampaignBrowser
     ship_list: ShipList
+    system_docks: SystemDocks | None
+    #: the main window's (:class:`app.shell.dock_layout.DockLayout`); declared, not defined
+    refresh_system_docks: Callable[[GameSession, str | None], None]
     _last_seat: str | None
 
     def take_seat(self) -> None:
@@ -64,6 +77,16 @@ class SeatActions:
             widget = dock.widget()
             if key not in SHARED_DOCKS and widget is not None:
                 widget.setEnabled(live)
+        # the rule system's panels list the seat's sealed orders: empty until the next
+        # player takes the seat (after an undo back to another player's seat, they were
+        # in plain view, greyed, to whoever sat at the screen)
+        if self.session is not None and cleared_at_hand_over(self.system_docks):
+            assert self.system_docks is not None
+            if live:
+                selected = self.board.selected if self.board else None
+                self.refresh_system_docks(self.session, selected)
+            else:
+                self.system_docks.clear()
         if self.session is not None:  # the ship list: no one's hidden fuel meanwhile
             self.ship_list.refresh(
                 self.session, self.board.selected if self.board else None, public=not live

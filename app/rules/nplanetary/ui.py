@@ -43,6 +43,9 @@ def scrolled(panel: QWidget, least: int) -> QWidget:
 class NPlanetaryDocks:
     """One window's Orders, Cargo & Economy and Ship panels."""
 
+    #: they list the seat's own sealed orders: empty while the seat is handed over
+    cleared_at_hand_over = True
+
     def __init__(self) -> None:
         from app.rules.nplanetary.economy_dock import CargoPanel
         from app.rules.nplanetary.orders_dock import OrdersPanel

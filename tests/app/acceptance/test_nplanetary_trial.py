@@ -10,6 +10,7 @@ from pathlib import Path
 from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QColor, QPalette, QWheelEvent
 from PySide6.QtWidgets import (
+    QAbstractButton,
     QApplication,
     QCheckBox,
     QComboBox,
@@ -27,8 +28,9 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
-from tests.app.acceptance.nplanetary_table import combo, shot, text
+from tests.app.acceptance.nplanetary_table import combo, orders, shot, text
 from tests.app.acceptance.test_nplanetary_belt_race import RACE, burn_north, pass_phase
+from tests.app.acceptance.test_nplanetary_campaign import new_campaign as duel_campaign
 from tests.app.acceptance.user import Player
 
 NAMES = ("Ann", "Bob", "Cy", "Di")
@@ -331,3 +333,37 @@ def test_the_wheel_over_the_cargo_docks_choices_scrolls_the_dock_not_the_choice(
     buy.hidePopup()
     wheel(buy, -1)
     assert buy.currentText() != before
+
+
+def test_undo_back_to_another_players_seat_shows_none_of_their_sealed_orders(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """Bob, seated, presses Ctrl+Z: Ann's end of the phase is undone and the seat goes
+    back to her. While the hand-over screen waits for Ann, the Orders dock (greyed, but
+    in plain view) no longer lists Ann's sealed order to whoever sits at the screen."""
+    you = Player(qtbot, tmp_path)
+    duel_campaign(you, tmp_path / "duel.ecliptic", "Duel")  # a campaign: undo goes back
+    assert you.take_seat() == "Ann"
+    you.pick(combo(you, "np_torpedo_turn_1"), "NE")
+    you.press("Launch")
+    assert orders(you) == ["✓ Resolute releases a torpedo, turning NE"]
+    you.primary()
+    assert you.take_seat() == "Bob"
+    undo = you.menu("Edit", "Undo")
+    assert undo.isEnabled(), [a.text() for a in you.win.menuBar().actions()]
+    you.choose("Edit", "Undo")
+    assert you.win.stack.currentWidget() is you.win.hand_over, (you.status(), you.seated())
+    shown = [
+        w.text()
+        for w in you.win.findChildren(QLabel) + you.win.findChildren(QAbstractButton)
+        if w.isVisible()
+    ]
+    listed = [
+        box.item(i).text()
+        for box in you.win.findChildren(QListWidget)
+        if box.isVisible()
+        for i in range(box.count())
+    ]
+    assert not [t for t in shown + listed if "torpedo, turning NE" in t], (shown, listed)
+    assert you.take_seat() == "Ann"  # hers again once she takes the seat
+    assert orders(you) == ["✓ Resolute releases a torpedo, turning NE"]
