@@ -367,3 +367,19 @@ def test_undo_back_to_another_players_seat_shows_none_of_their_sealed_orders(
     assert not [t for t in shown + listed if "torpedo, turning NE" in t], (shown, listed)
     assert you.take_seat() == "Ann"  # hers again once she takes the seat
     assert orders(you) == ["✓ Resolute releases a torpedo, turning NE"]
+
+
+def test_the_turn_bar_button_of_a_sealed_phase_says_it_ends_the_phase(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """Pressing it seals the seat's orders and passes the seat: nothing moves yet, so it
+    does not read "Move" (nor "End Turn" in the round's last phase)."""
+    you = Player(qtbot, tmp_path)
+    you.new_game(RACE, names=NAMES, seed=7)
+    assert you.take_seat() == "Ann" and you.phase() == "Movement"
+    assert you.win.turn_bar.end_button.text() == "End Movement Phase"
+    burn_north(you, "Ann's prospector")
+    you.select_ship("Ann's guard")
+    you.plot(lambda tip: tip.startswith("coast"))
+    assert you.label("turn_hint") == "All ships have orders: press End Movement Phase when ready"
+    assert you.primary() == "End Movement Phase"
