@@ -383,3 +383,30 @@ def test_the_turn_bar_button_of_a_sealed_phase_says_it_ends_the_phase(
     you.plot(lambda tip: tip.startswith("coast"))
     assert you.label("turn_hint") == "All ships have orders: press End Movement Phase when ready"
     assert you.primary() == "End Movement Phase"
+
+
+def test_the_new_campaign_dialog_grows_with_a_longer_briefing(qtbot: QtBot, tmp_path: Path) -> None:
+    """Choosing Race for the Belt after the duel adds lines to the briefing (the four
+    seats' sides): the dialog grows with it, so its last line is not drawn under the
+    Players row."""
+    you = Player(qtbot, tmp_path)
+    seen = []
+
+    def fill(dialog: QWidget) -> None:
+        scenario = you.find(QComboBox, "scenario_box", dialog)
+        assert isinstance(scenario, QComboBox)
+        for name in (DUEL, RACE):
+            you.pick(scenario, name)
+            QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+            briefing = you.find(QLabel, "scenario_description", dialog)
+            players = you.find(QSpinBox, "player_count", dialog)
+            bottom = briefing.mapTo(dialog, briefing.rect().bottomLeft()).y()
+            seen.append((name, dialog.height() >= dialog.sizeHint().height(), bottom))
+            seen.append((name, players.mapTo(dialog, players.rect().topLeft()).y()))
+        you.press("Cancel", dialog)
+
+    you.answer(lambda: you.choose("File", "New Campaign"), fill)
+    for i in range(0, len(seen), 2):
+        (name, grown, bottom), (_, players_top) = seen[i], seen[i + 1]
+        assert grown, name
+        assert bottom <= players_top, name
