@@ -86,6 +86,9 @@ class PurchaseStep(Protocol):
         """Who would start with points unspent, in words ('' when nobody)."""
         ...
 
+    #: what the rule system does with points left unspent, one sentence for players
+    unspent_fate: str
+
 
 class SystemDocks(Protocol):
     """One window's panels of one system, by dock key (see :class:`DockSlot`)."""

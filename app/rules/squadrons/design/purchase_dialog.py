@@ -1,11 +1,13 @@
 """Navy Purchases: each side spends its points on library designs and on the extras
 bought at the start ("?" counters, supply counters, admirals), one tab a side. What is
-left or over shows as it changes; OK stays disabled while any side's purchase is refused,
-with every refusal said in words."""
+left or over shows as it changes; OK stays disabled while any side's purchase is refused
+(over its points, or that the game's start could not place: more supply counters than
+its squadrons carry, admirals or "?" counters with no squadron), every refusal in words."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from html import escape
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -31,6 +33,8 @@ from core.rules.squadrons.costs import (
     purchase_price,
 )
 from core.rules.squadrons.design import Design, Purchase
+from core.rules.squadrons.factors import FACTOR_TITLES
+from core.rules.squadrons.purchases import placement_refusals
 
 REFUSED = "color: #b03a2e;"
 #: the extras' labels, with mnemonics
@@ -61,7 +65,10 @@ class SidePurchase(QWidget):
         for row, design in enumerate(self.designs, start=1):
             spin = _spin(f"buy_{index}_{row - 1}", design.name, start.count_of(design.name))
             what = f"{design.name} (tech {design.tech} {design.kind.title.lower()})"
-            label = QLabel(what)
+            factors = ", ".join(f"{FACTOR_TITLES[n]} {v}" for n, v in design.factors.items())
+            label = QLabel(f"{escape(what)}<br><small>{factors}</small>")
+            label.setObjectName(f"buy_label_{index}_{row - 1}")
+            label.setToolTip(f"{design.name}: {factors}")
             label.setBuddy(spin)
             grid.addWidget(label, row, 0)
             grid.addWidget(QLabel(plural(price(design, scheme), "point")), row, 1)
@@ -131,6 +138,8 @@ class SidePurchase(QWidget):
             + (f"{left} left" if left >= 0 else f"{-left} over")
         )
         refusals = check_purchase(purchase, self.budget, self.scheme)
+        if purchase != Purchase():  # a side yet to buy is asked about at the start
+            refusals += placement_refusals(self.side, purchase)
         self.refusals.setText("\n".join(r.reason for r in refusals))
         return not refusals
 

@@ -1,0 +1,72 @@
+"""A newcomer's first Skirmish at Velde, bought in New Game: Navy Purchases refuses, as it
+happens, a purchase the game's start could not place (supply counters no squadron can
+carry), so the New Game dialog is never lost to a refusal after Start; each design's
+factors are read beside its price; and the question about unspent points says what the
+squadron game does with them (they are lost)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtWidgets import QComboBox, QDialog, QLabel, QLineEdit, QMessageBox, QSpinBox, QWidget
+from pytestqt.qtbot import QtBot
+
+from tests.app.acceptance.squadron_table import SquadronTable
+
+
+def _spin(table: SquadronTable, dialog: QWidget, name: str) -> QSpinBox:
+    """The visible count box a player reads as ``name`` (a design or an extra)."""
+    found = [
+        s for s in dialog.findChildren(QSpinBox) if s.isVisible() and s.accessibleName() == name
+    ]
+    assert found, f"no count for {name!r}"
+    return found[0]
+
+
+def test_navy_purchases_refuses_supply_counters_its_squadrons_cannot_carry(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    table = SquadronTable(qtbot, tmp_path)
+    said: list[str] = []
+
+    def buy(dialog: QWidget) -> None:
+        table.type_into(_spin(table, dialog, "Cruiser"), "1")  # Supply 2
+        table.type_into(_spin(table, dialog, "Frigate"), "1")  # Supply 1
+        factors = table.find(QLabel, "buy_label_0_1", dialog).text()  # type: ignore[attr-defined]
+        assert "Attack 20" in factors and "Supply 2" in factors  # read before buying
+        table.type_into(_spin(table, dialog, "supply counter"), "5")
+        refusal = table.find(QLabel, "purchase_refusals_0", dialog).text()  # type: ignore[attr-defined]
+        said.append(refusal)
+        assert not table.button("OK", dialog).isEnabled()
+        table.type_into(_spin(table, dialog, "supply counter"), "3")
+        assert table.button("OK", dialog).isEnabled()
+        table.show_tab("2 Zhodani")
+        table.type_into(_spin(table, dialog, "Scout"), "1")
+        table.type_into(_spin(table, dialog, "admiral"), "1")
+        table.press("OK", dialog)
+
+    def fill(dialog: QWidget) -> None:
+        assert isinstance(dialog, QDialog)
+        table.pick(table.find(QComboBox, "scenario_box", dialog), "Skirmish at Velde")  # type: ignore[arg-type]
+        for i, name in enumerate(("Ann", "Bob")):
+            table.type_into(table.find(QLineEdit, f"seat_name_{i}", dialog), name)
+        table.answer(lambda: table.press("Navy Purchases", dialog), buy)
+        table.answer(lambda: table.press("Start", dialog), ask)
+
+    def ask(box: QWidget) -> None:
+        assert isinstance(box, QMessageBox)
+        said.append(box.text())
+        table.click(box.button(QMessageBox.StandardButton.Yes))
+
+    table.answer(lambda: table.choose("File", "New Quick Game"), fill)
+    table.dismiss_questions()
+    qtbot.waitUntil(lambda: table.win.turn_bar.round_label.text() == "Day 1")
+    refusal, unspent = said
+    assert refusal == (
+        "Imperium bought 5 supply counters; its squadrons' Supply factors carry only 3"
+    )
+    assert "Imperium has 44 of 150 points unspent" in unspent
+    assert "lost" in unspent and "bases" not in unspent  # not the ship game's rule
+    assert table.take_seat() == "Ann"
+    table.click_counter("Velde", lambda t: t.startswith("Cruiser (Imperium"))
+    assert "Supply: 2 counters" in table.sheet()
