@@ -225,7 +225,10 @@ class GameHost(Protocol):
 
 class GamePage(Protocol):
     """A game of a system with its own page, on show in the window's centre in place
-    of the star map. The window's primary action (Ctrl+Enter) and Undo act on it."""
+    of the star map. The window's primary action (Ctrl+Enter) and Undo act on it.
+
+    Optionally, ``zoom_view()``: the map view View › Zoom In, Zoom Out and Fit Map act on
+    (None: nothing to zoom just now); without it they do nothing on the page."""
 
     title: str
 

@@ -50,6 +50,13 @@ if TYPE_CHECKING:
     from core.board.hexgrid import Hex
 
 ID_ROLE = Qt.ItemDataRole.UserRole
+#: set on the row of one of the side's own "?" counters (its id is under ID_ROLE)
+OWN_VEIL_ROLE = Qt.ItemDataRole.UserRole + 1
+#: the tooltip of that row: what ticking it does
+OWN_VEIL_TIP = (
+    'Ticked, your "?" moves with the ticked counters; unticked, it stays here over the '
+    "counters left behind. Counters moved without it are seen by the enemy."
+)
 REACH_COLOUR = "#009e73"
 RANGE_COLOUR = "#d55e00"
 
@@ -207,11 +214,7 @@ class OrdersPanel(QWidget):
         here = self.here
         if step == "move" and here is not None and here.system == system and h in self._reach:
             ids = tuple(self.ticked())
-            veils = tuple(
-                v.id
-                for v in state.veils
-                if v.side == self.side and v.system == system and v.hex == here.hex
-            )
+            veils = tuple(self.ticked(veils=True))
             self.here = Place(system, h)
             self.page.session.apply(Move(player, ids, h, veils))
             return
@@ -227,19 +230,26 @@ class OrdersPanel(QWidget):
         self._fill_stack()
         self._update_buttons()
 
-    def ticked(self) -> list[str]:
-        """The own counters ticked in the stack list."""
+    def ticked(self, veils: bool = False) -> list[str]:
+        """The own counters ticked in the stack list (with ``veils``, the own "?"
+        counters ticked to go with them)."""
         found = []
         for i in range(self.stack.count()):
             item = self.stack.item(i)
-            if item.checkState() == Qt.CheckState.Checked:
+            veil = bool(item.data(OWN_VEIL_ROLE))
+            if item.checkState() == Qt.CheckState.Checked and veil == veils:
                 found.append(item.data(ID_ROLE))
         return found
 
     def current(self) -> Counter | None:
+        """The counter of the stack list's current row (on the row of the side's own
+        "?", the first counter ticked to move, whose reach is then shown)."""
         item = self.stack.currentItem()
         if item is None or self.state is None:
             return None
+        if item.data(OWN_VEIL_ROLE):
+            ticked = self.ticked()
+            return self.state.counter(ticked[0]) if ticked else None
         return self.state.counter(item.data(ID_ROLE))
 
     def _player(self) -> str:
@@ -250,6 +260,12 @@ class OrdersPanel(QWidget):
         state = self.state
         current = self.stack.currentItem().data(ID_ROLE) if self.stack.currentItem() else None
         ticked = set(self.ticked())
+        veils_left = {
+            item.data(ID_ROLE)
+            for i in range(self.stack.count())
+            if (item := self.stack.item(i)).data(OWN_VEIL_ROLE)
+            and item.checkState() == Qt.CheckState.Unchecked
+        }
         self.stack.blockSignals(True)
         self.stack.clear()
         if state is None or self.here is None:
@@ -263,6 +279,17 @@ class OrdersPanel(QWidget):
             if v.system == self.here.system and v.hex == self.here.hex and v.side != self.side:
                 item = QListWidgetItem(f'"?" counter ({v.side})')
                 item.setData(ID_ROLE, v.id)
+                self.stack.addItem(item)
+        for v in state.veils:  # the side's own "?": ticked to go along, or left here
+            if v.system == self.here.system and v.hex == self.here.hex and v.side == self.side:
+                item = QListWidgetItem(f'Your "?" counter over this hex ({v.side})')
+                item.setData(ID_ROLE, v.id)
+                item.setData(OWN_VEIL_ROLE, True)
+                item.setToolTip(OWN_VEIL_TIP)
+                if kind_of(self.page.session.step()) == "move":
+                    item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+                    left = v.id in veils_left
+                    item.setCheckState(Qt.CheckState.Unchecked if left else Qt.CheckState.Checked)
                 self.stack.addItem(item)
         here = [c for c in state.on_board() if c.place == self.here]
         for c in here:

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.board.view import MapView
 from app.play.entries import reopened_events
 from app.play.turn import HandOver
 from app.rules.squadrons.boards.navigator import BoardsNavigator
@@ -125,6 +126,14 @@ class SquadronPage(QWidget):
 
     def widget(self) -> QWidget:
         return self
+
+    def zoom_view(self) -> MapView | None:
+        """The board in front, for View › Zoom In, Zoom Out and Fit Map (none while the
+        hand-over screen hides the boards)."""
+        if self.pages.currentWidget() is not self.play_area:
+            return None
+        current = self.navigator.tabs.currentWidget()
+        return current if isinstance(current, MapView) else None
 
     def primary(self) -> None:
         """End the step for the side at the table (sealing its fire orders); by mail,
