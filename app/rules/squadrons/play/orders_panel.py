@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from app.rules.squadrons.play import orders
 from app.rules.squadrons.play.jump_dialog import JumpDialog
 from app.rules.squadrons.play.steps import kind_of
+from core.engine.words import plural
 from core.rules.squadrons.commands import (
     BeginJump,
     CancelJump,
@@ -43,6 +44,7 @@ from core.rules.squadrons.commands import (
 )
 from core.rules.squadrons.damage import now
 from core.rules.squadrons.factors import FACTOR_TITLES
+from core.rules.squadrons.movement import departure_problem
 from core.rules.squadrons.state import Counter, Place, SquadronGame
 
 if TYPE_CHECKING:
@@ -351,13 +353,39 @@ class OrdersPanel(QWidget):
         self.source_box.setEnabled(self.source_box.count() > 0)
         self._show_marks(step, counter if mine else None)
         if self._aimed is None:
-            self.target_box.clear()
+            self._offer_targets(counter if mine and step == "fire" else None, step)
+        self.fire_button.setEnabled(self.target_box.count() > 0)
+
+    def _offer_targets(self, firer: Counter | None, step: str) -> None:
+        """With a firer selected, everything it may fire at (wherever the board is
+        scrolled), nearest first, the first previewed; else what to do, in words."""
+        self.target_box.blockSignals(True)
+        self.target_box.clear()
+        state = self.state
+        if state is not None and firer is not None and firer.place is not None:
+            board = state.world.board(firer.place.system)
+            hexes = sorted(orders.in_range(state, firer), key=firer.place.hex.distance)
+            for h in hexes:
+                away = plural(firer.place.hex.distance(h), "hex")
+                for target in orders.targets(state, firer, h):
+                    self.target_box.addItem(f"{target.title} ({board.label(h)}, {away})", target)
+        self.target_box.blockSignals(False)
+        if self.target_box.count():
+            self._show_preview()
+        elif firer is not None and state is not None:
+            factors = now(state, firer)
+            reach = plural(factors.attack_range, "hex")
+            self.preview.setText(
+                f"The {firer.name} has no Attack left: it cannot fire."
+                if factors.attack <= 0
+                else f"Nothing the {firer.name} may fire at is within {reach}."
+            )
+        else:
             self.preview.setText(
                 "Select one of your counters, then click a target within its attack range."
                 if step == "fire"
                 else ""
             )
-        self.fire_button.setEnabled(self.target_box.count() > 0)
 
     def _show_marks(self, step: str, counter: Counter | None) -> None:
         state = self.state
@@ -430,6 +458,7 @@ class OrdersPanel(QWidget):
             now(state, counter).jump,
             counter.fuel,
             self,
+            blocked=departure_problem(state, counter),
         )
         accepted = dialog.exec() == QDialog.DialogCode.Accepted
         # the window takes the keyboard back (with no window manager to hand it back,
