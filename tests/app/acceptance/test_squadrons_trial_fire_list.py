@@ -20,6 +20,7 @@ def _buy_cruisers(table: SquadronTable) -> None:
     def buy(dialog: QWidget) -> None:
         for side in ("1 Imperium", "2 Zhodani"):
             table.show_tab(side)
+            table.press(f"Show {side[2:]}'s Purchase", dialog)
             spin = next(
                 s
                 for s in dialog.findChildren(QSpinBox)

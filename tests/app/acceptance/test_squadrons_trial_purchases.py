@@ -1,8 +1,10 @@
 """A newcomer's first Skirmish at Velde, bought in New Game: Navy Purchases refuses, as it
 happens, a purchase the game's start could not place (supply counters no squadron can
 carry), so the New Game dialog is never lost to a refusal after Start; each design's
-factors are read beside its price; and the question about unspent points says what the
-squadron game does with them (they are lost)."""
+factors are read beside its price; each side's tab is covered until its player shows it,
+and again when another tab is chosen (what a side bought is its secret, and so is how
+much it spent); and the question about unspent points says what the squadron game does
+with them (they are lost)."""
 
 from __future__ import annotations
 
@@ -23,6 +25,10 @@ def _spin(table: SquadronTable, dialog: QWidget, name: str) -> QSpinBox:
     return found[0]
 
 
+def _spin_shown(dialog: QWidget, name: str) -> bool:
+    return any(s.isVisible() and s.accessibleName() == name for s in dialog.findChildren(QSpinBox))
+
+
 def test_navy_purchases_refuses_supply_counters_its_squadrons_cannot_carry(
     qtbot: QtBot, tmp_path: Path
 ) -> None:
@@ -30,6 +36,7 @@ def test_navy_purchases_refuses_supply_counters_its_squadrons_cannot_carry(
     said: list[str] = []
 
     def buy(dialog: QWidget) -> None:
+        table.press("Show Imperium's Purchase", dialog)
         table.type_into(_spin(table, dialog, "Cruiser"), "1")  # Supply 2
         table.type_into(_spin(table, dialog, "Frigate"), "1")  # Supply 1
         factors = table.find(QLabel, "buy_label_0_1", dialog).text()  # type: ignore[attr-defined]
@@ -41,8 +48,11 @@ def test_navy_purchases_refuses_supply_counters_its_squadrons_cannot_carry(
         table.type_into(_spin(table, dialog, "supply counter"), "3")
         assert table.button("OK", dialog).isEnabled()
         table.show_tab("2 Zhodani")
+        table.press("Show Zhodani's Purchase", dialog)
         table.type_into(_spin(table, dialog, "Scout"), "1")
         table.type_into(_spin(table, dialog, "admiral"), "1")
+        table.show_tab("1 Imperium")  # Ann's purchase is covered again for Bob to pass
+        assert not _spin_shown(dialog, "Cruiser")
         table.press("OK", dialog)
 
     def fill(dialog: QWidget) -> None:
@@ -65,7 +75,7 @@ def test_navy_purchases_refuses_supply_counters_its_squadrons_cannot_carry(
     assert refusal == (
         "Imperium bought 5 supply counters; its squadrons' Supply factors carry only 3"
     )
-    assert "Imperium has 44 of 150 points unspent" in unspent
+    assert unspent.startswith("Imperium has points left unspent; Zhodani has points left")
     assert "lost" in unspent and "bases" not in unspent  # not the ship game's rule
     assert table.take_seat() == "Ann"
     table.click_counter("Velde", lambda t: t.startswith("Cruiser (Imperium"))

@@ -1,12 +1,14 @@
 """Navy Purchases: each side spends its points on library designs and on the extras
-bought at the start ("?" counters, supply counters, admirals), one tab a side. What is
+bought at the start ("?" counters, supply counters, admirals), one tab a side, each
+covered until its player shows it (and covered again on leaving it), since what a side
+buys is hidden from the other under its first "?". What is
 left or over shows as it changes; OK stays disabled while any side's purchase is refused
 (over its points, or that the game's start could not place: more supply counters than
 its squadrons carry, admirals or "?" counters with no squadron), every refusal in words."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from html import escape
 
 from PySide6.QtCore import Qt
@@ -16,8 +18,10 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QGroupBox,
     QLabel,
+    QPushButton,
     QScrollArea,
     QSpinBox,
+    QStackedWidget,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -161,12 +165,19 @@ class PurchaseDialog(QDialog):
         start = start or {}
         self.tabs = QTabWidget()
         self.sides: list[SidePurchase] = []
+        self.covers: list[QStackedWidget] = []
         for i, (side, budget) in enumerate(budgets.items()):
             page = SidePurchase(side, i, budget, designs, scheme, start.get(side, Purchase()))
             self.sides.append(page)
-            self.tabs.addTab(page, f"&{i + 1} {side}")
+            holder = QStackedWidget()
+            if len(budgets) > 1:  # at one table, each side buys unseen by the other
+                holder.addWidget(_cover(side, i, lambda h=holder, p=page: _uncover(h, p)))
+            holder.addWidget(page)
+            self.covers.append(holder)
+            self.tabs.addTab(holder, f"&{i + 1} {side}")
             for spin in page.spins():
                 spin.valueChanged.connect(self.refresh)
+        self.tabs.currentChanged.connect(lambda _: self.cover_all())
         note = QLabel(f"Costs: {scheme.name}")
         note.setWordWrap(True)
         note.setToolTip(scheme.about)
@@ -179,8 +190,13 @@ class PurchaseDialog(QDialog):
         layout.addWidget(note)
         layout.addWidget(self.tabs, 1)
         layout.addWidget(self.buttons)
-        self.resize(560, 560)
+        self.resize(720, 600)  # room for each design's factors beside its name
         self.refresh()
+
+    def cover_all(self) -> None:
+        """Hide every side's purchase behind its cover again (another tab chosen)."""
+        for holder in self.covers:
+            holder.setCurrentIndex(0)
 
     def refresh(self) -> None:
         fine = [page.refresh() for page in self.sides]
@@ -195,6 +211,35 @@ class PurchaseDialog(QDialog):
     def accept(self) -> None:
         if all(page.refresh() for page in self.sides):
             super().accept()
+
+
+def _cover(side: str, index: int, show: Callable[[], None]) -> QWidget:
+    """What a side's tab shows until its player asks to see it: the purchase is what
+    the other side may only ever see as a "?" on the board."""
+    cover = QWidget()
+    cover.setObjectName(f"purchase_cover_{index}")
+    text = QLabel(
+        f"<b>{escape(side)}'s purchase is secret.</b><br>Only {escape(side)}'s player should "
+        'look: the other side sees the navy bought only as a "?" over its deployment hex. '
+        "It is hidden again when another tab is chosen."
+    )
+    text.setWordWrap(True)
+    button = QPushButton(f"&Show {side}'s Purchase")
+    button.setObjectName(f"purchase_show_{index}")
+    button.clicked.connect(lambda: show())
+    layout = QVBoxLayout(cover)
+    layout.addStretch(1)
+    layout.addWidget(text)
+    layout.addWidget(button, 0, Qt.AlignmentFlag.AlignHCenter)
+    layout.addStretch(2)
+    return cover
+
+
+def _uncover(holder: QStackedWidget, page: SidePurchase) -> None:
+    holder.setCurrentWidget(page)
+    spins = page.spins()
+    if spins:
+        spins[0].setFocus()
 
 
 def _spin(name: str, accessible: str, value: int) -> QSpinBox:
