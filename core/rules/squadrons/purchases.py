@@ -30,11 +30,21 @@ class PurchaseRefused(IllegalCommand):
 
 def placement_refusals(side: str, purchase: Purchase) -> tuple[Refusal, ...]:
     """Every reason ``side``'s ``purchase`` could not be placed, whatever it costs:
-    supply counters beyond what its squadrons' Supply factors carry, admirals with no
-    counter to lead, nothing to play with. Navy Purchases shows these as it does the
-    price, so the game's start never refuses what the dialog let through."""
+    a planet's defences (ruling: they belong to a planet, set by the scenario, never
+    bought to stand in deep space), supply counters beyond what its squadrons' Supply
+    factors carry, admirals with no counter to lead, nothing to play with. Navy
+    Purchases shows these as it does the price, so the game's start never refuses what
+    the dialog let through."""
     designs = purchase.counters()
     refusals: list[Refusal] = []
+    for name in sorted({d.name for d in designs if d.is_planet}):
+        refusals.append(
+            Refusal(
+                f"design:{name}",
+                f"{side} bought {name}, a planet's defences: they stand at a planet, and a"
+                " navy bought before play comes out of jump at its deployment hex",
+            )
+        )
     carry = sum(d.factors.supply for d in designs)
     if purchase.supply > carry:
         refusals.append(

@@ -80,3 +80,26 @@ def test_navy_purchases_refuses_supply_counters_its_squadrons_cannot_carry(
     assert table.take_seat() == "Ann"
     table.click_counter("Velde", lambda t: t.startswith("Cruiser (Imperium"))
     assert "Supply: 2 counters" in table.sheet()
+
+
+def test_a_navy_bought_before_play_is_squadrons_only_not_a_planets_defences(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """Ruling: a planet counter is a planet's defences; Navy Purchases does not offer
+    one (it would stand, unable to move, at the deployment hex in deep space)."""
+    table = SquadronTable(qtbot, tmp_path)
+    said: list[str] = []
+
+    def buy(dialog: QWidget) -> None:
+        table.press("Show Imperium's Purchase", dialog)
+        assert _spin_shown(dialog, "Cruiser") and not _spin_shown(dialog, "Planetary Defences")
+        said.append(table.find(QLabel, "purchase_planets_0", dialog).text())  # type: ignore[attr-defined]
+        table.press("Cancel", dialog)
+
+    def fill(dialog: QWidget) -> None:
+        table.pick(table.find(QComboBox, "scenario_box", dialog), "Skirmish at Velde")  # type: ignore[arg-type]
+        table.answer(lambda: table.press("Navy Purchases", dialog), buy)
+        table.press("Cancel", dialog)
+
+    table.answer(lambda: table.choose("File", "New Quick Game"), fill)
+    assert said and said[0].startswith("1 planet design not offered")

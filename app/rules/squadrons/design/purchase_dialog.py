@@ -59,7 +59,9 @@ class SidePurchase(QWidget):
     ) -> None:
         super().__init__()
         self.side, self.budget, self.scheme = side, budget, scheme
-        self.designs = [d for d in designs if not check_design(d, scheme)]
+        # a planet's defences are the scenario's, never bought (placement_refusals)
+        self.designs = [d for d in designs if not check_design(d, scheme) and not d.is_planet]
+        planets = sum(d.is_planet for d in designs)
         self.counts: dict[str, QSpinBox] = {}
         self.extras: dict[str, QSpinBox] = {}
 
@@ -78,14 +80,22 @@ class SidePurchase(QWidget):
             grid.addWidget(QLabel(plural(price(design, scheme), "point")), row, 1)
             grid.addWidget(spin, row, 2)
             self.counts[design.name] = spin
-        left_out = len(designs) - len(self.designs)
+        left_out = sum(1 for d in designs if not d.is_planet and check_design(d, scheme))
         if not self.designs:
             grid.addWidget(QLabel("No designs in the library fit this cost scheme."), 1, 0, 1, 3)
         elif left_out:
             note = QLabel(f"{plural(left_out, 'library design')} break this scheme's limits")
             note.setObjectName(f"purchase_left_out_{index}")
             grid.addWidget(note, len(self.designs) + 1, 0, 1, 3)
-        grid.setRowStretch(len(self.designs) + 2, 1)
+        if planets:
+            note = QLabel(
+                f"{plural(planets, 'planet design')} not offered: a planet's defences stand "
+                "at its planet (the scenario places them), not at the deployment hex"
+            )
+            note.setObjectName(f"purchase_planets_{index}")
+            note.setWordWrap(True)
+            grid.addWidget(note, len(self.designs) + 2, 0, 1, 3)
+        grid.setRowStretch(len(self.designs) + 3, 1)
         grid.setColumnStretch(0, 1)
         table = QWidget()
         table.setLayout(grid)
