@@ -85,7 +85,8 @@ class OrdersPanel(QWidget):
         self._aimed: Hex | None = None
         self.where = QLabel(NOTHING_SELECTED)
         self.where.setObjectName("selected_hex")
-        self.where.setWordWrap(True)
+        self.where.setWordWrap(True)  # as tall whatever it says: the buttons stay put
+        self.where.setMinimumHeight(3 * self.fontMetrics().lineSpacing())
         self.stack = QListWidget()
         self.stack.setObjectName("stack_list")
         self.stack.setMinimumHeight(5 * self.fontMetrics().lineSpacing())
@@ -158,7 +159,7 @@ class OrdersPanel(QWidget):
                 row.addWidget(w)
             layout.addLayout(row)
         layout.addWidget(self.place_button)
-        layout.addWidget(fire, 1)
+        layout.addWidget(fire)  # its own height: the list above takes the rest, steadily
 
     def _button(self, text: str, tip: str) -> QPushButton:
         button = QPushButton(text)
