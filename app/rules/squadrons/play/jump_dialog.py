@@ -160,5 +160,5 @@ class JumpDialog(QDialog):
         if self.view is not None:
             self.view.clear_marks()
             if chosen is not None:
-                self.view.mark([chosen[1]], "#f0c23b", "The arrival hex")
+                self.view.mark([chosen[1]], "#f0c23b", "The arrival hex", outline=True)
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(ok)
