@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QFocusEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QListWidget,
@@ -412,6 +413,14 @@ class SquadronPage(QWidget):
         for view in self.boards.values():
             view.clear_marks()
         self.hand_over.button.setFocus()
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        """The keyboard given to the page (a game opened after another was closed) goes
+        on to the hand-over button while it is up, so Enter takes the seat as it says."""
+        if self.pages.currentWidget() is self.hand_over:
+            self.hand_over.button.setFocus()
+            return
+        super().focusInEvent(event)
 
     def _jump_board_clicked(self, system: str) -> None:
         """A system clicked on the jump board: its board comes to the front, unless a
