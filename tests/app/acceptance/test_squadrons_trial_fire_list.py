@@ -1,7 +1,8 @@
 """In a fire step, selecting a firer lists everything it may fire at in the Target box,
 nearest first with its hex and distance, whether or not the board shows it: a newcomer
 whose enemy is off the visible part of the board fires from the list, the damage
-previewed (Skirmish at Velde, the navies bought in New Game)."""
+previewed (Skirmish at Velde, the navies bought in New Game); the firer's row in the
+stack list then names its target."""
 
 from __future__ import annotations
 
@@ -72,3 +73,5 @@ def test_a_firer_lists_every_target_in_range_even_off_the_visible_board(
     assert table.label("fire_preview").startswith("Cruiser fires 20 at Cruiser")
     table.press("Order Fire")
     assert table.fire_orders() == ["Cruiser → Cruiser"]
+    # the firer's row says it has its order (two counters of one design told apart)
+    assert table.stack_rows() == ["Cruiser (Imperium) 20/6 → Cruiser"]

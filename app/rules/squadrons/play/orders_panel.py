@@ -31,7 +31,6 @@ from PySide6.QtWidgets import (
 from app.rules.squadrons.play import orders
 from app.rules.squadrons.play.jump_dialog import JumpDialog
 from app.rules.squadrons.play.steps import kind_of
-from core.engine.words import plural
 from core.rules.squadrons.commands import (
     BeginJump,
     CancelJump,
@@ -296,14 +295,12 @@ class OrdersPanel(QWidget):
                 self.stack.addItem(item)
         here = [c for c in state.on_board() if c.place == self.here]
         for c in here:
-            f = now(state, c)
-            hits = f", {c.hits} hits" if c.hits else ""
-            item = QListWidgetItem(f"{c.name} ({c.side}) {f.attack}/{f.defense}{hits}")
+            item = QListWidgetItem(orders.row_text(state, c))
             item.setData(ID_ROLE, c.id)
-            item.setToolTip(f"{c.name}: select it to see its sheet")
+            item.setToolTip(orders.ROW_TIP.format(name=c.name))
             if c.side == self.side and ticks:  # ticks move or group; not in a fire step
                 item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-                fresh = not ticked and current is None and f.maneuver > c.spent
+                fresh = not ticked and current is None and now(state, c).maneuver > c.spent
                 on = c.id in ticked or fresh
                 item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
             self.stack.addItem(item)
@@ -363,30 +360,14 @@ class OrdersPanel(QWidget):
         self.target_box.blockSignals(True)
         self.target_box.clear()
         state = self.state
-        if state is not None and firer is not None and firer.place is not None:
-            board = state.world.board(firer.place.system)
-            hexes = sorted(orders.in_range(state, firer), key=firer.place.hex.distance)
-            for h in hexes:
-                away = plural(firer.place.hex.distance(h), "hex")
-                for target in orders.targets(state, firer, h):
-                    self.target_box.addItem(f"{target.title} ({board.label(h)}, {away})", target)
+        if state is not None and firer is not None:
+            for title, target in orders.all_targets(state, firer):
+                self.target_box.addItem(title, target)
         self.target_box.blockSignals(False)
         if self.target_box.count():
             self._show_preview()
-        elif firer is not None and state is not None:
-            factors = now(state, firer)
-            reach = plural(factors.attack_range, "hex")
-            self.preview.setText(
-                f"The {firer.name} has no Attack left: it cannot fire."
-                if factors.attack <= 0
-                else f"Nothing the {firer.name} may fire at is within {reach}."
-            )
         else:
-            self.preview.setText(
-                "Select one of your counters, then click a target within its attack range."
-                if step == "fire"
-                else ""
-            )
+            self.preview.setText(orders.no_target(state, firer) if step == "fire" else "")
 
     def _show_marks(self, step: str, counter: Counter | None) -> None:
         state = self.state
