@@ -395,6 +395,10 @@ class SquadronPage(QWidget):
         bar.round_label.setText("Game over")
         bar.player_label.setText(f"{won} won" if won else "a draw")
         bar.end_button.setEnabled(False)
+        # the fog lifts: the log reads whole, to the last shots and the result
+        self.log.clear()
+        self.log.addItems([e.text for e in self.session.events])
+        self.log.scrollToBottom()
 
     def _hand_over(self, seat: Any) -> None:
         if self._seated is not None:
