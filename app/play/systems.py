@@ -72,6 +72,9 @@ class UIEntry:
     own_page: bool = False
     """The system's games are not vector games on a star map: its interface offers its
     own scenarios and shows its games on a page of its own (:class:`OwnGame`)."""
+    round_word: str = "Round"
+    """What a round of play is called (the Campaign dock's headings): "Day" in the
+    squadron game, whose turn bar counts days."""
 
 
 class PurchaseStep(Protocol):
@@ -357,6 +360,7 @@ BUILT_IN: dict[str, UIEntry] = {
         "app.rules.squadrons.ui:UI",
         docks=(DockSlot("squadron_sheet", "Squadron Sheet", SHEET_PLACEHOLDER, tab_with="ships"),),
         own_page=True,
+        round_word="Day",
         tools=(
             Tool(
                 "squadron-designs",
