@@ -9,39 +9,24 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from PySide6.QtWidgets import QComboBox, QDialog, QLineEdit, QSpinBox, QWidget
+from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
 from tests.app.acceptance.squadron_table import SquadronTable
+from tests.app.acceptance.test_squadrons_trial_purchases import skirmish, spin
 
 
 def _buy_cruisers(table: SquadronTable) -> None:
     """New Quick Game of Skirmish at Velde, one cruiser a side."""
 
     def buy(dialog: QWidget) -> None:
-        for side in ("1 Imperium", "2 Zhodani"):
-            table.show_tab(side)
-            table.press(f"Show {side[2:]}'s Purchase", dialog)
-            spin = next(
-                s
-                for s in dialog.findChildren(QSpinBox)
-                if s.isVisible() and s.accessibleName() == "Cruiser"
-            )
-            table.type_into(spin, "1")
+        for side in ("Imperium", "Zhodani"):
+            table.show_tab(f"{1 + (side == 'Zhodani')} {side}")
+            table.press(f"Show {side}'s Purchase", dialog)
+            table.type_into(spin(dialog, "Cruiser"), "1")
         table.press("OK", dialog)
 
-    def fill(dialog: QWidget) -> None:
-        assert isinstance(dialog, QDialog)
-        table.pick(table.find(QComboBox, "scenario_box", dialog), "Skirmish at Velde")  # type: ignore[arg-type]
-        for i, name in enumerate(("Ann", "Bob")):
-            table.type_into(table.find(QLineEdit, f"seat_name_{i}", dialog), name)
-        table.answer(lambda: table.press("Navy Purchases", dialog), buy)
-        table.agree_to_questions()
-        table.press("Start", dialog)
-
-    table.answer(lambda: table.choose("File", "New Quick Game"), fill)
-    table.dismiss_questions()
-    table.qtbot.waitUntil(lambda: table.win.turn_bar.round_label.text() == "Day 1")
+    skirmish(table, buy)
 
 
 def _close_in(table: SquadronTable, side: str) -> None:
