@@ -139,13 +139,14 @@ class TurnBar(QToolBar):
             label.setProperty("current", step.current)
             if step.current:
                 label.setStyleSheet(CURRENT_STYLE)
-                label.setToolTip(f"The {step.title.lower()} phase: the game is here")
+                what = step.tip or f"The {step.title.lower()} phase"
+                label.setToolTip(f"{what}: the game is here")
             elif not step.acted:
                 label.setStyleSheet(PASSING_STYLE)
                 label.setToolTip("Ships move when astrogation ends (the Move button)")
             else:
                 label.setStyleSheet(STEP_STYLE)
-                label.setToolTip(f"The {step.title.lower()} phase")
+                label.setToolTip(step.tip or f"The {step.title.lower()} phase")
         self.phases.setVisible(bool(steps))
 
 

@@ -303,7 +303,9 @@ class SquadronPage(QWidget):
         past = self.replay_row.past
         whose = f"as {past.side} saw it" if past and past.viewer else "everything shown"
         hint = f"Replay: the game as it was, {whose} (Escape returns to play)"
-        self.host.turn_bar.show_turn(state.day, steps(state.step), who, hint, "Replaying")
+        self.host.turn_bar.show_turn(
+            state.day, steps(state.step, state.sides), who, hint, "Replaying"
+        )
         self.host.turn_bar.round_label.setText(f"Day {state.day}")
         for view in self.boards.values():
             view.clear_marks()
@@ -376,7 +378,7 @@ class SquadronPage(QWidget):
                 hint = hint.replace(ends, f"press {label}") if ends in hint else hint
                 hint += "" if label in hint else f", then {label} (Ctrl+Enter)"
         bar = self.host.turn_bar
-        bar.show_turn(live.day, steps(live.step), shown, hint, label)
+        bar.show_turn(live.day, steps(live.step, live.sides), shown, hint, label)
         bar.round_label.setText(f"Day {live.day}")
 
     def _show_over(self) -> None:
