@@ -218,7 +218,8 @@ class GameActions(SeatActions, GameView):
         if self.session is not None:
             if self.board is not None and not self.board.confirm_end():
                 return  # a ship left to coast would be lost: the player plots again
-            self.session.advance()
+            with self._actions_once():  # not once per signal the End Turn sets off
+                self.session.advance()
 
     def set_skip_optional(self, on: bool) -> None:
         """The player's preference: also pass by phases with only optional extras."""
