@@ -192,10 +192,10 @@ class GameActions(SeatActions, GameView):
         """What to ask before the game on screen is closed, or the program quits (""
         when nothing is lost): a quick game is lost, and so are orders not yet saved to
         an order file."""
-        page = getattr(self, "own_page", None)
+        page = self.own_page
         session = self.session
         if page is not None:  # a game on its system's own page
-            if getattr(page, "mail", None) is not None:  # a player file: its orders count
+            if page.mail is not None:  # a player file: its orders count
                 return ORDERS_UNSAVED if page.unsaved() else ""
             lost = self.campaign is None and not page.over()
         else:

@@ -193,7 +193,7 @@ class OwnGameActions:
         refereed = self.refereed()
         self.import_orders_action.setEnabled(refereed)
         self.export_players_action.setEnabled(refereed)
-        by_mail = getattr(page, "mail", None) is not None
+        by_mail = page.mail is not None
         self.save_orders_action.setEnabled(by_mail and page.primary_enabled())
         over = ", game over" if page.over() else ""
         if self.campaign is not None:
