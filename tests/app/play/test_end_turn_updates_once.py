@@ -20,6 +20,7 @@ import app.play.phases as phases
 from app.shell.game_view import GameView
 from app.shell.main_window import MainWindow
 from app.shell.seat import SeatActions
+from benchmarks.long_campaigns import build, sabotage
 from core.board.hexgrid import ZERO, Hex
 from core.engine.play import new_game
 from core.vector.motion import Motion
@@ -110,3 +111,20 @@ def test_end_turn_with_the_same_player_going_on_updates_the_window_once(
         assert window.stack.currentWidget() is window.map_view
         assert window.turn_bar.end_button.isEnabled()
         assert window.end_turn_action.isEnabled()
+
+
+def test_end_turn_in_a_campaign_updates_the_window_once(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "sabotage.ecliptic"
+    build(path, sabotage(), 3)  # six players, three rounds played
+    assert window.open_path(path)
+    calls = counting(monkeypatch)
+    for _ in range(8):
+        if window.stack.currentWidget() is window.hand_over:
+            take_seat(qtbot, window)
+        assert window.turn_bar.end_button.isEnabled()
+        assert end_turn(qtbot, window, calls) == {"actions": 1, "guard": 1, "orders in": 1}
+        assert window.stack.currentWidget() is window.hand_over
+        assert not window.turn_bar.end_button.isEnabled()
+        assert window.undo_action.isEnabled()  # a campaign's turn may be taken back
