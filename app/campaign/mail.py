@@ -20,6 +20,7 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QMessageBox
 
 from app.folders import ask_save, remember, start_at
+from app.play.systems import GamePage, MailPage
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QLabel
@@ -28,7 +29,6 @@ if TYPE_CHECKING:
     from app.board.view import MapView
     from app.campaign.referee import RefereePanel
     from app.play.session import GameSession
-    from app.play.systems import GamePage
     from core.board.problems import FileProblems
     from core.campaign import CampaignFile, GameRecord
     from core.campaign.mail.files import PlayerFile
@@ -128,10 +128,10 @@ class MailWindow(_Window):
         else:
             why = "the referee waits for nobody's orders from you this turn"
             page = self.own_page
-            if page is not None:  # a game on its system's own page says it there
+            if isinstance(page, MailPage):  # a game on its system's own page says it there
                 page.read_only_why = why
                 page.refresh()
-            else:
+            elif page is None:
                 assert self.session is not None
                 self.session.read_only_why = why
             self.status_label.setText(
@@ -149,7 +149,7 @@ class MailWindow(_Window):
 
         session = self.session
         page = self.own_page
-        if page is not None and page.mail is not None:
+        if isinstance(page, MailPage) and page.mail is not None:
             if not page.primary_enabled():  # a game on its own page (the squadron game)
                 return False
             mail, orders, saved = page.mail, page.mail_orders(), page.orders_saved
@@ -203,7 +203,8 @@ class MailWindow(_Window):
             self.referee_panel.show_inbox(None)
             return
         if page is not None:  # a game on its system's own page shows all there
-            page.referee(REFEREE_WHY)
+            if isinstance(page, MailPage):
+                page.referee(REFEREE_WHY)
             dock.show()
             dock.raise_()
             self.refresh_referee()

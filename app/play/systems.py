@@ -248,16 +248,24 @@ class GamePage(Protocol):
         """The game leaves the screen (its campaign, if any, is closed by the window)."""
         ...
 
-    def refresh(self) -> None:
-        """Show the game again (after ``read_only_why`` changed)."""
-        ...
 
-    # ---- play by mail (:mod:`app.campaign.mail`)
+@runtime_checkable
+class MailPage(GamePage, Protocol):
+    """A :class:`GamePage` that plays by mail (:mod:`app.campaign.mail`): it shows a
+    player file for its player's orders, or a refereed master whole and read-only."""
 
     #: the player file shown, for its player's orders (None: not a player file)
     mail: PlayerFile | None
     #: why nothing may be ordered, said on the page when the game is read-only
     read_only_why: str
+
+    def play_by_mail(self, mail: PlayerFile) -> None:
+        """Show player file ``mail``: its player at the table, for their orders."""
+        ...
+
+    def refresh(self) -> None:
+        """Show the game again (after ``read_only_why`` changed)."""
+        ...
 
     def mail_orders(self) -> Sequence[Command]:
         """The orders given on a player file's page, for the order file."""

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QDialog, QMessageBox
 
 from app.play.public_log import feed_logs
+from app.play.systems import MailPage
 from app.shell.game_view import GameView
 from app.shell.own_game import ORDERS_UNSAVED
 from app.shell.seat import SeatActions
@@ -195,7 +196,7 @@ class GameActions(SeatActions, GameView):
         page = self.own_page
         session = self.session
         if page is not None:  # a game on its system's own page
-            if page.mail is not None:  # a player file: its orders count
+            if isinstance(page, MailPage) and page.mail is not None:  # a player file's orders
                 return ORDERS_UNSAVED if page.unsaved() else ""
             lost = self.campaign is None and not page.over()
         else:
