@@ -20,13 +20,22 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QMessageBox
 
 from app.folders import ask_save, remember, start_at
+from app.play.systems import GamePage, MailPage
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QLabel
+    from PySide6.QtWidgets import QMainWindow as _Window
 
+    from app.board.view import MapView
     from app.campaign.referee import RefereePanel
     from app.play.session import GameSession
+    from core.board.problems import FileProblems
     from core.campaign import CampaignFile, GameRecord
+    from core.campaign.mail.files import PlayerFile
+    from core.engine.events import Event
+    from core.vector.state import GameState
+else:  # a mixin: typed as the main window it is a part of, a plain class at run time
+    _Window = object
 
 PLAYER_FILTER = "Ecliptic player files (*.ecliptic-player);;All files (*)"
 ORDERS_FILTER = "Ecliptic order files (*.ecliptic-orders);;All files (*)"
@@ -34,7 +43,7 @@ FOLDER_KEY = "mail/folders"
 REFEREE_WHY = "a refereed campaign moves on only by the players' order files (Referee dock)"
 
 
-class MailWindow:
+class MailWindow(_Window):
     """Play by mail of the main window (see the module's docstring)."""
 
     campaign: CampaignFile | None
@@ -44,6 +53,33 @@ class MailWindow:
     status_label: QLabel
     settings: QSettings
     referee_panel: RefereePanel
+    own_page: GamePage | None
+    map_view: MapView
+
+    if TYPE_CHECKING:  # the window's own, from its other parts
+
+        def play(
+            self,
+            state: GameState,
+            events: list[Event],
+            title: str,
+            *,
+            record: GameRecord | None = None,
+            read_only: bool = False,
+            mail: PlayerFile | None = None,
+        ) -> bool: ...
+
+        def close_game(self) -> bool: ...
+
+        def take_seat(self) -> None: ...
+
+        def _game_changed(self) -> None: ...
+
+        def _remember(self, path: Path) -> None: ...
+
+        def open_campaign(self, path: Path, *, read_only: bool = False, why: str = "") -> bool: ...
+
+        def show_problems(self, path: Path, exc: FileProblems) -> None: ...
 
     def _init_mail(self) -> None:
         self.player_file: Path | None = None
@@ -91,11 +127,11 @@ class MailWindow:
             )
         else:
             why = "the referee waits for nobody's orders from you this turn"
-            page = getattr(self, "own_page", None)
-            if page is not None:  # a game on its system's own page says it there
+            page = self.own_page
+            if isinstance(page, MailPage):  # a game on its system's own page says it there
                 page.read_only_why = why
                 page.refresh()
-            else:
+            elif page is None:
                 assert self.session is not None
                 self.session.read_only_why = why
             self.status_label.setText(
@@ -112,8 +148,8 @@ class MailWindow:
         from core.engine.errors import IllegalCommand
 
         session = self.session
-        page = getattr(self, "own_page", None)
-        if page is not None and getattr(page, "mail", None) is not None:
+        page = self.own_page
+        if isinstance(page, MailPage) and page.mail is not None:
             if not page.primary_enabled():  # a game on its own page (the squadron game)
                 return False
             mail, orders, saved = page.mail, page.mail_orders(), page.orders_saved
@@ -161,13 +197,14 @@ class MailWindow:
         """A campaign is on show: a refereed one shows all, moves only by order files,
         and gets the Referee dock."""
         dock = self.docks["referee"]
-        page = getattr(self, "own_page", None)
+        page = self.own_page
         if not self.refereed() or (self.session is None and page is None):
             dock.hide()
             self.referee_panel.show_inbox(None)
             return
         if page is not None:  # a game on its system's own page shows all there
-            page.referee(REFEREE_WHY)
+            if isinstance(page, MailPage):
+                page.referee(REFEREE_WHY)
             dock.show()
             dock.raise_()
             self.refresh_referee()
@@ -194,7 +231,7 @@ class MailWindow:
         from core.campaign.mail.referee import inbox
 
         box = inbox(self.campaign)
-        page = getattr(self, "own_page", None)
+        page = self.own_page
         over = page.over() if page is not None else bool(self.session and self.session.live.over)
         self.referee_panel.show_inbox(box, "over" if over else "", self.mail_folder())
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QDialog, QMessageBox
 
 from app.play.public_log import feed_logs
+from app.play.systems import MailPage
 from app.shell.game_view import GameView
 from app.shell.own_game import ORDERS_UNSAVED
 from app.shell.seat import SeatActions
@@ -192,10 +193,10 @@ class GameActions(SeatActions, GameView):
         """What to ask before the game on screen is closed, or the program quits (""
         when nothing is lost): a quick game is lost, and so are orders not yet saved to
         an order file."""
-        page = getattr(self, "own_page", None)
+        page = self.own_page
         session = self.session
         if page is not None:  # a game on its system's own page
-            if getattr(page, "mail", None) is not None:  # a player file: its orders count
+            if isinstance(page, MailPage) and page.mail is not None:  # a player file's orders
                 return ORDERS_UNSAVED if page.unsaved() else ""
             lost = self.campaign is None and not page.over()
         else:
@@ -218,7 +219,8 @@ class GameActions(SeatActions, GameView):
         if self.session is not None:
             if self.board is not None and not self.board.confirm_end():
                 return  # a ship left to coast would be lost: the player plots again
-            self.session.advance()
+            with self._actions_once():  # not once per signal the End Turn sets off
+                self.session.advance()
 
     def set_skip_optional(self, on: bool) -> None:
         """The player's preference: also pass by phases with only optional extras."""

@@ -8,11 +8,14 @@ A mixin for the main window (:mod:`app.shell.main_window`), through
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QMessageBox
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from PySide6.QtGui import QAction
     from PySide6.QtWidgets import QLabel, QStackedWidget
 
@@ -48,6 +51,13 @@ class GameView:
     end_turn_action: QAction
     #: when the status bar's refusal was shown (round, phase, seat), to clear it after
     _refused_at: tuple[object, ...] | None = None
+    #: what the turn bar says of the sealed orders given (see :meth:`_game_changed`),
+    #: which the hand-over repeats
+    _orders_in: str = ""
+    #: while an End Turn plays out, the game actions wait to be brought up to date
+    #: once, at its end (:meth:`_actions_once`); ``_actions_due`` if they are to be
+    _actions_held: bool = False
+    _actions_due: bool = False
 
     def _game_changed(self) -> None:
         session = self.session
@@ -83,7 +93,8 @@ class GameView:
             self._show_over(hint, primary)
         else:
             self.turn_bar.show_turn(state.round, steps(state, session.ui), shown, hint, primary)
-        self.turn_bar.show_orders_in("" if session.replaying else orders_in(state))
+        self._orders_in = "" if session.replaying else orders_in(state)
+        self.turn_bar.show_orders_in(self._orders_in)
         self.end_turn_action.setText(f"&{primary}")
         self._update_title()
         self.ship_list.refresh(
@@ -92,7 +103,7 @@ class GameView:
             public=self.stack.currentWidget() is self.hand_over,
         )
         self._selection_changed(self.board.selected if self.board else None)
-        self._update_game_actions()
+        self._game_actions_changed()
 
     def _show_over(self, hint: str, primary: str) -> None:
         """An ended game's turn bar: that it is over and who won, no round or phase
@@ -182,7 +193,7 @@ class GameView:
         if self.system_docks is not None:
             self.refresh_system_docks(self.session, ship.id if ship is not None else None)
         self.ship_list.select_ship(ship.id if ship is not None else None)
-        self._update_game_actions()
+        # the game actions do not depend on the selected ship: no update here
 
     def _hovered(self, option: object) -> None:
         if self.session is not None:
@@ -217,6 +228,30 @@ class GameView:
             self.map_view.centre_on_hex(
                 self.session.state.ship(self.board.selected).motion.position
             )
+
+    @contextmanager
+    def _actions_once(self) -> Iterator[None]:
+        """Bring the game actions up to date once, at the end of what runs inside (an
+        End Turn: the phase change, the new turn and the hand-over each ask for it)."""
+        if self._actions_held:  # inside another: that one updates them
+            yield
+            return
+        self._actions_held, self._actions_due = True, False
+        try:
+            yield
+        finally:
+            self._actions_held = False
+            if self._actions_due:
+                self._actions_due = False
+                self._update_game_actions()
+
+    def _game_actions_changed(self) -> None:
+        """The game or the page on screen changed: update the game actions now, or
+        at the end of the End Turn under way (:meth:`_actions_once`)."""
+        if self._actions_held:
+            self._actions_due = True
+        else:
+            self._update_game_actions()
 
     def _update_game_actions(self) -> None:
         if self.own_page is not None:

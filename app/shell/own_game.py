@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QMenu, QMessageBox, QWidget
 
-from app.play.systems import GamePage, entries, own_game, ui_for
+from app.play.systems import GamePage, MailPage, entries, own_game, ui_for
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QAction
@@ -193,7 +193,7 @@ class OwnGameActions:
         refereed = self.refereed()
         self.import_orders_action.setEnabled(refereed)
         self.export_players_action.setEnabled(refereed)
-        by_mail = getattr(page, "mail", None) is not None
+        by_mail = isinstance(page, MailPage) and page.mail is not None
         self.save_orders_action.setEnabled(by_mail and page.primary_enabled())
         over = ", game over" if page.over() else ""
         if self.campaign is not None:

@@ -40,6 +40,7 @@ class SeatActions:
     browser: CampaignBrowser
     ship_list: ShipList
     _last_seat: str | None
+    _orders_in: str
 
     def take_seat(self) -> None:
         """The next player pressed their button: show the map, centred on their ship."""
@@ -51,7 +52,7 @@ class SeatActions:
         self.map_view.setFocus()
         if self.board is not None:
             self.board.centre_on_seat()
-        self._update_game_actions()
+        self._game_actions_changed()
 
     def guard_seat_panels(self) -> None:
         """While the seat is being handed over, the docks that act for a player (Course,
@@ -84,18 +85,18 @@ class SeatActions:
             detail = f"Round {state.round}: {phase} phase"
             if state.pending:
                 detail = f"Round {state.round}: {state.pending[0].prompt()}"
-            from app.play.phases import orders_in
-
-            if orders_in(state):
-                detail = f"{detail} ({orders_in(state)})"
+            if self._orders_in:  # as the turn bar says it (the game changed just before)
+                detail = f"{detail} ({self._orders_in})"
             self.hand_over.show_for(player, detail)
             # a refusal said to the player before is theirs: it could tell the next one
             # what they tried to order (sealed orders)
             self.status_label.setText("")
-            self.stack.setCurrentWidget(self.hand_over)
-            self.guard_seat_panels()
+            if self.stack.currentWidget() is self.hand_over:  # no page change to say so
+                self.guard_seat_panels()
+            else:  # the stack's currentChanged guards the panels
+                self.stack.setCurrentWidget(self.hand_over)
             if self.board is not None:
                 self.board.select(None)
-            self._update_game_actions()
+            self._game_actions_changed()
         else:
             self.take_seat()

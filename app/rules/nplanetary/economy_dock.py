@@ -276,23 +276,8 @@ def _row(h: reading.Holder) -> list[tuple[str, str]]:
         *((text, text) for text in plain),
         (other, other),
         (short or "-", damage or "none"),
-        (_where(h.where), h.where.removeprefix("At ")),
+        (h.place.short(), h.place.detail()),
     ]
-
-
-def _where(where: str) -> str:
-    """Where a holder is, in a word or two: "docked", "landed", "orbit Mars", "on Mars",
-    else its hex (the whole, with the base's name and the speed, is the cell's tooltip)."""
-    at, *rest = where.removeprefix("At ").split(", ")
-    last = rest[-1] if rest else ""
-    for long, short in (("docked at ", "docked"), ("landed at ", "landed")):
-        if last.startswith(long):
-            return short
-    if last.startswith("in orbit of "):
-        return f"orbit {last.removeprefix('in orbit of ')}"
-    if last.startswith(("on ", "at ")) and last != "at an asteroid":
-        return last
-    return at
 
 
 def _for_sale(state: GameState) -> list[tuple[str, str]]:
