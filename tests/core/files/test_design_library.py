@@ -136,6 +136,8 @@ def test_a_relative_path_is_read_from_the_library_folder_not_the_working_folder(
     monkeypatch.chdir(decoy)
     assert library.find(own.name) == Toy("Gnu", 4)
     assert library.find(f"./{own.name}") == Toy("Gnu", 4)
+    save(Toy("Decoy", 9), decoy / "zebra.toy")
+    assert library.find("zebra.toy") == Toy("Zebra"), "else from the shipped designs"
 
 
 def test_a_relative_path_not_in_the_library_folder_is_refused_with_the_folder_named(
