@@ -263,6 +263,7 @@ class CampaignWindow:
         if record.warnings:
             notes.append("a damaged snapshot was passed over; rebuilt from an earlier point")
             self._rebuilt_warning(campaign.path.name, record.warnings)
+        record.on_warnings = lambda new: self._rebuilt_later(record, new)
         self.status_label.setText(
             f"Opened {campaign.path.name}" + (f": {'; '.join(notes)}" if notes else "")
         )
@@ -300,16 +301,17 @@ class CampaignWindow:
         seal_warning(self, self.campaign.path.name, problems)
         self.status_label.setText(f"Warning: {problems[0]}")
 
+    def _rebuilt_later(self, record: GameRecord, warnings: list[str]) -> None:
+        """A damaged snapshot first met after the open (undo, the replay view): told as
+        on opening, once (the record warns of each snapshot once)."""
+        if self.campaign is None or self.record is not record:
+            return
+        self._rebuilt_warning(self.campaign.path.name, warnings)
+
     def _rebuilt_warning(self, name: str, warnings: list[str]) -> None:
-        """Say which snapshots were damaged and that the game was replayed past them."""
-        box = QMessageBox(QMessageBox.Icon.Warning, "Campaign rebuilt", "", parent=self)
-        box.setText(f"{name} had a damaged snapshot; the game was rebuilt from an earlier point.")
-        box.setObjectName("rebuilt_warning_box")
-        box.setInformativeText(
-            "\n".join(f"• {w[:1].upper()}{w[1:]}." for w in warnings)
-            + "\n\nNothing played is lost. `python -m core campaign check` tells more."
-        )
-        box.open()
+        from app.campaign.trouble import rebuilt_warning
+
+        rebuilt_warning(self, name, warnings)
 
     def _read_only_notice(self, path: Path, why: str) -> None:
         from app.campaign.trouble import read_only_notice
