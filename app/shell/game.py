@@ -107,8 +107,9 @@ class GameActions(SeatActions, GameView):
         if mail is not None:
             from app.play.orders import OrderSession
 
-            session: GameSession = OrderSession(mail)
-            session.save_asked.connect(self.save_order_file)
+            orders = OrderSession(mail)
+            orders.save_asked.connect(self.save_order_file)
+            session: GameSession = orders
         else:
             session = GameSession(state, events, title=title, record=record, read_only=read_only)
         # a refereed master passes by only phases with nothing in them, whatever the
