@@ -3,7 +3,8 @@ when another Ecliptic has it), Save a Copy As, Export for Mail, the campaign bro
 and the replay view. Nothing needs saving: every command is stored as it is given.
 
 A mixin for the main window (:mod:`app.shell.main_window`), kept apart so the window stays
-about the map and the game; the window's parts it uses are declared on the class.
+about the map and the game; the window's parts it uses are declared in
+:mod:`app.shell.host`.
 """
 
 from __future__ import annotations
