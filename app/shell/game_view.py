@@ -262,8 +262,11 @@ class GameView(WindowHost):
         self.export_mail_action.setEnabled(in_campaign and not refereed)
         self.import_orders_action.setEnabled(refereed)
         self.export_players_action.setEnabled(refereed)
-        session = self.session  # a player file's orders: an OrderSession's save_asked
-        orders = session is not None and getattr(session, "save_asked", None) is not None
-        self.save_orders_action.setEnabled(orders and session is not None and not session.read_only)
+        session = self.session  # a player file's: an OrderSession, which asks to be saved
+        self.save_orders_action.setEnabled(
+            session is not None
+            and getattr(session, "save_asked", None) is not None
+            and not session.read_only
+        )
         self.replay_action.setEnabled(in_campaign)
         self.replay_action.setChecked(self.session is not None and self.session.replaying)
