@@ -264,7 +264,7 @@ class GameBoard(QObject):
         self.hovered_option = self._hovered_launch = None
         ship = state.ship(self.selected) if self.selected else None
         mine = ship if ship is not None and seat is not None and ship.owner == seat.id else None
-        if mine is not None and self.session.can_plot():
+        if mine is not None and self.session.plots_on_map():
             self.preview = preview(state, mine.id, ignore, picks)
         self.overlay.show_points(self.preview)
         self.overlay.show_projection(
@@ -367,7 +367,7 @@ class GameBoard(QObject):
         """The seat's ships without an order that coasting would lose ("Alpha crashes
         into Sun"): ending the phase gives them that course without a click on the map."""
         state = self.session.state
-        if not self.session.can_plot():
+        if not self.session.plots_on_map():
             return []
         lines = []
         for ship in self.my_ships():
