@@ -2,7 +2,9 @@
 beside the hex's ships, the same size at every zoom, the groups sharing a hex one under
 another. Its tooltip says whose it is and what it is after as the player on show may know
 it (the window's state is that player's view: another side's target reads "target
-unknown" until one of their ships scans it)."""
+unknown" until one of their ships scans it). A group whose guidance is plotted shows the
+course it will fly as a ship's order does, dashed: an arrow to where the burn ends its
+move. Only the owner's view (and a referee's) holds that burn, so no one else sees it."""
 
 from __future__ import annotations
 
@@ -10,12 +12,15 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QStyleOptionGraphicsItem, QWidget
 
+from app.board.items import HEX_SIZE
 from app.rules.void.tactical_scan import aim
-from app.vector.overlay import ROLE_KEY
+from app.vector.overlay import ROLE_KEY, Z_OVERLAY
+from app.vector.pieces import arrow_path
 from core.board.hexgrid import Hex
 from core.rules.void.tactical.terms import Torpedoes, tactical_terms
+from core.rules.void.tactical.torpedoes import guided_end
 from core.vector.state import GameState
 
 Z_TORPEDOES = 101.0  # over the ships' counters, whose hex they share when they strike
@@ -63,8 +68,28 @@ def tooltip(state: GameState, group: Torpedoes) -> str:
     return f"{owner}'s torpedoes {group.label} {group.id} ({launched}): {aim(state, group)}"
 
 
+def guidance_item(
+    state: GameState, group: Torpedoes, colour: QColor, centre: Callable[[Hex], QPointF]
+) -> QGraphicsItem | None:
+    """The course ``group``'s plotted guidance flies it this turn, as an arrow in its
+    owner's colour (role "torpedo plan"); None when the view holds no burn for it."""
+    end = guided_end(group, state.round)
+    if end is None:
+        return None
+    start = group.motion.position
+    item = QGraphicsPathItem(arrow_path(centre(start), centre(end), 0.4 * HEX_SIZE))
+    item.setPen(QPen(colour, 0.1 * HEX_SIZE, Qt.PenStyle.DashLine))
+    item.setBrush(colour)
+    item.setZValue(Z_OVERLAY)
+    item.setData(ROLE_KEY, "torpedo plan")
+    where = state.starmap.bounds.labels.format(end)
+    item.setToolTip(f"{group.label} {group.id}: guidance plotted, it ends its move at {where}")
+    return item
+
+
 def torpedo_items(state: GameState, centre: Callable[[Hex], QPointF]) -> list[QGraphicsItem]:
-    """A tag for each group in flight (none outside a tactical battle)."""
+    """A tag for each group in flight, and the course of each whose guidance the player
+    on show plotted (none outside a tactical battle)."""
     battle = tactical_terms(state)
     if battle is None:
         return []
@@ -78,4 +103,7 @@ def torpedo_items(state: GameState, centre: Callable[[Hex], QPointF]) -> list[QG
         tag = TorpedoTag(group.label, colour, tooltip(state, group), stacked[at])
         tag.setPos(centre(at))
         items.append(tag)
+        course = guidance_item(state, group, colour, centre)
+        if course is not None:
+            items.append(course)
     return items
