@@ -1,10 +1,11 @@
 """Torpedo groups in flight on a tactical battle's map: a "#T" tag in the owner's colour
-beside the hex's ships, the same size at every zoom, the groups sharing a hex one under
-another. Its tooltip says whose it is and what it is after as the player on show may know
-it (the window's state is that player's view: another side's target reads "target
-unknown" until one of their ships scans it). A group whose guidance is plotted shows the
-course it will fly as a ship's order does, dashed: an arrow to where the burn ends its
-move. Only the owner's view (and a referee's) holds that burn, so no one else sees it."""
+beside the hex's ships (beyond their fan when they share it), the same size at every zoom,
+the groups sharing a hex one under another. Its tooltip says whose it is and what it is
+after as the player on show may know it (the window's state is that player's view:
+another side's target reads "target unknown" until one of their ships scans it). A group
+whose guidance is plotted shows the course it will fly as a ship's order does, dashed: an
+arrow to where the burn ends its move. Only the owner's view (and a referee's) holds that
+burn, so no one else sees it."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QStyleOptionGrap
 from app.board.items import HEX_SIZE
 from app.rules.void.tactical_scan import aim
 from app.vector.overlay import ROLE_KEY, Z_OVERLAY
-from app.vector.pieces import arrow_path
+from app.vector.pieces import arrow_path, fan_radius
 from core.board.hexgrid import Hex
 from core.rules.void.tactical.terms import Torpedoes, tactical_terms
 from core.rules.void.tactical.torpedoes import guided_end
@@ -31,10 +32,13 @@ STACKED = 18.0  # each further group in the same hex, this many pixels lower
 class TorpedoTag(QGraphicsItem):
     """One group: its label ("2T") on the owner's colour."""
 
-    def __init__(self, label: str, colour: QColor, tip: str, stack: int = 0) -> None:
+    def __init__(
+        self, label: str, colour: QColor, tip: str, stack: int = 0, fan: float = 0.0
+    ) -> None:
         super().__init__()
         self.label = label
         self.stack = stack  # the groups before it in its hex: tags never hide each other
+        self.fan = fan  # how far the hex's ship counters fan out: the tag stands beyond
         self.colour = QColor(colour)
         self.font = QFont()
         self.font.setPixelSize(11)
@@ -45,7 +49,8 @@ class TorpedoTag(QGraphicsItem):
         self.setToolTip(tip)
 
     def rect(self) -> QRectF:
-        return QRectF(-13.0, -8.0, 26.0, 16.0).translated(OFFSET + QPointF(0, STACKED * self.stack))
+        at = OFFSET + QPointF(self.fan, STACKED * self.stack)
+        return QRectF(-13.0, -8.0, 26.0, 16.0).translated(at)
 
     def boundingRect(self) -> QRectF:
         return self.rect().adjusted(-2, -2, 2, 2)
@@ -100,7 +105,8 @@ def torpedo_items(state: GameState, centre: Callable[[Hex], QPointF]) -> list[QG
         stacked[at] = stacked.get(at, -1) + 1
         player = next((p for p in state.players if p.id == group.owner), None)
         colour = QColor(player.colour) if player is not None and player.colour else QColor("#ccc")
-        tag = TorpedoTag(group.label, colour, tooltip(state, group), stacked[at])
+        fan = fan_radius(sum(s.in_play and s.motion.position == at for s in state.ships))
+        tag = TorpedoTag(group.label, colour, tooltip(state, group), stacked[at], fan)
         tag.setPos(centre(at))
         items.append(tag)
         course = guidance_item(state, group, colour, centre)
