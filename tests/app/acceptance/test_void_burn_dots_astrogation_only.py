@@ -1,7 +1,8 @@
 """System III Void plots in its astrogation phase: the selected ship's end points (the
 burn dots) are on the map then and go when the player ends it (they stayed through the
-ordnance, movement and combat phases), while the order given stays drawn; the next
-astrogation phase brings them back around where the ship is then. Visible controls only."""
+ordnance, movement and combat phases), while the order given stays drawn and stands (no
+Take Back Order once no other can be clicked); the next astrogation phase brings them
+back around where the ship is then. Visible controls only."""
 
 from __future__ import annotations
 
@@ -33,6 +34,8 @@ def test_burn_dots_show_in_astrogation_only_and_come_back_next_turn(
             assert not user.courses(), f"burn dots left in the {user.phase()} phase"
             if user.phase() == "Ordnance":
                 assert user.markers("plan"), "the order still drawn, it moves later"
+                # and it stands: no taking it back to leave the ship coasting unawares
+                assert not user.has_button("Take Back Order")
                 shot(user.win, "burn-dots-gone")
             shown += 1
     assert shown >= 2, "ordnance and movement passed unseen"
