@@ -121,8 +121,8 @@ def allowance(group: Torpedoes, round_: int) -> int:
 
 
 def guided_end(group: Torpedoes, round_: int) -> Hex | None:
-    """Where the guidance its owner plotted takes ``group`` this round, the map draws as
-    a ship's order (None: none plotted, it flies straight at its target)."""
+    """Where the guidance its owner plotted ends ``group``'s move this round (its flight,
+    and the arrow the map draws); None: none plotted, it flies straight at its target."""
     if group.burn is None:
         return None
     velocity = group.motion.velocity
