@@ -243,7 +243,8 @@ class GameActions(SeatActions, GameView):
         if self.session is None or self.board is None or self.board.selected is None:
             return
         seat = self.session.seat()
-        if seat is not None and self.session.state.plan(self.board.selected) is not None:
+        plan = self.session.state.plan(self.board.selected)
+        if seat is not None and plan is not None and self.session.plots_on_map():
             from core.vector.orders import Unplot
 
             self.session.apply(Unplot(seat.id, self.board.selected))
