@@ -14,7 +14,7 @@ import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from core.board.problems import FileProblems
 
@@ -167,7 +167,9 @@ def write_png(image: QImage, path: Path) -> None:
     from core.files.tomlio import write_atomic
 
     rgb = image.convertToFormat(QImage.Format.Format_RGB888)
-    bits, stride, length = rgb.constBits(), rgb.bytesPerLine(), rgb.width() * 3
+    # PySide6 gives constBits() as a memoryview; its stub says bytes | bytearray | memoryview
+    bits = cast(memoryview, rgb.constBits())
+    stride, length = rgb.bytesPerLine(), rgb.width() * 3
     rows = (bits[y * stride : y * stride + length] for y in range(rgb.height()))
     write_atomic(path, png.encode(rgb.width(), rgb.height(), rows, channels=3))
 

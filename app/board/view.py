@@ -322,7 +322,7 @@ class MapView(Framing, QGraphicsView):
                 self._update_cursor()
             event.accept()
             return
-        arrows = {
+        arrows: dict[int, tuple[int, int]] = {  # Qt.Key is an int; key() gives an int
             Qt.Key.Key_Left: (1, 0),
             Qt.Key.Key_Right: (-1, 0),
             Qt.Key.Key_Up: (0, 1),

@@ -16,26 +16,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QMessageBox
 
 from app.folders import ask_save, remember, start_at
-from app.play.systems import GamePage, MailPage
+from app.play.systems import MailPage
+from app.shell.host import WindowHost
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QLabel
-    from PySide6.QtWidgets import QMainWindow as _Window
-
-    from app.board.view import MapView
     from app.campaign.referee import RefereePanel
-    from app.play.session import GameSession
-    from core.board.problems import FileProblems
-    from core.campaign import CampaignFile, GameRecord
-    from core.campaign.mail.files import PlayerFile
-    from core.engine.events import Event
-    from core.vector.state import GameState
-else:  # a mixin: typed as the main window it is a part of, a plain class at run time
-    _Window = object
 
 PLAYER_FILTER = "Ecliptic player files (*.ecliptic-player);;All files (*)"
 ORDERS_FILTER = "Ecliptic order files (*.ecliptic-orders);;All files (*)"
@@ -43,46 +32,13 @@ FOLDER_KEY = "mail/folders"
 REFEREE_WHY = "a refereed campaign moves on only by the players' order files (Referee dock)"
 
 
-class MailWindow(_Window):
+class MailWindow(WindowHost):
     """Play by mail of the main window (see the module's docstring)."""
 
-    campaign: CampaignFile | None
-    record: GameRecord | None
-    session: GameSession | None
-    docks: dict[str, QDockWidget]
-    status_label: QLabel
-    settings: QSettings
     referee_panel: RefereePanel
-    own_page: GamePage | None
-    map_view: MapView
-
-    if TYPE_CHECKING:  # the window's own, from its other parts
-
-        def play(
-            self,
-            state: GameState,
-            events: list[Event],
-            title: str,
-            *,
-            record: GameRecord | None = None,
-            read_only: bool = False,
-            mail: PlayerFile | None = None,
-        ) -> bool: ...
-
-        def close_game(self) -> bool: ...
-
-        def take_seat(self) -> None: ...
-
-        def _game_changed(self) -> None: ...
-
-        def _remember(self, path: Path) -> None: ...
-
-        def open_campaign(self, path: Path, *, read_only: bool = False, why: str = "") -> bool: ...
-
-        def show_problems(self, path: Path, exc: FileProblems) -> None: ...
 
     def _init_mail(self) -> None:
-        self.player_file: Path | None = None
+        self.player_file = None
         dock = QDockWidget("Referee", self)
         dock.setObjectName("referee_dock")
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)

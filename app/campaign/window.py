@@ -3,7 +3,8 @@ when another Ecliptic has it), Save a Copy As, Export for Mail, the campaign bro
 and the replay view. Nothing needs saving: every command is stored as it is given.
 
 A mixin for the main window (:mod:`app.shell.main_window`), kept apart so the window stays
-about the map and the game; the window's parts it uses are declared on the class.
+about the map and the game; the window's parts it uses are declared in
+:mod:`app.shell.host`.
 """
 
 from __future__ import annotations
@@ -21,17 +22,14 @@ from app.campaign.paths import remember_campaign as remember
 from app.campaign.reading import EVERYTHING
 from app.campaign.replay import Replay, ReplayBar
 from app.folders import ask_save
+from app.shell.host import WindowHost
 from core.campaign import EXTENSION, CampaignError, CampaignInUse, NotWritable
 from core.campaign.errors import as_campaign_error
 from core.engine.errors import IllegalCommand
 from core.engine.gcpause import gc_paused
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QDockWidget, QLabel, QStackedWidget, QWidget
-
-    from app.campaign.browser import CampaignBrowser
     from app.campaign.trouble import SealWatch
-    from app.play.session import GameSession
     from app.play.systems import Outfits
     from core.campaign import CampaignFile, GameRecord
     from core.engine.events import Event
@@ -55,20 +53,11 @@ def waiting_players(state: GameState) -> list[Player]:
     return [] if state.over else waiting_for(state)
 
 
-class CampaignWindow:
+class CampaignWindow(WindowHost):
     """Campaign actions of the main window (see the module's docstring)."""
 
-    campaign: CampaignFile | None
-    record: GameRecord | None
     seal_watch: SealWatch | None
-    browser: CampaignBrowser
     replay_bar: ReplayBar
-    # the main window's parts this side uses
-    session: GameSession | None
-    docks: dict[str, QDockWidget]
-    stack: QStackedWidget
-    map_view: QWidget
-    status_label: QLabel
 
     def _init_campaign(self) -> None:
         self.campaign = None

@@ -34,7 +34,7 @@ from core.scenario.documents import SCENARIO_FORMAT
 Cell = str | None
 """A hex's terrain: None empty space, "" an asteroid, any other text a special asteroid
 whose owner it names."""
-ASTEROID: Cell = ""
+ASTEROID = ""  # a Cell
 RECOVERY_FORMAT = "ecliptic-editor-autosave"
 
 #: the file name an unsaved scenario is checked under

@@ -162,7 +162,7 @@ class EditorWindow(QMainWindow):
         if keys is not None:
             action.setShortcut(QKeySequence(keys))
         action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        action.triggered.connect(slot)  # type: ignore[arg-type]
+        action.triggered.connect(slot)
         self.addAction(action)
         return action
 

@@ -145,11 +145,12 @@ class GameBoard(QObject):
             for item in self.session.ui.map_pieces(state, self.centre):
                 self._piece(item)
         if self.selected is not None:
+            chosen: Ship | None
             try:
-                ship = state.ship(self.selected)
+                chosen = state.ship(self.selected)
             except KeyError:
-                ship = None
-            if ship is None or not ship.in_play:
+                chosen = None
+            if chosen is None or not chosen.in_play:
                 self.selected = None
         self._show_plans()
         self._update_preview()

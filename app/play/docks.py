@@ -139,6 +139,7 @@ class ShipList(QTreeWidget):
                 continue
             for row in range(self.topLevelItemCount()):
                 item = self.topLevelItem(row)
+                assert item is not None  # row < topLevelItemCount()
                 if not item.toolTip(col):
                     item.setToolTip(col, item.text(col))
 
@@ -153,6 +154,7 @@ class ShipList(QTreeWidget):
         self.clearSelection()
         for i in range(self.topLevelItemCount()):
             item = self.topLevelItem(i)
+            assert item is not None  # i < topLevelItemCount()
             if item.data(0, Qt.ItemDataRole.UserRole) == ship_id:
                 self.setCurrentItem(item)
         self.blockSignals(False)

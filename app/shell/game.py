@@ -26,10 +26,6 @@ from core.engine.errors import IllegalCommand
 SKIP_OPTIONAL_KEY = "play/skip_optional_phases"
 
 if TYPE_CHECKING:
-    from PySide6.QtCore import QSettings
-    from PySide6.QtGui import QAction
-
-    from app.play.docks import DiceLog, EventLog
     from app.play.session import Entry, GameSession
     from app.play.systems import Outfits
     from core.campaign import CampaignFile, GameRecord
@@ -54,15 +50,6 @@ _QUICK_GAME_LOST = (
 
 class GameActions(SeatActions, GameView):
     """The game side of the main window (see the module's docstring)."""
-
-    # the window's parts GameView (the base) does not declare
-    event_log: EventLog
-    dice_log: DiceLog
-    projection_action: QAction
-    skip_optional_action: QAction
-    settings: QSettings
-    _last_seat: str | None
-    ask_before_closing: bool
 
     def new_game(self, scenario: Path | None = None) -> bool:
         """Ask for a scenario and players, then start the game."""
@@ -120,8 +107,9 @@ class GameActions(SeatActions, GameView):
         if mail is not None:
             from app.play.orders import OrderSession
 
-            session: GameSession = OrderSession(mail)
-            session.save_asked.connect(self.save_order_file)
+            orders = OrderSession(mail)
+            orders.save_asked.connect(self.save_order_file)
+            session: GameSession = orders
         else:
             session = GameSession(state, events, title=title, record=record, read_only=read_only)
         # a refereed master passes by only phases with nothing in them, whatever the

@@ -13,47 +13,23 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QMessageBox
 
+from app.shell.host import WindowHost
+
 if TYPE_CHECKING:
     from collections.abc import Iterator
-
-    from PySide6.QtGui import QAction
-    from PySide6.QtWidgets import QLabel, QStackedWidget
-
-    from app.board.view import MapView
-    from app.campaign.browser import CampaignBrowser
-    from app.play.board import GameBoard
-    from app.play.docks import CoursePanel, ShipList
-    from app.play.session import GameSession
-    from app.play.systems import GamePage, SystemDocks
-    from app.play.turn import HandOver, TurnBar
-    from core.campaign import CampaignFile
 
 #: the status line while a dock asks for a hex on the map
 ASK_HINT = "Click a highlighted hex (Esc cancels)"
 
 
-class GameView:
+class GameView(WindowHost):
     """The game shown in the window (see the module's docstring)."""
 
-    session: GameSession | None
-    own_page: GamePage | None
-    board: GameBoard | None
-    campaign: CampaignFile | None
-    system_docks: SystemDocks | None
-    stack: QStackedWidget
-    map_view: MapView
-    hand_over: HandOver
-    turn_bar: TurnBar
-    status_label: QLabel
-    browser: CampaignBrowser
-    ship_list: ShipList
-    course_panel: CoursePanel
-    end_turn_action: QAction
     #: when the status bar's refusal was shown (round, phase, seat), to clear it after
     _refused_at: tuple[object, ...] | None = None
     #: what the turn bar says of the sealed orders given (see :meth:`_game_changed`),
     #: which the hand-over repeats
-    _orders_in: str = ""
+    _orders_in = ""
     #: while an End Turn plays out, the game actions wait to be brought up to date
     #: once, at its end (:meth:`_actions_once`); ``_actions_due`` if they are to be
     _actions_held: bool = False
@@ -286,7 +262,11 @@ class GameView:
         self.export_mail_action.setEnabled(in_campaign and not refereed)
         self.import_orders_action.setEnabled(refereed)
         self.export_players_action.setEnabled(refereed)
-        orders = getattr(self.session, "save_asked", None) is not None
-        self.save_orders_action.setEnabled(orders and not self.session.read_only)
+        session = self.session  # a player file's: an OrderSession, which asks to be saved
+        self.save_orders_action.setEnabled(
+            session is not None
+            and getattr(session, "save_asked", None) is not None
+            and not session.read_only
+        )
         self.replay_action.setEnabled(in_campaign)
         self.replay_action.setChecked(self.session is not None and self.session.replaying)

@@ -10,37 +10,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from app.shell.host import WindowHost
+
 #: the docks every player at the table may use while the seat is handed over
 SHARED_DOCKS = frozenset({"ships", "events", "dice", "campaign", "referee"})
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QDockWidget, QLabel, QStackedWidget
-
-    from app.board.view import MapView
-    from app.campaign.browser import CampaignBrowser
-    from app.play.board import GameBoard
-    from app.play.docks import ShipList
-    from app.play.session import GameSession
-    from app.play.turn import HandOver
-    from core.campaign import CampaignFile
     from core.vector.state import Player
 
 
-class SeatActions:
+class SeatActions(WindowHost):
     """The hand-over of the seat (see the module's docstring)."""
 
-    session: GameSession | None
-    board: GameBoard | None
-    campaign: CampaignFile | None
-    docks: dict[str, QDockWidget]
-    stack: QStackedWidget
-    map_view: MapView
-    hand_over: HandOver
-    status_label: QLabel
-    browser: CampaignBrowser
-    ship_list: ShipList
+    #: the player whose turn began last (None when a game starts)
     _last_seat: str | None
-    _orders_in: str
 
     def take_seat(self) -> None:
         """The next player pressed their button: show the map, centred on their ship."""

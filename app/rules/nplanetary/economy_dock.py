@@ -6,6 +6,8 @@ order matched."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
@@ -33,6 +35,9 @@ from core.engine.words import plural
 from core.rules.nplanetary import model
 from core.rules.nplanetary.orders import Deploy, Purchase
 from core.vector.state import GameState
+
+if TYPE_CHECKING:
+    from core.rules.nplanetary.tables import InstallationKind, OrdnanceKind
 
 #: the columns, as the header shows them (short, so all nine fit the dock's default
 #: width) and as their tooltips and the cells' tooltips say them
@@ -287,6 +292,7 @@ def _for_sale(state: GameState) -> list[tuple[str, str]]:
     for unit in state.rules.units:
         if unit.cost is not None:
             rows.append((f"{unit.name} ({int(unit.cost)} supplies)", unit.id))
-    for kind in (*tables.ordnance, *tables.installations):
+    kinds: tuple[OrdnanceKind | InstallationKind, ...] = (*tables.ordnance, *tables.installations)
+    for kind in kinds:
         rows.append((f"{kind.name} ({kind.cost} supplies)", kind.id))
     return rows

@@ -6,7 +6,7 @@ widgets stay plain."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from app.rules.nplanetary.place import Place
 from core.engine.commands import Command
@@ -27,6 +27,9 @@ from core.rules.nplanetary.partners import partners as core_partners
 from core.rules.nplanetary.tables import TRACKS
 from core.vector.orders import Plot, Unplot
 from core.vector.state import GameState, Ship, ShipStatus
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 #: the goods, in the order the docks list them
 GOODS = ("fuel", "supplies", "ore", "water")
@@ -215,7 +218,7 @@ def _goods(goods: tuple[tuple[str, int], ...]) -> str:
 
 def describe(state: GameState, order: Command) -> str:
     """An order in the players' words, as the Orders dock lists it."""
-    n = lambda thing_id: name_of(state, thing_id)  # noqa: E731
+    n: Callable[[str], str] = lambda thing_id: name_of(state, thing_id)  # noqa: E731
     o = state.starmap.bounds.orientation
     if isinstance(order, LayOrdnance):
         turn = " then ".join(d.name_in(o) for d in order.burn)
