@@ -293,7 +293,9 @@ class CampaignBrowser(QTreeWidget):
         rows = log_rows(self.file, ids)
         self._listed.setdefault(id(holder), []).extend(ids)
         count = holder.childCount()
-        shown: QTreeWidgetItem = holder.child(count - 1) if count else holder
+        last = holder.child(count - 1) if count else holder
+        assert last is not None  # a child below childCount()
+        shown: QTreeWidgetItem = last
         for entry in ids:
             e = rows[entry]
             branches = [c for c in kids.get(entry, []) if c not in on_line]

@@ -94,7 +94,8 @@ class NewCampaignDialog(NewGameDialog):
         modes.addWidget(self.mode_note)
         form.addRow("Play:", modes)
         layout = self.layout()
-        layout.insertLayout(0, form)  # type: ignore[attr-defined]
+        assert isinstance(layout, QVBoxLayout)  # NewGameDialog's
+        layout.insertLayout(0, form)
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("&Create")
         self.name_edit.textChanged.connect(self._name_changed)
         self.file_edit.textEdited.connect(self._file_edited)

@@ -126,6 +126,7 @@ class RefereePanel(QWidget):
         """What the inbox says of the player ``name`` (for tests and the docs)."""
         for i in range(self.table.topLevelItemCount()):
             item = self.table.topLevelItem(i)
+            assert item is not None  # i < topLevelItemCount()
             if item.text(0) == name:
                 return item.text(1)
         return ""

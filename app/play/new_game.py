@@ -303,8 +303,9 @@ class NewGameDialog(QDialog):
         for i in range(MAX_SEATS):
             for col in range(3):
                 item = self.grid.itemAtPosition(i, col)
-                if item is not None and item.widget() is not None:
-                    item.widget().setVisible(i < n)
+                widget = item.widget() if item is not None else None
+                if widget is not None:
+                    widget.setVisible(i < n)
         self._describe()
         self._validate()
 

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QGraphicsItem, QWidget
 
     from core.board.hexgrid import Hex
+    from core.campaign.mail.files import PlayerFile
     from core.engine.commands import Command
     from core.scenario.document import Scenario, Seat
     from core.vector.state import GameState
@@ -112,7 +113,10 @@ class SystemDocks(Protocol):
 class SystemUI(Protocol):
     """What the generic window asks of a rule system's interface."""
 
-    id: str
+    @property
+    def id(self) -> str:
+        """The rule system's id (read-only: :class:`PlainUI` is frozen)."""
+        ...
 
     def docks(self) -> SystemDocks:
         """New panels for the docks the system declared (one set per window)."""
@@ -251,6 +255,41 @@ class GamePage(Protocol):
 
     def leave(self) -> None:
         """The game leaves the screen (its campaign, if any, is closed by the window)."""
+        ...
+
+
+@runtime_checkable
+class MailPage(GamePage, Protocol):
+    """A :class:`GamePage` that plays by mail (:mod:`app.campaign.mail`): it shows a
+    player file for its player's orders, or a refereed master whole and read-only."""
+
+    #: the player file shown, for its player's orders (None: not a player file)
+    mail: PlayerFile | None
+    #: why nothing may be ordered, said on the page when the game is read-only
+    read_only_why: str
+
+    def play_by_mail(self, mail: PlayerFile) -> None:
+        """Show player file ``mail``: its player at the table, for their orders."""
+        ...
+
+    def refresh(self) -> None:
+        """Show the game again (after ``read_only_why`` changed)."""
+        ...
+
+    def mail_orders(self) -> Sequence[Command]:
+        """The orders given on a player file's page, for the order file."""
+        ...
+
+    def orders_saved(self) -> None:
+        """The orders given so far are in an order file."""
+        ...
+
+    def unsaved(self) -> bool:
+        """Orders given on a player file's page and not yet saved to an order file."""
+        ...
+
+    def referee(self, why: str) -> None:
+        """Show the refereed master: everything, read-only (``why``)."""
         ...
 
 

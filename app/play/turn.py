@@ -19,9 +19,18 @@ from PySide6.QtWidgets import (
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
+    from typing import Protocol
 
     from app.play.phases import Step
-    from core.vector.state import Player
+
+    class AtTable(Protocol):
+        """Who the bar and the hand-over name: a game's ``Player``, or a system's own
+        stand-in with a name and a colour (the squadron game's player with their side)."""
+
+        @property
+        def name(self) -> str: ...
+        @property
+        def colour(self) -> str: ...
 
 
 def swatch_style(colour: str) -> str:
@@ -86,7 +95,7 @@ class TurnBar(QToolBar):
         self,
         round_: int | None,
         steps: Sequence[Step],
-        player: Player | None,
+        player: AtTable | None,
         hint: str,
         primary: str = "End Turn",
     ) -> None:
@@ -185,7 +194,7 @@ class HandOver(QWidget):
         layout.addLayout(row)
         layout.addStretch(3)
 
-    def show_for(self, player: Player, detail: str) -> None:
+    def show_for(self, player: AtTable, detail: str) -> None:
         colour = player.colour or "#e8ecf8"
         self.message.setText(f'Pass the seat to <b style="color:{colour}">{player.name}</b>')
         self.detail.setText(detail)

@@ -6,6 +6,8 @@ order matched."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
@@ -33,6 +35,9 @@ from core.engine.words import plural
 from core.rules.nplanetary import model
 from core.rules.nplanetary.orders import Deploy, Purchase
 from core.vector.state import GameState
+
+if TYPE_CHECKING:
+    from core.rules.nplanetary.tables import InstallationKind, OrdnanceKind
 
 #: the columns, as the header shows them (short, so all nine fit the dock's default
 #: width) and as their tooltips and the cells' tooltips say them
@@ -276,23 +281,8 @@ def _row(h: reading.Holder) -> list[tuple[str, str]]:
         *((text, text) for text in plain),
         (other, other),
         (short or "-", damage or "none"),
-        (_where(h.where), h.where.removeprefix("At ")),
+        (h.place.short(), h.place.detail()),
     ]
-
-
-def _where(where: str) -> str:
-    """Where a holder is, in a word or two: "docked", "landed", "orbit Mars", "on Mars",
-    else its hex (the whole, with the base's name and the speed, is the cell's tooltip)."""
-    at, *rest = where.removeprefix("At ").split(", ")
-    last = rest[-1] if rest else ""
-    for long, short in (("docked at ", "docked"), ("landed at ", "landed")):
-        if last.startswith(long):
-            return short
-    if last.startswith("in orbit of "):
-        return f"orbit {last.removeprefix('in orbit of ')}"
-    if last.startswith(("on ", "at ")) and last != "at an asteroid":
-        return last
-    return at
 
 
 def _for_sale(state: GameState) -> list[tuple[str, str]]:
@@ -302,6 +292,7 @@ def _for_sale(state: GameState) -> list[tuple[str, str]]:
     for unit in state.rules.units:
         if unit.cost is not None:
             rows.append((f"{unit.name} ({int(unit.cost)} supplies)", unit.id))
-    for kind in (*tables.ordnance, *tables.installations):
+    kinds: tuple[OrdnanceKind | InstallationKind, ...] = (*tables.ordnance, *tables.installations)
+    for kind in kinds:
         rows.append((f"{kind.name} ({kind.cost} supplies)", kind.id))
     return rows

@@ -138,7 +138,7 @@ class BoardView(MapView):
     def show_stacks(self, stacks: Iterable[tuple[Hex, Sequence[CounterFace]]]) -> None:
         """Put these stacks (top counter first) on the board in place of what was there."""
         self._clear_counters()
-        self._stacked: set[Hex] = set()
+        self._stacked = set()
         for h, faces in stacks:
             self._stack(self.board_scene.centre_of(h), faces, SIDE)
             self._stacked.add(h)

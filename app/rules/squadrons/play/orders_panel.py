@@ -308,8 +308,8 @@ class OrdersPanel(QWidget):
         own = sorted(
             (c for c in here if c.side == self.side), key=lambda c: now(state, c).maneuver == 0
         )
-        own = [c.id for c in own]
-        pick = current if current in rows else (own[0] if own else (rows[0] if rows else None))
+        ids = [c.id for c in own]
+        pick = current if current in rows else (ids[0] if ids else (rows[0] if rows else None))
         if pick is not None:
             self.stack.setCurrentRow(rows.index(pick))
         else:  # an empty hex: say so, and how to pick something
@@ -336,15 +336,23 @@ class OrdersPanel(QWidget):
         seated = self.page.seated()
         mine = counter is not None and counter.side == self.side and seated
         moving = mine and step == "move"
-        assert counter is not None or not mine
-        self.jump_button.setEnabled(moving and counter.jump is None and not counter.is_planet)
-        self.cancel_jump_button.setEnabled(moving and counter.jump is not None)
+        # "moving" and "mine" hold only with a counter (and so with a state)
+        jump = counter.jump if counter is not None else None
+        planet = counter is not None and counter.is_planet
+        self.jump_button.setEnabled(moving and jump is None and not planet)
+        self.cancel_jump_button.setEnabled(moving and jump is not None)
         ticked = self.ticked()
         self.fleet_button.setEnabled(mine and step in ("move", "repair") and len(ticked) > 1)
         fleet = self._fleet_here()
         self.disband_button.setEnabled(seated and step in ("move", "repair") and fleet is not None)
         self.source_box.clear()
-        if mine and step == "repair" and orders.repairs_left(state, counter) > 0:
+        if (
+            mine
+            and counter is not None
+            and state is not None
+            and step == "repair"
+            and orders.repairs_left(state, counter) > 0
+        ):
             for title, source in orders.supply_sources(state, counter):
                 self.source_box.addItem(title, source)
         self.repair_button.setEnabled(self.source_box.count() > 0)

@@ -114,10 +114,10 @@ def what_now(state: SquadronGame, side: str, step: str) -> str:
             return f"every counter of yours that can fire has its order: {go_on}"
         return f"{ASKED['fire']} ({left} of yours can still fire)"
     if kind == "repair":
-        able = sum(1 for c in mine if repairs_left(state, c) and supply_sources(state, c))
-        if not able:
+        repairable = sum(1 for c in mine if repairs_left(state, c) and supply_sources(state, c))
+        if not repairable:
             return f"nothing of yours can be repaired now: {go_on}"
-        return f"{ASKED['repair']} ({able} of yours can be)"
+        return f"{ASKED['repair']} ({repairable} of yours can be)"
     if kind == "place":
         hand = state.hand(side)
         if not hand:

@@ -1,0 +1,179 @@
+"""What each part (mixin) of the main window may use of the whole window, declared once
+for the type checker: the window's parts (widgets, docks, menu actions, the game on
+show) and the methods one part calls on another.
+
+At run time :class:`WindowHost` is a plain ``object``, so the mixins keep the order
+:class:`app.shell.main_window.MainWindow` gives them; under ``TYPE_CHECKING`` it is a
+``QMainWindow`` declaring the rest. Each method here is defined by the part named above
+it, and mypy checks that definition against this one (an override), so they cannot drift.
+Only what crosses parts belongs here: a part's own state stays declared on the part.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from pathlib import Path
+    from typing import Any
+
+    from PySide6.QtCore import QSettings
+    from PySide6.QtGui import QAction
+    from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QMenu, QStackedWidget, QWidget
+
+    from app.board.scene import StarMapScene
+    from app.board.view import MapView
+    from app.campaign.browser import CampaignBrowser
+    from app.editor.install import EditorMode
+    from app.help.window import HelpWindow
+    from app.play.board import GameBoard
+    from app.play.docks import CoursePanel, DiceLog, EventLog, ShipList
+    from app.play.session import GameSession
+    from app.play.systems import GamePage, SystemDocks, SystemUI
+    from app.play.turn import HandOver, TurnBar
+    from core.board.problems import FileProblems
+    from core.board.starmap import StarMap
+    from core.campaign import CampaignFile, GameRecord
+    from core.campaign.mail.files import PlayerFile
+    from core.engine.events import Event
+    from core.vector.state import GameState
+
+    class WindowHost(QMainWindow):
+        """The main window as its mixins see it (see the module's docstring)."""
+
+        # the window itself (app.shell.main_window)
+        settings: QSettings
+        ask_before_closing: bool
+        map_view: MapView
+        stack: QStackedWidget
+        status_label: QLabel
+        turn_bar: TurnBar
+        hand_over: HandOver
+        editor_mode: EditorMode
+        # the game on show (app.shell.game, app.shell.own_game)
+        session: GameSession | None
+        board: GameBoard | None
+        own_page: GamePage | None
+        _orders_in: str
+        # the map on show (app.shell.files)
+        scene: StarMapScene | None
+        # the docks (app.shell.dock_layout)
+        docks: dict[str, QDockWidget]
+        system_docks: SystemDocks | None
+        ship_list: ShipList
+        course_panel: CoursePanel
+        event_log: EventLog
+        dice_log: DiceLog
+        # the campaign (app.campaign.window, app.campaign.mail)
+        campaign: CampaignFile | None
+        record: GameRecord | None
+        browser: CampaignBrowser
+        player_file: Path | None
+        # the menus' actions (app.shell.menus)
+        recent_menu: QMenu
+        save_copy_action: QAction
+        export_mail_action: QAction
+        save_orders_action: QAction
+        import_orders_action: QAction
+        export_players_action: QAction
+        close_game_action: QAction
+        undo_action: QAction
+        redo_action: QAction
+        labels_action: QAction
+        projection_action: QAction
+        end_turn_action: QAction
+        skip_optional_action: QAction
+        next_ship_action: QAction
+        centre_action: QAction
+        replay_action: QAction
+        take_back_action: QAction
+
+        # app.shell.main_window
+        def set_ruler(self, on: bool) -> None: ...
+        def zoom_in(self) -> None: ...
+        def zoom_out(self) -> None: ...
+        def fit_map(self) -> None: ...
+        def set_labels_visible(self, visible: bool) -> None: ...
+        def set_projection(self, on: bool) -> None: ...
+        def show_about(self) -> None: ...
+        def show_help(self, tab: str = "how-to-play") -> HelpWindow: ...
+
+        # app.shell.game, app.shell.game_view, app.shell.seat
+        def new_game(self, scenario: Path | None = None) -> bool: ...
+        def play(
+            self,
+            state: GameState,
+            events: list[Event],
+            title: str,
+            *,
+            record: GameRecord | None = None,
+            read_only: bool = False,
+            mail: PlayerFile | None = None,
+        ) -> bool: ...
+        def close_game(self) -> bool: ...
+        def closing_question(self, *, quitting: bool = False) -> str: ...
+        def end_turn(self) -> None: ...
+        def set_skip_optional(self, on: bool) -> None: ...
+        def undo(self) -> None: ...
+        def take_back(self) -> None: ...
+        def take_seat(self) -> None: ...
+        def _game_changed(self) -> None: ...
+        def _next_ship(self) -> None: ...
+        def _centre_on_selected(self) -> None: ...
+        def _game_actions_changed(self) -> None: ...
+        def _update_game_actions(self) -> None: ...
+
+        # app.shell.own_game
+        def play_own(
+            self,
+            state: Any,
+            events: Sequence[Any],
+            title: str,
+            *,
+            record: Any = None,
+            read_only: bool = False,
+            mail: Any = None,
+        ) -> bool: ...
+        def own_game_changed(self) -> None: ...
+        def redo_own(self) -> bool: ...
+        def toggle_own_replay(self) -> bool: ...
+        def _close_own(self) -> bool: ...
+
+        # app.shell.files
+        def open_map(self) -> None: ...
+        def show_problems(self, path: Path, exc: FileProblems) -> None: ...
+        def export_map(self) -> None: ...
+        def print_map(self) -> None: ...
+        def show_map(self, starmap: StarMap, path: Path | None = None) -> None: ...
+        def _remember(self, path: Path) -> None: ...
+        def _fill_recent_menu(self) -> None: ...
+
+        # app.shell.dock_layout
+        def show_system_docks(self, ui: SystemUI) -> None: ...
+        def refresh_system_docks(self, session: GameSession, ship_id: str | None) -> None: ...
+        def course_follows(self, wanted: bool) -> None: ...
+        def panel(self, key: str) -> QWidget | None: ...
+
+        # app.campaign.window
+        def new_campaign(self, scenario: Path | None = None) -> bool: ...
+        def open_campaign(self, path: Path, *, read_only: bool = False, why: str = "") -> bool: ...
+        def close_campaign(self) -> None: ...
+        def save_copy_as(self) -> bool: ...
+        def export_for_mail(self) -> bool: ...
+        def redo(self) -> None: ...
+        def toggle_replay(self) -> None: ...
+        def recent_campaign_paths(self) -> list[dict[str, str]]: ...
+        def open_recent_campaign(self, name: str) -> None: ...
+
+        # app.campaign.mail
+        def open_player_file(self, path: Path) -> bool: ...
+        def save_order_file(self) -> bool: ...
+        def refereed(self) -> bool: ...
+        def referee_opened(self) -> None: ...
+        def export_player_files(self, folder: Path | None = None) -> list[Path]: ...
+        def import_order_files(self, paths: list[Path] | None = None) -> bool: ...
+        def open_order_file(self, path: Path) -> bool: ...
+
+else:  # at run time the mixins' base is object itself: nothing added to the window
+    WindowHost = object
