@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from app.campaign.outline import log_outline, log_rows, outline_of, quiet, result_item
 from app.campaign.reading import Reading, describe
-from app.play.systems import entries as ui_entries
+from app.play.systems import round_word
 
 if TYPE_CHECKING:
     from core.campaign import CampaignFile, GameRecord
@@ -216,9 +216,7 @@ class CampaignBrowser(QTreeWidget):
 
     def _round_word(self) -> str:
         """What the game's rule system calls a round ("Day" in the squadron game)."""
-        rules = getattr(getattr(self.record, "start", None), "rules", None)
-        entry = ui_entries().get(getattr(rules, "system_id", ""))
-        return entry.round_word if entry is not None else "Round"
+        return round_word(getattr(self.record, "start", None))
 
     def select_entry(self, entry: int | None) -> None:
         """Show and select a log entry (None: the game's start)."""

@@ -440,6 +440,13 @@ def unregister_ui(system_id: str) -> None:
         _ENTRIES[system_id] = BUILT_IN[system_id]
 
 
+def round_word(state: Any) -> str:
+    """What the rule system of a game ``state`` calls a round ("Round" if unknown)."""
+    system = getattr(getattr(state, "rules", None), "system_id", "")
+    entry = _ENTRIES.get(system)
+    return entry.round_word if entry is not None else "Round"
+
+
 def entries() -> Mapping[str, UIEntry]:
     """Every registered interface by system id, none of them imported."""
     return dict(_ENTRIES)

@@ -1,5 +1,6 @@
 """In a squadron campaign the Campaign dock heads each day's entries "Day 1", "Day 2", as
-the turn bar counts them, not "Round 1" (a newcomer read two counts of one thing)."""
+the turn bar counts them, not "Round 1" (a newcomer read two counts of one thing); the
+referee's dock of a refereed one says "day 1" too."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pathlib import Path
 from pytestqt.qtbot import QtBot
 
 from tests.app.acceptance.squadron_table import SquadronTable
+from tests.app.acceptance.test_squadrons_by_mail import new_refereed_campaign
 from tests.app.acceptance.test_squadrons_campaign import new_campaign
 
 
@@ -20,3 +22,10 @@ def test_the_campaign_dock_counts_days_in_a_squadron_campaign(qtbot: QtBot, tmp_
     rows = table.campaign_rows()
     assert "Day 1" in rows
     assert not any(r.startswith("Round ") for r in rows)
+
+
+def test_the_referee_dock_counts_days_in_a_squadron_campaign(qtbot: QtBot, tmp_path: Path) -> None:
+    referee = SquadronTable(qtbot, tmp_path)
+    new_refereed_campaign(referee, tmp_path / "raid.ecliptic")
+    heading = referee.label("referee_turn")
+    assert "day 1, " in heading and "round" not in heading

@@ -9,6 +9,7 @@ its squadrons carry, admirals or "?" counters with no squadron), every refusal i
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from html import escape
 
 from PySide6.QtCore import Qt
@@ -181,7 +182,7 @@ class PurchaseDialog(QDialog):
             self.sides.append(page)
             holder = QStackedWidget()
             if len(budgets) > 1:  # at one table, each side buys unseen by the other
-                holder.addWidget(_cover(side, i, lambda h=holder, p=page: _uncover(h, p)))
+                holder.addWidget(_cover(side, i, partial(_uncover, holder, page)))
             holder.addWidget(page)
             self.covers.append(holder)
             self.tabs.addTab(holder, f"&{i + 1} {side}")
