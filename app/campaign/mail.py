@@ -20,7 +20,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QMessageBox
 
 from app.folders import ask_save, remember, start_at
-from app.play.systems import MailPage
+from app.play.systems import MailPage, round_word
 from app.shell.host import WindowHost
 
 if TYPE_CHECKING:
@@ -189,7 +189,8 @@ class MailWindow(WindowHost):
         box = inbox(self.campaign)
         page = self.own_page
         over = page.over() if page is not None else bool(self.session and self.session.live.over)
-        self.referee_panel.show_inbox(box, "over" if over else "", self.mail_folder())
+        word = round_word(self.record.start if self.record is not None else None)
+        self.referee_panel.show_inbox(box, "over" if over else "", self.mail_folder(), word)
 
     def mail_folder(self) -> Path:
         """Where this campaign's player files go: the folder last chosen for it, else

@@ -67,6 +67,8 @@ class NoPurchases(QWidget):
     def unspent(self) -> str:
         return ""
 
+    unspent_fate = ""
+
 
 class ColourButton(QPushButton):
     """A button showing a colour; clicking it opens a colour picker."""
@@ -377,9 +379,8 @@ class NewGameDialog(QDialog):
         if unspent:
             answer = QMessageBox.question(
                 self,
-                "Unspent Ship Points",
-                f"{unspent}. Start anyway? Points not spent stay aboard each player's "
-                "first ship, to spend at bases.",
+                "Unspent Points",
+                f"{unspent}. Start anyway? {self._step.unspent_fate}".strip(),
             )
             if answer != QMessageBox.StandardButton.Yes:
                 return  # back to the dialog, to spend them

@@ -73,6 +73,9 @@ class UIEntry:
     own_page: bool = False
     """The system's games are not vector games on a star map: its interface offers its
     own scenarios and shows its games on a page of its own (:class:`OwnGame`)."""
+    round_word: str = "Round"
+    """What a round of play is called (the Campaign dock's headings): "Day" in the
+    squadron game, whose turn bar counts days."""
 
 
 class PurchaseStep(Protocol):
@@ -86,6 +89,9 @@ class PurchaseStep(Protocol):
     def unspent(self) -> str:
         """Who would start with points unspent, in words ('' when nobody)."""
         ...
+
+    #: what the rule system does with points left unspent, one sentence for players
+    unspent_fate: str
 
 
 class SystemDocks(Protocol):
@@ -226,7 +232,10 @@ class GameHost(Protocol):
 
 class GamePage(Protocol):
     """A game of a system with its own page, on show in the window's centre in place
-    of the star map. The window's primary action (Ctrl+Enter) and Undo act on it."""
+    of the star map. The window's primary action (Ctrl+Enter) and Undo act on it.
+
+    Optionally, ``zoom_view()``: the map view View › Zoom In, Zoom Out and Fit Map act on
+    (None: nothing to zoom just now); without it they do nothing on the page."""
 
     title: str
 
@@ -390,6 +399,7 @@ BUILT_IN: dict[str, UIEntry] = {
         "app.rules.squadrons.ui:UI",
         docks=(DockSlot("squadron_sheet", "Squadron Sheet", SHEET_PLACEHOLDER, tab_with="ships"),),
         own_page=True,
+        round_word="Day",
         tools=(
             Tool(
                 "squadron-designs",
@@ -428,6 +438,13 @@ def unregister_ui(system_id: str) -> None:
     _LOADED.pop(system_id, None)
     if system_id in BUILT_IN:
         _ENTRIES[system_id] = BUILT_IN[system_id]
+
+
+def round_word(state: Any) -> str:
+    """What the rule system of a game ``state`` calls a round ("Round" if unknown)."""
+    system = getattr(getattr(state, "rules", None), "system_id", "")
+    entry = _ENTRIES.get(system)
+    return entry.round_word if entry is not None else "Round"
 
 
 def entries() -> Mapping[str, UIEntry]:

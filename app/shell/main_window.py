@@ -225,14 +225,26 @@ class MainWindow(
 
     # View
 
+    def zoomed_view(self) -> MapView | None:
+        """The view View › Zoom and Fit Map act on: the star map, or the board in front
+        on a system's own page (``zoom_view()``, None while no board is shown)."""
+        page = self.own_page
+        if page is not None and self.stack.currentWidget() is page.widget():
+            zoom_view = getattr(page, "zoom_view", None)
+            return zoom_view() if zoom_view is not None else None
+        return self.map_view
+
     def zoom_in(self) -> None:
-        self.map_view.zoom(1)
+        if (view := self.zoomed_view()) is not None:
+            view.zoom(1)
 
     def zoom_out(self) -> None:
-        self.map_view.zoom(-1)
+        if (view := self.zoomed_view()) is not None:
+            view.zoom(-1)
 
     def fit_map(self) -> None:
-        self.map_view.fit_map()
+        if (view := self.zoomed_view()) is not None:
+            view.fit_map()
 
     def set_labels_visible(self, visible: bool) -> None:
         if self.scene is not None:

@@ -32,6 +32,16 @@ MAP_ONLY_ACTIONS = (
     "redo_action",
     "replay_action",
     "export_mail_action",
+    "export_map_action",
+    "print_map_action",
+)
+#: of those, the ones no game state governs, on again once the page is gone
+ALWAYS_ON_WITHOUT_PAGE = ("export_map_action", "print_map_action")
+#: why Export Map and Print Map are off on a game's own page
+NOT_THE_STAR_MAP = (
+    "{what} draws the star map, which this game does not play on; its boards are not "
+    "printed from here (a squadron game's counters print from Ships › Squadron Designs "
+    "› Print Counter Sheet)"
 )
 
 #: what closing a player file asks when its orders are not saved yet
@@ -45,6 +55,8 @@ WHY_OFF = {
         "Play it by mail as a refereed campaign (New Campaign, Play: Refereed by mail): "
         "each player gets a player file with their side's view only"
     ),
+    "export_map_action": NOT_THE_STAR_MAP.format(what="Export Map"),
+    "print_map_action": NOT_THE_STAR_MAP.format(what="Print Map"),
 }
 
 
@@ -111,6 +123,8 @@ class OwnGameActions(WindowHost):
             self.docks[key].show()
         self._put_away = []
         self._restore_tips()
+        for name in ALWAYS_ON_WITHOUT_PAGE:
+            getattr(self, name).setEnabled(True)
         self.replay_action.setChecked(False)
         self.hide_own_page_docks()
 

@@ -188,8 +188,9 @@ class BoardView(MapView):
         """The counters shown, bottom of each stack first."""
         return list(self._items)
 
-    def mark(self, hexes: Iterable[Hex], colour: str, tip: str = "") -> None:
-        """Tint these hexes (where a squadron may move, what it may fire at)."""
+    def mark(self, hexes: Iterable[Hex], colour: str, tip: str = "", outline: bool = False) -> None:
+        """Tint these hexes (where a squadron may move, what it may fire at); with
+        ``outline``, edge every one of them too (a single hex on a board seen whole)."""
         fill = QColor(colour)
         fill.setAlpha(70)
         for h in hexes:
@@ -206,7 +207,7 @@ class BoardView(MapView):
             self._marks.append(item)
             # the tint lies under the counters, which cover most of a hex: an outline
             # over them shows a marked hex that holds counters (a target in range)
-            if h not in self._stacked:
+            if h not in self._stacked and not outline:
                 continue
             edge = QGraphicsPolygonItem(item.polygon())
             pen = QPen(QColor(colour), 2.5)
