@@ -51,9 +51,13 @@ MARK_Z = 150.0
 
 class BoardView(MapView):
     """A board with counters on it; ``hex_clicked(Hex)`` (from :class:`MapView`) is the
-    player's click on a hex, or Enter on the hex cursor's; ``cancelled()`` is Escape."""
+    player's click on a hex, or Enter on the hex cursor's; ``cancelled()`` is Escape;
+    ``cursor_moved(str)`` says, when an arrow moves the hex cursor, where it is and which
+    keys do what (on these boards the plain arrows move the cursor, unlike the star map's,
+    where they scroll)."""
 
     cancelled = Signal()
+    cursor_moved = Signal(str)
 
     def __init__(self, starmap: StarMap, name: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -116,6 +120,11 @@ class BoardView(MapView):
         centre = cursor.centre()
         margin = HEX_SIZE * 1.5
         self.ensureVisible(QRectF(centre.x() - margin, centre.y() - margin, 2 * margin, 2 * margin))
+        if cursor.hex is not None:
+            label = self.board_scene.starmap.bounds.labels.format(cursor.hex)
+            self.cursor_moved.emit(
+                f"Hex {label}: Enter acts here, Escape lets go; Shift+arrows scroll the board"
+            )
 
     def _middle(self) -> Hex:
         h = self.hex_at(self.viewport().rect().center())

@@ -89,6 +89,7 @@ class SquadronPage(QWidget):
         self.boards = self.navigator.systems
         for board in self.navigator.boards():
             board.cancelled.connect(self.cancel)
+            board.cursor_moved.connect(self.host.status_label.setText)
         self.log = QListWidget()
         self.log.setObjectName("squadron_log")
         self.orders = OrdersPanel(self)
