@@ -153,6 +153,7 @@ class ShipList(QTreeWidget):
                 continue
             for row in range(self.topLevelItemCount()):
                 item = self.topLevelItem(row)
+                assert item is not None  # row < topLevelItemCount()
                 if not item.toolTip(col):
                     item.setToolTip(col, item.text(col))
 
@@ -167,6 +168,7 @@ class ShipList(QTreeWidget):
         self.clearSelection()
         for i in range(self.topLevelItemCount()):
             item = self.topLevelItem(i)
+            assert item is not None  # i < topLevelItemCount()
             if item.data(0, Qt.ItemDataRole.UserRole) == ship_id:
                 self.setCurrentItem(item)
         self.blockSignals(False)
@@ -384,12 +386,15 @@ class CoursePanel(QWidget):
         lines += () if hidden else system_state(ui, state, ship.id)[1]
         plan = state.plan(ship.id)
         if plan is not None and mine:
-            lines.append("Order given: hover and click another end point to change it.")
+            # after System III Void's astrogation the order stands, with no end points
+            change = ": hover and click another end point to change it" if preview else ""
+            lines.append(f"Order given{change}.")
         self.info.setText("\n".join(lines))
         # the rules may offer no course without a burn (a landed NPlanetary ship stays
         # put with no order): Coast is then greyed out, and says why
         drifts = preview is not None and preview.at(preview.drift) is not None
-        self._enable(mine and drifts, plan is not None and mine)
+        # an order stands once the phase it is given in ends (Void's astrogation): kept
+        self._enable(mine and drifts, plan is not None and mine and preview is not None)
         if mine and preview is not None and not drifts:
             self.coast_button.setToolTip(NO_COAST)
         if preview is None or not mine:

@@ -68,6 +68,8 @@ class NoPurchases(QWidget):
     def unspent(self) -> str:
         return ""
 
+    unspent_fate = ""
+
 
 class ColourButton(QPushButton):
     """A button showing a colour; clicking it opens a colour picker."""
@@ -308,8 +310,9 @@ class NewGameDialog(QDialog):
         for i in range(MAX_SEATS):
             for col in range(3):
                 item = self.grid.itemAtPosition(i, col)
-                if item is not None and item.widget() is not None:
-                    item.widget().setVisible(i < n)
+                widget = item.widget() if item is not None else None
+                if widget is not None:
+                    widget.setVisible(i < n)
         self._describe()
         self._validate()
 
@@ -383,9 +386,8 @@ class NewGameDialog(QDialog):
         if unspent:
             answer = QMessageBox.question(
                 self,
-                "Unspent Ship Points",
-                f"{unspent}. Start anyway? Points not spent stay aboard each player's "
-                "first ship, to spend at bases.",
+                "Unspent Points",
+                f"{unspent}. Start anyway? {self._step.unspent_fate}".strip(),
             )
             if answer != QMessageBox.StandardButton.Yes:
                 return  # back to the dialog, to spend them

@@ -33,6 +33,8 @@ class Step:
     title: str
     current: bool
     acted: bool = True
+    #: what the step is, for its tooltip ("" : "The … phase")
+    tip: str = ""
 
 
 def steps(state: GameState, ui: SystemUI) -> list[Step]:

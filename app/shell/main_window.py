@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.board.scene import StarMapScene
 from app.board.view import MapView
 from app.campaign.mail import MailWindow
 from app.campaign.window import CampaignWindow
@@ -36,15 +35,11 @@ from app.shell.menus import Menus
 from app.shell.own_game import OwnGameActions
 from app.shell.version import application_version, source_revision
 from core.board.hexgrid import Hex
-from core.board.starmap import StarMap
 from core.engine.words import plural
 from core.files.resources import SOLAR_SYSTEM_MAP
 
 if TYPE_CHECKING:
     from app.help.window import HelpWindow
-    from app.play.board import GameBoard
-    from app.play.session import GameSession
-    from app.play.systems import GamePage
     from app.shell.startprobe import InputGuard
 
 GEOMETRY_KEY = "main_window/geometry"
@@ -86,21 +81,21 @@ class MainWindow(
         actions to :meth:`finish_after_first_paint`."""
         super().__init__(parent)
         self.settings = settings if settings is not None else QSettings("Ecliptic", "Ecliptic")
-        self.current_path: Path | None = None
-        self._last_seat: str | None = None
+        self.current_path = None
+        self._last_seat = None
         self.ask_before_closing = True
         """Ask before a game in progress is closed (tests turn this off)."""
         self.setWindowTitle("Ecliptic")
 
-        self.starmap: StarMap | None = None
+        self.starmap = None
         self._shown = False
         self._docks_to_share = False  # no saved layout: sized at the first show
-        self.scene: StarMapScene | None = None
-        self.session: GameSession | None = None
-        self.own_page: GamePage | None = None
-        self._put_away: list[str] = []
-        self._tips_kept: dict[str, tuple[str, str]] = {}  # see OwnGameActions
-        self.board: GameBoard | None = None
+        self.scene = None
+        self.session = None
+        self.own_page = None
+        self._put_away = []
+        self._tips_kept = {}  # see OwnGameActions
+        self.board = None
         self.help_window: HelpWindow | None = None
         self.map_view = MapView(self)
         self.map_view.setObjectName("map_view")
@@ -236,14 +231,26 @@ class MainWindow(
 
     # View
 
+    def zoomed_view(self) -> MapView | None:
+        """The view View › Zoom and Fit Map act on: the star map, or the board in front
+        on a system's own page (``zoom_view()``, None while no board is shown)."""
+        page = self.own_page
+        if page is not None and self.stack.currentWidget() is page.widget():
+            zoom_view = getattr(page, "zoom_view", None)
+            return zoom_view() if zoom_view is not None else None
+        return self.map_view
+
     def zoom_in(self) -> None:
-        self.map_view.zoom(1)
+        if (view := self.zoomed_view()) is not None:
+            view.zoom(1)
 
     def zoom_out(self) -> None:
-        self.map_view.zoom(-1)
+        if (view := self.zoomed_view()) is not None:
+            view.zoom(-1)
 
     def fit_map(self) -> None:
-        self.map_view.fit_map()
+        if (view := self.zoomed_view()) is not None:
+            view.fit_map()
 
     def set_labels_visible(self, visible: bool) -> None:
         if self.scene is not None:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from app.shell.host import WindowHost
+
 #: the docks every player at the table may use while the seat is handed over
 SHARED_DOCKS = frozenset({"ships", "events", "dice", "campaign", "referee"})
 
@@ -21,37 +23,13 @@ def cleared_at_hand_over(docks: object) -> bool:
 
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
-    from PySide6.QtWidgets import QDockWidget, QLabel, QStackedWidget
-
-    from app.board.view import MapView
-    from app.campaign.browser import CampaignBrowser
-    from app.play.board import GameBoard
-    from app.play.docks import ShipList
-    from app.play.session import GameSession
-    from app.play.systems import SystemDocks
-    from app.play.turn import HandOver
-    from core.campaign import CampaignFile
     from core.vector.state import Player
 
 
-class SeatActions:
+class SeatActions(WindowHost):
     """The hand-over of the seat (see the module's docstring)."""
 
-    session: GameSession | None
-    board: GameBoard | None
-    campaign: CampaignFile | None
-    docks: dict[str, QDockWidget]
-    stack: QStackedWidget
-    map_view: MapView
-    hand_over: HandOver
-    status_label: QLabel
-    browser: CampaignBrowser
-    ship_list: ShipList
-    system_docks: SystemDocks | None
-    #: the main window's (:class:`app.shell.dock_layout.DockLayout`); declared, not defined
-    refresh_system_docks: Callable[[GameSession, str | None], None]
+    #: the player whose turn began last (None when a game starts)
     _last_seat: str | None
 
     def take_seat(self) -> None:
@@ -64,7 +42,7 @@ class SeatActions:
         self.map_view.setFocus()
         if self.board is not None:
             self.board.centre_on_seat()
-        self._update_game_actions()
+        self._game_actions_changed()
 
     def guard_seat_panels(self) -> None:
         """While the seat is being handed over, the docks that act for a player (Course,
@@ -107,18 +85,18 @@ class SeatActions:
             detail = f"Round {state.round}: {phase} phase"
             if state.pending:
                 detail = f"Round {state.round}: {state.pending[0].prompt()}"
-            from app.play.phases import orders_in
-
-            if orders_in(state):
-                detail = f"{detail} ({orders_in(state)})"
+            if self._orders_in:  # as the turn bar says it (the game changed just before)
+                detail = f"{detail} ({self._orders_in})"
             self.hand_over.show_for(player, detail)
             # a refusal said to the player before is theirs: it could tell the next one
             # what they tried to order (sealed orders)
             self.status_label.setText("")
-            self.stack.setCurrentWidget(self.hand_over)
-            self.guard_seat_panels()
+            if self.stack.currentWidget() is self.hand_over:  # no page change to say so
+                self.guard_seat_panels()
+            else:  # the stack's currentChanged guards the panels
+                self.stack.setCurrentWidget(self.hand_over)
             if self.board is not None:
                 self.board.select(None)
-            self._update_game_actions()
+            self._game_actions_changed()
         else:
             self.take_seat()

@@ -7,6 +7,8 @@ order matched."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
@@ -36,6 +38,9 @@ from core.rules.nplanetary import model
 from core.rules.nplanetary.opening import Stockpile
 from core.rules.nplanetary.orders import Deploy, Purchase
 from core.vector.state import GameState
+
+if TYPE_CHECKING:
+    from core.rules.nplanetary.tables import InstallationKind, OrdnanceKind
 
 #: the columns, as the header shows them (short, so all nine fit the dock's default
 #: width) and as their tooltips and the cells' tooltips say them
@@ -224,6 +229,8 @@ class CargoPanel(WrappedPanel):
         room = self.tree.columnWidth(0) - 2 * margin  # as the view itself leaves
         for i in range(self.tree.topLevelItemCount()):
             row = self.tree.topLevelItem(i)
+            if row is None:
+                continue
             whole = row.data(0, Qt.ItemDataRole.UserRole) or row.text(0)
             row.setData(0, Qt.ItemDataRole.UserRole, whole)
             row.setText(0, metrics.elidedText(whole, Qt.TextElideMode.ElideMiddle, room))
@@ -319,23 +326,8 @@ def _row(h: reading.Holder) -> list[tuple[str, str]]:
         *((text, text) for text in plain),
         (other, other),
         (short or "-", damage or "none"),
-        (_where(h.where), h.where.removeprefix("At ")),
+        (h.place.short(), h.place.detail()),
     ]
-
-
-def _where(where: str) -> str:
-    """Where a holder is, in a word or two: "docked", "landed", "orbit Mars", "on Mars",
-    else its hex (the whole, with the base's name and the speed, is the cell's tooltip)."""
-    at, *rest = where.removeprefix("At ").split(", ")
-    last = rest[-1] if rest else ""
-    for long, short in (("docked at ", "docked"), ("landed at ", "landed")):
-        if last.startswith(long):
-            return short
-    if last.startswith("in orbit of "):
-        return f"orbit {last.removeprefix('in orbit of ')}"
-    if last.startswith(("on ", "at ")) and last != "at an asteroid":
-        return last
-    return at
 
 
 def _for_sale(state: GameState) -> list[tuple[str, str]]:
@@ -345,6 +337,7 @@ def _for_sale(state: GameState) -> list[tuple[str, str]]:
     for unit in state.rules.units:
         if unit.cost is not None:
             rows.append((f"{unit.name} ({int(unit.cost)} supplies)", unit.id))
-    for kind in (*tables.ordnance, *tables.installations):
+    kinds: tuple[OrdnanceKind | InstallationKind, ...] = (*tables.ordnance, *tables.installations)
+    for kind in kinds:
         rows.append((f"{kind.name} ({kind.cost} supplies)", kind.id))
     return rows

@@ -28,7 +28,9 @@ def transfer_results(session: GameSession) -> list[str]:
             depth = entry.depth
         elif entry.depth != depth:
             break
-        found.append(entry.event.text + _mark(session.state, entry.event))
+        event = entry.event
+        if isinstance(event, Transferred | TransferRefused):
+            found.append(event.text + _mark(session.state, event))
     return list(reversed(found))
 
 
