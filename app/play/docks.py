@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor, QResizeEvent
+from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap, QResizeEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -48,6 +48,20 @@ WHOLE_COLUMNS = frozenset({1, 3, 4})
 def player_colour(state: GameState, player_id: str) -> QColor:
     player = state.player(player_id)
     return QColor(player.colour) if player.colour else QColor("#cccccc")
+
+
+def colour_swatch(colour: QColor, size: int = 12) -> QIcon:
+    """A small square of the player's colour with a dark edge, shown beside their name:
+    the name itself stays in the list's own text colour, since some seat colours (the
+    colour-blind-safe yellow) cannot be read as text on a light background."""
+    picture = QPixmap(size, size)
+    picture.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(picture)
+    painter.setPen(QColor("#333333"))
+    painter.setBrush(colour)
+    painter.drawRect(0, 0, size - 1, size - 1)
+    painter.end()
+    return QIcon(picture)
 
 
 class ShipList(QTreeWidget):
@@ -113,7 +127,7 @@ class ShipList(QTreeWidget):
             item.setData(0, Qt.ItemDataRole.UserRole, ship.id)
             if lines:
                 item.setToolTip(2, "\n".join(lines))
-            item.setForeground(1, player_colour(state, ship.owner))
+            item.setIcon(1, colour_swatch(player_colour(state, ship.owner)))
             if not ship.in_play:
                 for col in range(len(SHIP_COLUMNS)):
                     item.setForeground(col, QColor("#888888"))

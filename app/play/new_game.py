@@ -12,9 +12,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QEvent, QSettings, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
+    QApplication,
     QCheckBox,
     QColorDialog,
     QComboBox,
@@ -278,6 +279,12 @@ class NewGameDialog(QDialog):
         seats = seat_sides(getattr(s, "sides", ()), self.count.value())
         self.description.setText(f"{s.description}\n\n{seats}" if seats else s.description)
         self.briefing.fit()
+        if self.isVisible():  # a longer briefing (more seats' sides): the dialog grows too,
+            # or its last lines were drawn under the Players row
+            QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+            hint = self.sizeHint()
+            if hint.height() > self.height():
+                self.resize(self.width(), hint.height())
 
     def _show_system_switches(
         self, titles: dict[str, tuple[str, str]], values: dict[str, bool]

@@ -95,7 +95,9 @@ class PurchaseStep(Protocol):
 
 
 class SystemDocks(Protocol):
-    """One window's panels of one system, by dock key (see :class:`DockSlot`)."""
+    """One window's panels of one system, by dock key (see :class:`DockSlot`). Panels
+    that list the seat's own sealed orders say ``cleared_at_hand_over = True``: the
+    window empties them (:meth:`clear`) while the seat is handed over."""
 
     panels: Mapping[str, QWidget]
 
@@ -187,6 +189,14 @@ class NamesPlaces(Protocol):
     kept by id): the name players know a place by, for the Ships dock."""
 
     def place_name(self, state: GameState, place: str) -> str: ...
+
+
+@runtime_checkable
+class DescribesHexes(Protocol):
+    """A system's interface with words of its own for a hex, added to the status bar's
+    when the mouse is over it (NPlanetary: whether an asteroid holds ore or water)."""
+
+    def hex_words(self, state: GameState, where: Hex) -> tuple[str, ...]: ...
 
 
 @runtime_checkable

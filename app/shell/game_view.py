@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QMessageBox
 
 from app.shell.host import WindowHost
+from app.shell.seat import cleared_at_hand_over
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -167,7 +168,11 @@ class GameView(WindowHost):
         hidden = ship is not None and ship.id in self.session.hidden_ships()
         self.course_panel.show_ship(state, ship, self.board.preview, mine, hidden=hidden, ui=ui)
         if self.system_docks is not None:
-            self.refresh_system_docks(self.session, ship.id if ship is not None else None)
+            handing = self.stack.currentWidget() is self.hand_over
+            if handing and cleared_at_hand_over(self.system_docks):
+                self.system_docks.clear()  # nobody's orders while the seat is handed over
+            else:
+                self.refresh_system_docks(self.session, ship.id if ship is not None else None)
         self.ship_list.select_ship(ship.id if ship is not None else None)
         # the game actions do not depend on the selected ship: no update here
 

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from app.board.view import MapView
 from app.campaign.mail import MailWindow
 from app.campaign.window import CampaignWindow
+from app.play.systems import DescribesHexes
 from app.play.turn import HandOver, TurnBar
 from app.shell.dock_layout import DockLayout
 from app.shell.files import FileActions
@@ -198,8 +199,13 @@ class MainWindow(
                 for a in gravity.arrows
             )
             parts.append(f"gravity {arrows}")
-        parts.extend(b.name for b in m.bases if h in (b.hex, b.approach))
+        # a game whose rules ignore the map's bases (NPlanetary) does not name them either
+        if self.session is None or getattr(self.session.ui, "map_bases", True):
+            parts.extend(b.name for b in m.bases if h in (b.hex, b.approach))
         if self.session is not None:
+            ui = self.session.ui
+            if isinstance(ui, DescribesHexes):  # the system's own words (ore or water)
+                parts.extend(ui.hex_words(self.session.state, h))
             parts.extend(
                 s.name for s in self.session.state.ships if s.in_play and s.motion.position == h
             )
@@ -279,6 +285,14 @@ class MainWindow(
             self.help_window = HelpWindow(self, self.about_text)
         self.help_window.show_tab(tab)
         return self.help_window
+
+    def show_game_rules(self) -> None:
+        """Help › Rules: on the page of the rule system being played, if a game is on
+        (a newcomer to NPlanetary asks for its rules, not Interplanetary's)."""
+        system = None
+        if self.session is not None:
+            system = getattr(self.session.state.rules, "system_id", None)
+        self.show_help("rules").show_rules(system)
 
     # Settings
 

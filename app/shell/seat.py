@@ -15,6 +15,13 @@ from app.shell.host import WindowHost
 #: the docks every player at the table may use while the seat is handed over
 SHARED_DOCKS = frozenset({"ships", "events", "dice", "campaign", "referee"})
 
+
+def cleared_at_hand_over(docks: object) -> bool:
+    """Whether a rule system's panels are emptied while the seat is handed over: those
+    that list the seat's own sealed orders say so (``cleared_at_hand_over``)."""
+    return bool(getattr(docks, "cleared_at_hand_over", False))
+
+
 if TYPE_CHECKING:
     from core.vector.state import Player
 
@@ -48,6 +55,16 @@ class SeatActions(WindowHost):
             widget = dock.widget()
             if key not in SHARED_DOCKS and widget is not None:
                 widget.setEnabled(live)
+        # the rule system's panels list the seat's sealed orders: empty until the next
+        # player takes the seat (after an undo back to another player's seat, they were
+        # in plain view, greyed, to whoever sat at the screen)
+        if self.session is not None and cleared_at_hand_over(self.system_docks):
+            assert self.system_docks is not None
+            if live:
+                selected = self.board.selected if self.board else None
+                self.refresh_system_docks(self.session, selected)
+            else:
+                self.system_docks.clear()
         if self.session is not None:  # the ship list: no one's hidden fuel meanwhile
             self.ship_list.refresh(
                 self.session, self.board.selected if self.board else None, public=not live

@@ -12,6 +12,7 @@ from app.rules.nplanetary.place import Place
 from core.engine.commands import Command
 from core.files.ruleset import show_amount
 from core.rules.nplanetary import model
+from core.rules.nplanetary.amounts import amount
 from core.rules.nplanetary.combat_things import piece_name
 from core.rules.nplanetary.model import Installation
 from core.rules.nplanetary.orders import (
@@ -213,7 +214,7 @@ def name_of(state: GameState, thing_id: str) -> str:
 
 
 def _goods(goods: tuple[tuple[str, int], ...]) -> str:
-    return ", ".join(f"{n} {g}" for g, n in goods)
+    return ", ".join(amount(n, g) for g, n in goods)
 
 
 def describe(state: GameState, order: Command) -> str:
@@ -235,14 +236,13 @@ def describe(state: GameState, order: Command) -> str:
     if isinstance(order, Deploy):
         return f"{n(order.ship)} deploys its {order.kind}"
     if isinstance(order, Transfer):
-        parts = []
+        # "gives 1 fuel to X and takes 5 ore from it", as the log says it when resolved
+        parts, other = [], n(order.other)
         if order.give:
-            parts.append(f"gives {_goods(order.give)}")
+            parts.append(f"gives {_goods(order.give)} to {other}")
         if order.take:
-            parts.append(f"takes {_goods(order.take)}")
-        return (
-            f"{n(order.party)} {' and '.join(parts) or 'exchanges nothing'} with {n(order.other)}"
-        )
+            parts.append(f"takes {_goods(order.take)} from {'it' if parts else other}")
+        return f"{n(order.party)} {' and '.join(parts) or 'exchanges nothing with ' + other}"
     if isinstance(order, Plot):
         return f"{n(order.ship)}: course plotted on the map"
     if isinstance(order, Unplot):
