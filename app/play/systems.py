@@ -76,6 +76,9 @@ class UIEntry:
     round_word: str = "Round"
     """What a round of play is called (the Campaign dock's headings): "Day" in the
     squadron game, whose turn bar counts days."""
+    referee_secrets: str = "sealed orders or the dice"
+    """What only the referee of a game played by mail sees, as New Campaign tells it
+    ("Nobody but you sees …"): each game has its own secrets."""
 
 
 class PurchaseStep(Protocol):
@@ -398,6 +401,7 @@ BUILT_IN: dict[str, UIEntry] = {
             DockSlot("manifest", "Manifest", MANIFEST_PLACEHOLDER, tab_with="ships"),
         ),
         tools=(Tool("designs", "Ship &Designs…", "Outfit, keep, print and share ship designs"),),
+        referee_secrets="hidden manifests, sealed orders or the dice",
     ),
     "void": UIEntry(
         "app.rules.void.ui:UI",
@@ -410,6 +414,7 @@ BUILT_IN: dict[str, UIEntry] = {
         docks=(DockSlot("squadron_sheet", "Squadron Sheet", SHEET_PLACEHOLDER, tab_with="ships"),),
         own_page=True,
         round_word="Day",
+        referee_secrets='the squadrons under a "?" or sealed fire orders',
         tools=(
             Tool(
                 "squadron-designs",
@@ -455,6 +460,12 @@ def round_word(state: Any) -> str:
     system = getattr(getattr(state, "rules", None), "system_id", "")
     entry = _ENTRIES.get(system)
     return entry.round_word if entry is not None else "Round"
+
+
+def referee_secrets(system_id: str) -> str:
+    """What only a refereed game's referee sees in ``system_id``'s games."""
+    entry = _ENTRIES.get(system_id)
+    return (entry or UIEntry("")).referee_secrets
 
 
 def entries() -> Mapping[str, UIEntry]:
