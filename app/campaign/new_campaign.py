@@ -27,7 +27,7 @@ from app.campaign.paths import suggested_path
 from app.folders import ask_save
 from app.play.new_game import NewGameDialog
 from app.play.systems import entries as ui_entries
-from app.play.systems import referee_secrets
+from app.play.systems import ui_for
 from core.campaign import EXTENSION
 
 CAMPAIGN_FILTER = f"Ecliptic campaigns (*{EXTENSION});;All files (*)"
@@ -48,6 +48,9 @@ REFEREED_TIP = (
     "import the orders, play the turn and send the next player files. Nobody but you "
     "sees {secrets}."
 )
+#: what only the referee sees in a game whose interface does not say
+#: (its optional ``referee_secrets``: each game has its own secrets)
+REFEREE_SECRETS = "sealed orders or the dice"
 
 
 class NewCampaignDialog(NewGameDialog):
@@ -117,7 +120,9 @@ class NewCampaignDialog(NewGameDialog):
 
     def _refereed_tip(self) -> str:
         """The refereed way of play's note, naming the chosen game's own secrets."""
-        return REFEREED_TIP.format(secrets=referee_secrets(self._system()))
+        system = self._system()
+        secrets = getattr(ui_for(system), "referee_secrets", "") if system else ""
+        return REFEREED_TIP.format(secrets=secrets or REFEREE_SECRETS)
 
     def _open_tip(self) -> str:
         """The open way of play's note for the scenario chosen (no Export for Mail in

@@ -76,9 +76,6 @@ class UIEntry:
     round_word: str = "Round"
     """What a round of play is called (the Campaign dock's headings): "Day" in the
     squadron game, whose turn bar counts days."""
-    referee_secrets: str = "sealed orders or the dice"
-    """What only the referee of a game played by mail sees, as New Campaign tells it
-    ("Nobody but you sees …"): each game has its own secrets."""
 
 
 class PurchaseStep(Protocol):
@@ -116,7 +113,8 @@ class SystemDocks(Protocol):
 
 
 class SystemUI(Protocol):
-    """What the generic window asks of a rule system's interface."""
+    """What the generic window asks of a rule system's interface (optional hooks, read
+    with a default, are named where they are asked, e.g. ``referee_secrets``)."""
 
     @property
     def id(self) -> str:
@@ -401,7 +399,6 @@ BUILT_IN: dict[str, UIEntry] = {
             DockSlot("manifest", "Manifest", MANIFEST_PLACEHOLDER, tab_with="ships"),
         ),
         tools=(Tool("designs", "Ship &Designs…", "Outfit, keep, print and share ship designs"),),
-        referee_secrets="hidden manifests, sealed orders or the dice",
     ),
     "void": UIEntry(
         "app.rules.void.ui:UI",
@@ -414,7 +411,6 @@ BUILT_IN: dict[str, UIEntry] = {
         docks=(DockSlot("squadron_sheet", "Squadron Sheet", SHEET_PLACEHOLDER, tab_with="ships"),),
         own_page=True,
         round_word="Day",
-        referee_secrets='the squadrons under a "?" or sealed fire orders',
         tools=(
             Tool(
                 "squadron-designs",
@@ -460,12 +456,6 @@ def round_word(state: Any) -> str:
     system = getattr(getattr(state, "rules", None), "system_id", "")
     entry = _ENTRIES.get(system)
     return entry.round_word if entry is not None else "Round"
-
-
-def referee_secrets(system_id: str) -> str:
-    """What only a refereed game's referee sees in ``system_id``'s games."""
-    entry = _ENTRIES.get(system_id)
-    return (entry or UIEntry("")).referee_secrets
 
 
 def entries() -> Mapping[str, UIEntry]:
