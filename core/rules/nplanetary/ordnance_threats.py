@@ -14,35 +14,22 @@ meets the launcher as the next turn begins. No die is rolled.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
-from core.board.hexgrid import Hex
 from core.rules.nplanetary.combat_things import piece_name
 from core.rules.nplanetary.ordnance_approach import Course, meeting
 from core.rules.nplanetary.ordnance_flight import flights, spares
+from core.vector.hooks import Threat
 from core.vector.movement import MoveResult
 from core.vector.state import GameState, Ship
 
 
-@dataclass(frozen=True)
-class OrdnanceMet:
-    """A piece the course would meet: which, where the ship's course ends, and why, in
-    players' words (a :class:`core.vector.hooks.Threat`)."""
-
-    piece: str
-    name: str
-    hex: Hex
-    reason: str
-    certain: bool = True
-
-
-def watch(state: GameState, ship: Ship) -> Callable[[MoveResult], tuple[OrdnanceMet, ...]]:
+def watch(state: GameState, ship: Ship) -> Callable[[MoveResult], tuple[Threat, ...]]:
     """For each course ``ship`` might fly, the pieces that would meet it."""
     if not state.ordnance:
         return lambda result: ()
     flown = flights(state)
 
-    def met(result: MoveResult) -> tuple[OrdnanceMet, ...]:
+    def met(result: MoveResult) -> tuple[Threat, ...]:
         course = Course(ship.id, result.start, result.tip)
         found = []
         for f in flown:
@@ -54,7 +41,7 @@ def watch(state: GameState, ship: Ship) -> Callable[[MoveResult], tuple[Ordnance
                         f"pace with it and meets it as the next turn's move begins, unless "
                         f"{ship.name} burns away from it first"
                     )
-                    found.append(OrdnanceMet(f.piece.id, name, result.tip, why, certain=False))
+                    found.append(Threat(f.piece.id, name, result.tip, why, certain=False))
                 continue
             if meeting(f.course, course) is None:
                 continue
@@ -62,7 +49,7 @@ def watch(state: GameState, ship: Ship) -> Callable[[MoveResult], tuple[Ordnance
                 f"{name} would come within half a hex of {ship.name} on this course and "
                 "attack it, unless it meets something else first"
             )
-            found.append(OrdnanceMet(f.piece.id, name, result.tip, why))
+            found.append(Threat(f.piece.id, name, result.tip, why))
         return tuple(found)
 
     return met
