@@ -27,13 +27,12 @@ def watch(state: GameState, ship: Ship) -> Callable[[MoveResult], tuple[Threat, 
     """For each course ``ship`` might fly, the pieces that would meet it."""
     if not state.ordnance:
         return lambda result: ()
-    flown = flights(state)
+    flown = [(f, piece_name(state, f.piece)) for f in flights(state)]
 
     def met(result: MoveResult) -> tuple[Threat, ...]:
         course = Course(ship.id, result.start, result.tip)
         found = []
-        for f in flown:
-            name = piece_name(state, f.piece)
+        for f, name in flown:
             if spares(state, f, course):
                 if f.lost is None and _together(f.result, result):
                     why = (
