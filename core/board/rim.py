@@ -30,20 +30,25 @@ def hex_norm(q: int, r: int) -> int:
     return q * q + q * r + r * r
 
 
+def nearest_squared(start: Hex, end: Hex, centre: Hex) -> tuple[int, int]:
+    """The squared distance from ``centre`` to the nearest point of the closed segment
+    from ``start`` to ``end``, in hex units, as numerator and denominator."""
+    fq, fr = start.q - centre.q, start.r - centre.r
+    dq, dr = end.q - start.q, end.r - start.r
+    twice_dot = 2 * fq * dq + 2 * fr * dr + fq * dr + fr * dq  # 2 (f . d)
+    if twice_dot >= 0:  # the nearest point is the start (also a segment of no length)
+        return hex_norm(fq, fr), 1
+    length = hex_norm(dq, dr)
+    if -twice_dot >= 2 * length:  # the nearest point is the end
+        return hex_norm(fq + dq, fr + dr), 1
+    cross = fq * dr - fr * dq
+    # nearest point inside the segment: distance squared is 3 cross^2 / (4 length)
+    return 3 * cross * cross, 4 * length
+
+
 def course_meets_disc(start: Hex, end: Hex, centre: Hex, radius: float) -> bool:
     """Whether the closed course from ``start`` to ``end`` meets the closed disc of
     ``radius`` round ``centre`` (a point of the rim counts)."""
     p, n = radius_squared(radius)
-    fq, fr = start.q - centre.q, start.r - centre.r
-    dq, dr = end.q - start.q, end.r - start.r
-    if hex_norm(fq, fr) * n <= p:  # starts inside or on the rim
-        return True
-    twice_dot = 2 * fq * dq + 2 * fr * dr + fq * dr + fr * dq  # 2 (f . d)
-    if twice_dot >= 0:  # not moving towards the centre (also a course of no length)
-        return False
-    length = hex_norm(dq, dr)
-    if -twice_dot >= 2 * length:  # the nearest point is the end
-        return hex_norm(fq + dq, fr + dr) * n <= p
-    cross = fq * dr - fr * dq
-    # nearest point inside the course: distance squared is 3 cross^2 / (4 length)
-    return 3 * cross * cross * n <= 4 * length * p
+    num, den = nearest_squared(start, end, centre)
+    return num * n <= p * den

@@ -19,26 +19,18 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from core.board.hexgrid import Hex
-from core.board.rim import hex_norm, radius_squared
+from core.board.rim import hex_norm, nearest_squared, radius_squared
 
 
 def line_enters_disc(a: Hex, b: Hex, centre: Hex, radius: float) -> bool:
     """Whether some point of the open line between the centres of ``a`` and ``b`` lies
     strictly inside the disc of ``radius`` round ``centre`` (a tangent line, or one ending
     on the rim and leaving outward, does not; a line of no length never does)."""
-    dq, dr = b.q - a.q, b.r - a.r
-    if dq == 0 and dr == 0:
+    if a == b:
         return False
     p, n = radius_squared(radius)
-    fq, fr = a.q - centre.q, a.r - centre.r
-    twice_dot = 2 * fq * dq + 2 * fr * dr + fq * dr + fr * dq
-    if twice_dot >= 0:  # the nearest point is the start
-        return hex_norm(fq, fr) * n < p
-    length = hex_norm(dq, dr)
-    if -twice_dot >= 2 * length:  # the nearest point is the end
-        return hex_norm(fq + dq, fr + dr) * n < p
-    cross = fq * dr - fr * dq
-    return 3 * cross * cross * n < 4 * length * p
+    num, den = nearest_squared(a, b, centre)
+    return num * n < p * den
 
 
 def inside_disc(h: Hex, centre: Hex, radius: float) -> bool:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
 
 from core.board.hexgrid import Hex
 from core.board.starmap import Base, Leaving
@@ -30,24 +29,19 @@ from core.vector.state import GameState, Ship
 Moment = Callable[[GameState, str | None], tuple[GameState, list[Event]]]
 
 
-class Threat(Protocol):
+@dataclass(frozen=True)
+class Threat:
     """A danger a course would meet, as the course plotter shows it: which piece, where,
-    why in players' words, and whether it strikes for certain."""
+    why in players' words, and whether it strikes for certain (a missile's owner may
+    hold it). Each system's ``threats`` hook gives these."""
 
-    @property
-    def piece(self) -> str: ...
-    @property
-    def name(self) -> str: ...
-    @property
-    def hex(self) -> Hex: ...
-    @property
-    def reason(self) -> str: ...
-    @property
-    def certain(self) -> bool: ...
-    @property
-    def kind(self) -> str:
-        """What the piece is, in a word the players use ("missile", "torpedo", "mine")."""
-        ...
+    piece: str
+    name: str
+    hex: Hex
+    reason: str
+    certain: bool = True
+    kind: str = "weapon"
+    """What the piece is, in a word the players use ("missile", "torpedo", "mine")."""
 
 
 def _none(*args: object) -> None:

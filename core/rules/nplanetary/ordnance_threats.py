@@ -14,40 +14,25 @@ meets the launcher as the next turn begins. No die is rolled.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
-from core.board.hexgrid import Hex
 from core.rules.nplanetary.combat_things import piece_name
 from core.rules.nplanetary.ordnance_approach import Course, meeting
 from core.rules.nplanetary.ordnance_flight import flights, spares
+from core.vector.hooks import Threat
 from core.vector.movement import MoveResult
 from core.vector.state import GameState, Ship
 
 
-@dataclass(frozen=True)
-class OrdnanceMet:
-    """A piece the course would meet: which, where the ship's course ends, and why, in
-    players' words (a :class:`core.vector.hooks.Threat`)."""
-
-    piece: str
-    name: str
-    hex: Hex
-    reason: str
-    certain: bool = True
-    kind: str = "ordnance"
-
-
-def watch(state: GameState, ship: Ship) -> Callable[[MoveResult], tuple[OrdnanceMet, ...]]:
+def watch(state: GameState, ship: Ship) -> Callable[[MoveResult], tuple[Threat, ...]]:
     """For each course ``ship`` might fly, the pieces that would meet it."""
     if not state.ordnance:
         return lambda result: ()
-    flown = flights(state)
+    flown = [(f, piece_name(state, f.piece)) for f in flights(state)]
 
-    def met(result: MoveResult) -> tuple[OrdnanceMet, ...]:
+    def met(result: MoveResult) -> tuple[Threat, ...]:
         course = Course(ship.id, result.start, result.tip)
         found = []
-        for f in flown:
-            name = piece_name(state, f.piece)
+        for f, name in flown:
             if spares(state, f, course):
                 if f.lost is None and _together(f.result, result):
                     why = (
@@ -56,7 +41,9 @@ def watch(state: GameState, ship: Ship) -> Callable[[MoveResult], tuple[Ordnance
                         f"{ship.name} burns away from it first"
                     )
                     found.append(
-                        OrdnanceMet(f.piece.id, name, result.tip, why, False, f.piece.weapon)
+                        Threat(
+                            f.piece.id, name, result.tip, why, certain=False, kind=f.piece.weapon
+                        )
                     )
                 continue
             if meeting(f.course, course) is None:
@@ -65,7 +52,7 @@ def watch(state: GameState, ship: Ship) -> Callable[[MoveResult], tuple[Ordnance
                 f"{name} would come within half a hex of {ship.name} on this course and "
                 "attack it, unless it meets something else first"
             )
-            found.append(OrdnanceMet(f.piece.id, name, result.tip, why, kind=f.piece.weapon))
+            found.append(Threat(f.piece.id, name, result.tip, why, kind=f.piece.weapon))
         return tuple(found)
 
     return met

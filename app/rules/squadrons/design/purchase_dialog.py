@@ -81,7 +81,7 @@ class SidePurchase(QWidget):
             grid.addWidget(QLabel(plural(price(design, scheme), "point")), row, 1)
             grid.addWidget(spin, row, 2)
             self.counts[design.name] = spin
-        left_out = sum(1 for d in designs if not d.is_planet and check_design(d, scheme))
+        left_out = len(designs) - planets - len(self.designs)  # break the scheme's limits
         if not self.designs:
             grid.addWidget(QLabel("No designs in the library fit this cost scheme."), 1, 0, 1, 3)
         elif left_out:

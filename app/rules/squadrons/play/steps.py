@@ -78,7 +78,7 @@ class Shown:
 def steps(current: int, sides: tuple[str, ...] = ()) -> list[Step]:
     """The day's steps for the turn bar, ``current`` (an index of ``STEPS``) marked,
     each with its tooltip naming the side that moves (``sides`` in order)."""
-    one, two = (*sides, "Side one", "Side two")[:2] if len(sides) < 2 else sides[:2]
+    one, two = (*sides, "Side one", "Side two")[:2]  # sides not yet named: by number
     return [
         Step(name, TITLES.get(name, name), i == current, tip=TIPS[name].format(one=one, two=two))
         for i, name in enumerate(STEPS)

@@ -50,7 +50,7 @@ from core.rules.interplanetary.combat.ordnance import (
     weapon_of,
 )
 from core.rules.interplanetary.combat.systems import gun_block
-from core.rules.interplanetary.combat.veer import VEER_SWITCH, veered_off
+from core.rules.interplanetary.combat.veer import VEER_SWITCH, launcher_veered
 from core.rules.interplanetary.scenario.special_rules import zone_at
 from core.vector.astrogation import ShipDestroyed, movers
 from core.vector.gravity import label
@@ -380,7 +380,7 @@ def _met(
     for n, ship in enumerate(state.ships):
         if not exposed(state, ship):
             continue
-        if veer and _veered(piece, trail[0], ship):
+        if veer and launcher_veered(piece, ship):
             continue
         meeting = meets(trail, laid, movers.get(ship.id, ()), ship.motion.position)
         if meeting is not None and zone_at(state, meeting[0]) is None:
@@ -388,12 +388,6 @@ def _met(
             why = meeting_reason(ship.name, label(labels, where), crossed=crossed)
             met.append((trail.index(where), n, ship, why))
     return [(ship, why) for _, _, ship, why in sorted(met, key=lambda m: (m[0], m[1]))]
-
-
-def _veered(piece: Ordnance, piece_start: Hex, ship: Ship) -> bool:
-    end = ship.motion.position
-    start = Hex(end.q - ship.motion.velocity.q, end.r - ship.motion.velocity.r)
-    return veered_off(piece.ship, piece_start, piece.motion.position, ship.id, start, end)
 
 
 def meets(

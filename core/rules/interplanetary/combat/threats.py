@@ -34,21 +34,9 @@ from core.rules.interplanetary.combat.ordnance_attacks import meets
 from core.rules.interplanetary.combat.veer import VEER_SWITCH, veered_off
 from core.vector.course import ENDS_COURSE
 from core.vector.gravity import label
+from core.vector.hooks import Threat
 from core.vector.movement import MoveResult
 from core.vector.state import GameState, Ordnance, Ship
-
-
-@dataclass(frozen=True)
-class WeaponMet:
-    """A launched weapon the course would meet: which piece, where, and why, in
-    players' words. ``certain`` is False for a missile, whose owner may hold it."""
-
-    piece: str
-    name: str
-    hex: Hex
-    reason: str
-    certain: bool = True
-    kind: str = "weapon"
 
 
 def _moves_now(state: GameState, piece: Ordnance, mover: str) -> bool:
@@ -93,7 +81,7 @@ def _pieces(state: GameState, mover: str) -> list[_Piece]:
     return pieces
 
 
-def watch(state: GameState, ship: Ship) -> Callable[[MoveResult], tuple[WeaponMet, ...]]:
+def watch(state: GameState, ship: Ship) -> Callable[[MoveResult], tuple[Threat, ...]]:
     """What :mod:`core.rules.interplanetary.combat.ordnance_attacks` would do to ``ship`` for each
     course it might fly: the pieces are flown ahead once, then each course is checked against
     them."""
@@ -102,10 +90,10 @@ def watch(state: GameState, ship: Ship) -> Callable[[MoveResult], tuple[WeaponMe
     pieces = _pieces(state, ship.owner)
     veer = switch_on(state, VEER_SWITCH)
 
-    def met(result: MoveResult) -> tuple[WeaponMet, ...]:
+    def met(result: MoveResult) -> tuple[Threat, ...]:
         course = course_hexes(result.start, result.end)[1:]
         stop = result.end
-        found: list[WeaponMet] = []
+        found: list[Threat] = []
         for p in pieces:
             if p.behaviour in ("mine", "buckyball"):
                 if veer and veered_off(p.ship, p.trail[0], p.end, ship.id, result.start, stop):
@@ -121,9 +109,7 @@ def watch(state: GameState, ship: Ship) -> Callable[[MoveResult], tuple[WeaponMe
                     else f"its vector would pass through {ship.name}'s end hex {at}"
                 )
                 found.append(
-                    WeaponMet(
-                        p.id, p.name, where, f"{p.name} would attack: {why}", kind=p.behaviour
-                    )
+                    Threat(p.id, p.name, where, f"{p.name} would attack: {why}", kind=p.behaviour)
                 )
             elif p.behaviour == "missile" and p.side != ship.side and course and stop == p.end:
                 at = label(state.starmap, stop)
@@ -133,12 +119,12 @@ def watch(state: GameState, ship: Ship) -> Callable[[MoveResult], tuple[WeaponMe
                     else f"{ship.name} would stop in its hex {at}"
                 )
                 text = f"{p.name} may strike: {how}; its owner decides"
-                found.append(WeaponMet(p.id, p.name, stop, text, certain=False, kind="missile"))
+                found.append(Threat(p.id, p.name, stop, text, certain=False, kind="missile"))
         return tuple(found)
 
     return met
 
 
-def weapons_met(state: GameState, ship: Ship, result: MoveResult) -> tuple[WeaponMet, ...]:
+def weapons_met(state: GameState, ship: Ship, result: MoveResult) -> tuple[Threat, ...]:
     """The launched weapons ``ship`` would meet flying ``result``."""
     return watch(state, ship)(result)

@@ -15,6 +15,7 @@ Everyone else still meets the piece hex by hex, as before.
 from __future__ import annotations
 
 from core.board.hexgrid import Hex, Vector
+from core.vector.state import Ordnance, Ship
 
 #: the ruling switch; off in games recorded before it, on for a game started now
 VEER_SWITCH = "veering_clears_own_mine"
@@ -37,3 +38,12 @@ def veered_off(
     if dropped_by != ship or piece_start != start:
         return False
     return not along(piece_start.to(piece_end), start.to(end))
+
+
+def launcher_veered(piece: Ordnance, ship: Ship) -> bool:
+    """:func:`veered_off` for the movement just made: the piece from the first hex of its
+    vector, the ship along its vector to where it is now."""
+    end = ship.motion.position
+    start = Hex(end.q - ship.motion.velocity.q, end.r - ship.motion.velocity.r)
+    piece_start = (piece.path or (piece.motion.position,))[0]
+    return veered_off(piece.ship, piece_start, piece.motion.position, ship.id, start, end)
