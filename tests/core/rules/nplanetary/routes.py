@@ -51,7 +51,7 @@ def course(
     return None
 
 
-def at_rest_in(hexes: set[object]) -> Goal:
+def at_rest_in(hexes: set[Hex]) -> Goal:
     """Goal: at rest in one of ``hexes``."""
     return lambda m: m.velocity == ZERO and m.position in hexes
 
