@@ -124,6 +124,8 @@ def test_hovering_an_asteroid_says_what_an_outpost_there_would_mine(
         qtbot.mouseMove(viewport, you.point_of(item))
         seen.append(you.win.hex_label.text())
         if "3411" in seen[-1]:
+            QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+            QApplication.processEvents()  # the status bar fits the label to its new text
             shot(you.win.hex_label, "nplanetary-asteroid-holds-ore.png")
     # Ann's ore asteroid, and a water asteroid on the way; open space says nothing of goods
     assert "3411  ·  asteroid  ·  holds ore (an outpost here yields it)" in seen, seen
