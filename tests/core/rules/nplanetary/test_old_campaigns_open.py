@@ -9,13 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from core.campaign import CampaignFile, GameRecord
 from core.engine.commands import Command
 from core.rules.nplanetary.model import hold_of, holdings_of
 from core.scenario.document import Seat
 from core.scenario.reader import load_scenario
 from core.vector.state import GameState, state_hash
-from tests.core.rules.nplanetary.scripted import play_out
+from tests.core.rules.nplanetary.scripted import play_out, through_campaign
 
 BEFORE = Path(__file__).parent / "before_rebalance"
 
@@ -38,13 +37,7 @@ def test_a_campaign_of_the_old_scenario_reopens_with_its_old_start(
     start = old_start(name, seed=7)
     log: list[Command] = []
     played, _ = play_out(start, nothing, rounds=2, log=log)
-    path = tmp_path / f"{name}.ecliptic"
-    with CampaignFile.create(path, name, start, scenario=name) as file:
-        game = GameRecord(file, 1)
-        for command in log:
-            game.play(command)
-    with CampaignFile.open(path) as file:
-        reopened = GameRecord(file, 1).state
+    reopened = through_campaign(tmp_path / f"{name}.ecliptic", name, start, log)
     assert state_hash(reopened) == state_hash(played)
     # still the old layout and stocks, not the new scenario file's
     if name == "nplanetary-belt-race":

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from core.campaign import CampaignFile, GameRecord
 from core.engine.commands import Command
 from core.engine.events import Event
 from core.engine.play import current_phase
@@ -19,6 +18,7 @@ from tests.core.rules.nplanetary.scripted import (
     fire_at_nearest,
     play_out,
     scenario_start,
+    through_campaign,
 )
 
 # ---- the duel: fleets trade fire until one side has nothing left
@@ -102,13 +102,7 @@ def test_scenario_games_play_in_a_campaign_and_replay_to_the_same_hash(tmp_path:
         start = scenario_start(name, seed)
         log: list[Command] = []
         final, _ = play_out(start, policy, log=log)
-        path = tmp_path / f"{name}.ecliptic"
-        with CampaignFile.create(path, name, start, scenario=name) as file:
-            game = GameRecord(file, 1)
-            for command in log:
-                game.play(command)
-        with CampaignFile.open(path) as file:
-            reopened = GameRecord(file, 1).state
+        reopened = through_campaign(tmp_path / f"{name}.ecliptic", name, start, log)
         assert state_hash(reopened) == state_hash(final) and reopened.over
 
 
