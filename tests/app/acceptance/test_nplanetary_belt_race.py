@@ -1,8 +1,9 @@
 """NPlanetary's four-player race for the belt, started from File › New Quick Game… and
-played with the window's controls: Ann's prospector burns into the ore asteroid beside
-it, is refused an outpost while still moving (the Cargo & Economy dock says why, in
-red), stops there the next round and sets up its outpost, which is then on the map and
-yields ore at the end of the round."""
+played with the window's controls: everyone starts at the rendezvous with the guards in
+reach of each other (a combat phase from the first round); Ann's prospector burns for
+the ore asteroid three hexes north, is refused an outpost while still moving (the Cargo
+& Economy dock says why, in red), coasts two rounds, stops there in the fourth and sets
+up its outpost, which is then on the map and yields ore at the end of the round."""
 
 from __future__ import annotations
 
@@ -50,13 +51,24 @@ def pass_phase(you: Player, phase: str) -> None:
         you.take_seat()
 
 
+def play_to(you: Player, round_: int, phase: str) -> None:
+    """Every seat ends its phases, ordering nothing, until ``phase`` of ``round_``."""
+    while (you.round(), you.phase()) != (round_, phase) and not you.over():
+        you.take_seat()
+        you.primary()
+    you.take_seat()
+
+
 def test_a_prospector_sets_up_its_outpost_on_the_ore_asteroid(qtbot: QtBot, tmp_path: Path) -> None:
     you = Player(qtbot, tmp_path)
     you.new_game(RACE, names=NAMES, seed=7)
-    # nobody has ordnance or anything in reach: the first phases pass by themselves
+    # nobody has ordnance: that phase passes by itself; the guards are in reach, so
+    # everyone is asked in the combat phase (nobody fires here)
+    assert you.take_seat() == "Ann" and you.phase() == "Combat"
+    assert "ordnance phase" in you.log()
+    pass_phase(you, "Combat")
     assert you.take_seat() == "Ann" and you.phase() == "Movement"
     assert orders_in(you) == "orders in: 0 of 4"
-    assert "ordnance phase" in you.log() and "combat phase" in you.log()
     burn_north(you, "Ann's prospector")
     assert orders(you) == ["✓ Ann's prospector: course plotted on the map"]
     pass_phase(you, "Movement")
@@ -73,14 +85,10 @@ def test_a_prospector_sets_up_its_outpost_on_the_ore_asteroid(qtbot: QtBot, tmp_
     )
     QApplication.processEvents()
     shot(you.win, "nplanetary-refused.png")
-    while you.round() == 1:
-        you.take_seat()
-        you.primary()
 
-    # round 2: the prospector stops in the asteroid hex and deploys its outpost
-    pass_phase(you, "Ordnance")
-    pass_phase(you, "Combat")
-    assert you.take_seat() == "Ann" and you.phase() == "Movement"
+    # rounds 2 and 3 it coasts north; in round 4 it stops in the ore asteroid 3411
+    play_to(you, 4, "Movement")
+    assert you.take_seat() == "Ann"
     you.select_ship("Ann's prospector")
     you.plot(lambda tip: tip.startswith("1 fuel · speed 0"))
     pass_phase(you, "Movement")
@@ -91,7 +99,7 @@ def test_a_prospector_sets_up_its_outpost_on_the_ore_asteroid(qtbot: QtBot, tmp_
     assert text(you, "np_economy_orders").endswith("✓ Ann's prospector deploys its outpost")
     QApplication.processEvents()
     shot(you.win, "nplanetary-belt-race.png")
-    while you.round() == 2:
+    while you.round() == 4:
         you.take_seat()
         you.primary()
     you.take_seat()

@@ -29,11 +29,12 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 
 from tests.app.acceptance.nplanetary_table import combo, orders, shot, text
-from tests.app.acceptance.test_nplanetary_belt_race import RACE, burn_north, pass_phase
+from tests.app.acceptance.test_nplanetary_belt_race import RACE, burn_north, pass_phase, play_to
 from tests.app.acceptance.test_nplanetary_campaign import new_campaign as duel_campaign
 from tests.app.acceptance.user import Player
 
 NAMES = ("Ann", "Bob", "Cy", "Di")
+WORLDS = "NPlanetary: The Six Worlds"
 
 
 def new_campaign(you: Player, file: Path) -> None:
@@ -74,6 +75,7 @@ def test_the_cargo_dock_shows_deploy_and_its_refusal_without_scrolling(
 ) -> None:
     you = Player(qtbot, tmp_path)
     new_campaign(you, tmp_path / "race.ecliptic")
+    pass_phase(you, "Combat")  # the guards start in reach of each other
     assert you.take_seat() == "Ann"
     burn_north(you, "Ann's prospector")
     pass_phase(you, "Movement")
@@ -111,18 +113,24 @@ def test_hovering_an_asteroid_says_what_an_outpost_there_would_mine(
 ) -> None:
     you = Player(qtbot, tmp_path)
     you.new_game(RACE, names=NAMES, seed=7)
+    pass_phase(you, "Combat")  # the guards start in reach of each other
+    burn_north(you, "Ann's prospector")
+    play_to(you, 2, "Movement")  # coasting north: the course now reaches the asteroids
     assert you.take_seat() == "Ann"
     you.select_ship("Ann's prospector")
     viewport = you.win.map_view.viewport()
     seen = []
-    for item in you.markers("end point"):  # the hexes round the prospector, hovered
+    for item in you.markers("end point"):  # the hexes round the course's end, hovered
         qtbot.mouseMove(viewport, you.point_of(item))
         seen.append(you.win.hex_label.text())
-        if "0901" in seen[-1]:
+        if "3411" in seen[-1]:
+            QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+            QApplication.processEvents()  # the status bar fits the label to its new text
             shot(you.win.hex_label, "nplanetary-asteroid-holds-ore.png")
-    # the scenario's ore asteroid, one hex north; open space says nothing of goods
-    assert "0901  ·  asteroid  ·  holds ore (an outpost here yields it)" in seen, seen
-    assert "0903  ·  space" in seen, seen
+    # Ann's ore asteroid, and a water asteroid on the way; open space says nothing of goods
+    assert "3411  ·  asteroid  ·  holds ore (an outpost here yields it)" in seen, seen
+    assert "3412  ·  asteroid  ·  holds water (an outpost here yields it)" in seen, seen
+    assert "3513  ·  space" in seen, seen
 
 
 def test_help_rules_opens_on_the_rules_of_the_game_being_played(
@@ -149,17 +157,14 @@ def test_the_cargo_dock_says_the_stockpile_goal_and_what_each_player_holds(
 ) -> None:
     you = Player(qtbot, tmp_path)
     you.new_game(RACE, names=NAMES, seed=7)
-    goal = "Goal: the first to hold 2 ore in their bases and outposts wins. Now: "
+    goal = "Goal: the first to hold 5 ore in their bases and outposts wins. Now: "
     assert you.take_seat() == "Ann"
     you.show_tab("Cargo & Economy")
     assert text(you, "np_goals") == goal + "Ann 0, Bob 0, Cy 0, Di 0"
-    burn_north(you, "Ann's prospector")
-    while you.round() == 1:
-        you.take_seat()
-        you.primary()
-    # round 2: Ann stops in the ore asteroid and sets up her outpost, which yields ore
-    pass_phase(you, "Ordnance")
     pass_phase(you, "Combat")
+    burn_north(you, "Ann's prospector")
+    # round 4: Ann stops in the ore asteroid and sets up her outpost, which yields ore
+    play_to(you, 4, "Movement")
     assert you.take_seat() == "Ann"
     you.select_ship("Ann's prospector")
     you.plot(lambda tip: tip.startswith("1 fuel · speed 0"))
@@ -174,7 +179,7 @@ def test_the_cargo_dock_says_the_stockpile_goal_and_what_each_player_holds(
     transfer(you, "Ann's prospector's Outpost", "Ann's prospector", ("fuel", 1))
     said = "✓ Ann's prospector's Outpost gives 1 fuel to Ann's prospector"
     assert text(you, "np_economy_orders").endswith(said)
-    while you.round() == 2:
+    while you.round() == 4:
         you.take_seat()
         you.primary()
     you.take_seat()
@@ -241,16 +246,16 @@ def test_the_status_bar_names_no_map_base_in_a_game_that_has_none(
     """NPlanetary does not use the map's bases (Interplanetary's "Mars Station"): they
     are not drawn, and hovering their hexes does not name them either."""
     you = Player(qtbot, tmp_path)
-    you.new_game(RACE, names=NAMES, seed=7)
+    you.new_game(WORLDS, names=("Ann", "Bob", "Cleo", "Dev", "Eve", "Finn"), seed=7)
     assert you.take_seat() == "Ann"
-    you.select_ship("Ann's guard")  # at Earth (this seed): its end points ring the planet
+    you.select_ship("Hermes")  # landed on Mercury: its lift-off burns ring the planet
     viewport = you.win.map_view.viewport()
     seen = []
     for item in you.markers("end point"):
         qtbot.mouseMove(viewport, you.point_of(item))
         seen.append(you.win.hex_label.text())
     assert any("gravity" in s for s in seen), seen  # hexes round Earth were hovered
-    # the map names Earth's base "Earth Station" (read in an Interplanetary game)
+    # the map has bases of its own at the planets (read in an Interplanetary game)
     assert not [s for s in seen if "Station" in s or " Base" in s], seen
 
 
@@ -316,6 +321,7 @@ def test_the_wheel_over_the_cargo_docks_choices_scrolls_the_dock_not_the_choice(
 ) -> None:
     you = Player(qtbot, tmp_path)
     new_campaign(you, tmp_path / "race.ecliptic")  # the dock at its shortest: it scrolls
+    pass_phase(you, "Combat")
     assert you.take_seat() == "Ann"
     burn_north(you, "Ann's prospector")
     pass_phase(you, "Movement")
@@ -376,6 +382,7 @@ def test_the_turn_bar_button_of_a_sealed_phase_says_it_ends_the_phase(
     does not read "Move" (nor "End Turn" in the round's last phase)."""
     you = Player(qtbot, tmp_path)
     you.new_game(RACE, names=NAMES, seed=7)
+    pass_phase(you, "Combat")  # the guards start in reach of each other
     assert you.take_seat() == "Ann" and you.phase() == "Movement"
     assert you.win.turn_bar.end_button.text() == "End Movement Phase"
     burn_north(you, "Ann's prospector")

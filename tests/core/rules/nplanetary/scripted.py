@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from core.board.hexgrid import Direction
+from core.campaign import CampaignFile, GameRecord
 from core.engine.commands import Command, EndPhase
 from core.engine.events import Event
 from core.engine.play import apply, current_phase, waiting_for
@@ -69,6 +70,17 @@ def play_out(
             if log is not None:
                 log.append(EndPhase(player))
     return state, events
+
+
+def through_campaign(path: Path, name: str, start: GameState, log: list[Command]) -> GameState:
+    """Store ``start`` and every command of ``log`` in a new campaign file at ``path``,
+    then open the file again: the game's state as the campaign gives it back."""
+    with CampaignFile.create(path, name, start, scenario=name) as file:
+        game = GameRecord(file, 1)
+        for command in log:
+            game.play(command)
+    with CampaignFile.open(path) as file:
+        return GameRecord(file, 1).state
 
 
 def holding(state: GameState, ship_id: str, item: str) -> int:
