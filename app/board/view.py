@@ -97,6 +97,9 @@ class MapView(Framing, QGraphicsView):
     """
 
     hex_hovered = Signal(object)
+    #: every move of the mouse over the map, where in the viewport (what lies there, as
+    #: a counter fanned out over another hex, may matter more than the hex)
+    pointer_moved = Signal(QPoint)
     hex_clicked = Signal(object)
     hex_context = Signal(object, QPoint)
     ruler_measured = Signal(object, object, int)
@@ -310,6 +313,7 @@ class MapView(Framing, QGraphicsView):
         if h != self._hovered:
             self._hovered = h
             self.hex_hovered.emit(h)
+        self.pointer_moved.emit(pos.toPoint())
 
     # ---- keys
 

@@ -27,6 +27,7 @@ from app.campaign.paths import suggested_path
 from app.folders import ask_save
 from app.play.new_game import NewGameDialog
 from app.play.systems import entries as ui_entries
+from app.play.systems import ui_for
 from core.campaign import EXTENSION
 
 CAMPAIGN_FILTER = f"Ecliptic campaigns (*{EXTENSION});;All files (*)"
@@ -45,8 +46,11 @@ REFEREED_TIP = (
     "You keep this file as the referee. Each player gets a player file holding only "
     "what they may see, gives orders in Ecliptic and mails back an order file; you "
     "import the orders, play the turn and send the next player files. Nobody but you "
-    "sees hidden manifests, sealed orders or the dice."
+    "sees {secrets}."
 )
+#: what only the referee sees in a game whose interface does not say
+#: (its optional ``referee_secrets``: each game has its own secrets)
+REFEREE_SECRETS = "sealed orders or the dice"
 
 
 class NewCampaignDialog(NewGameDialog):
@@ -80,7 +84,7 @@ class NewCampaignDialog(NewGameDialog):
             "&Refereed by mail: I keep the master, each player sees only their side"
         )
         self.refereed_mode.setObjectName("mode_refereed")
-        self.refereed_mode.setToolTip(REFEREED_TIP)
+        self.refereed_mode.setToolTip(self._refereed_tip())
         self.open_mode.setChecked(True)
         self.mode_note = QLabel(self._open_tip())
         self.mode_note.setObjectName("mode_note")
@@ -106,15 +110,24 @@ class NewCampaignDialog(NewGameDialog):
         """The note of the chosen way of play, with room for all its lines: a wrapped
         label's longer text does not make the dialog grow by itself."""
         note = self.mode_note
-        note.setText(REFEREED_TIP if refereed else self._open_tip())
+        self.refereed_mode.setToolTip(self._refereed_tip())
+        note.setText(self._refereed_tip() if refereed else self._open_tip())
         note.setMinimumHeight(max(note.minimumHeight(), note.heightForWidth(note.width())))
+
+    def _system(self) -> str:
+        scenario = getattr(self, "scenario", None)
+        return str(getattr(getattr(scenario, "rules", None), "system_id", ""))
+
+    def _refereed_tip(self) -> str:
+        """The refereed way of play's note, naming the chosen game's own secrets."""
+        system = self._system()
+        secrets = getattr(ui_for(system), "referee_secrets", "") if system else ""
+        return REFEREED_TIP.format(secrets=secrets or REFEREE_SECRETS)
 
     def _open_tip(self) -> str:
         """The open way of play's note for the scenario chosen (no Export for Mail in
         a game on its system's own page)."""
-        scenario = getattr(self, "scenario", None)
-        system = getattr(getattr(scenario, "rules", None), "system_id", "")
-        entry = ui_entries().get(system)
+        entry = ui_entries().get(self._system())
         return OPEN_SECRETS_TIP if entry is not None and entry.own_page else OPEN_TIP
 
     def _scenario_changed(self) -> None:

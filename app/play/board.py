@@ -9,7 +9,7 @@ withdraws it until the phase ends.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, QPointF, Qt, Signal
+from PySide6.QtCore import QObject, QPoint, QPointF, Qt, Signal
 from PySide6.QtGui import QColor, QKeySequence, QPen, QShortcut, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPolygonItem
 
@@ -65,6 +65,8 @@ class GameBoard(QObject):
         self.hovered_option: Option | None = None
         self._hovered_launch: Hex | None = None
         self._asking = False  # the hazard question is open: the course stays drawn
+        self._hovered_hex: Hex | None = None
+        self._on_counter = False  # the mouse is on a fanned-out counter: no dot under it
         self.show_projection = False
         self._pieces: list[QGraphicsItem] = []
         self.asking: HexAsk | None = None  # a rule system's dock asks for a hex
@@ -77,6 +79,7 @@ class GameBoard(QObject):
         self.counters: dict[str, ShipCounter] = {}
         view.hex_clicked.connect(self.click)
         view.hex_hovered.connect(self.hover)
+        view.pointer_moved.connect(self._pointer)
         session.changed.connect(self.refresh)
         session.sketched.connect(self._sketch)
         session.asked.connect(self.ask)
@@ -309,7 +312,9 @@ class GameBoard(QObject):
         """Preview the end point (or launch hex) under the mouse, if any."""
         if self._asking:
             return  # the mouse left the map for the question about this course
-        p = self.preview
+        self._hovered_hex = h
+        # a counter fanned out over an end point is what a click there selects
+        p = None if self._on_counter else self.preview
         option = p.at(h) if p is not None and h is not None else None
         launch_to = h if p is not None and h in p.launch else None
         if (option, launch_to) == (self.hovered_option, self._hovered_launch):
@@ -346,10 +351,21 @@ class GameBoard(QObject):
         i = ids.index(self.selected) + 1 if self.selected in ids else 0
         self.select(ids[i % len(ids)])
 
+    def _pointer(self, at: QPoint) -> None:
+        """The mouse moved: on or off a fanned-out counter, the end point under it is
+        previewed again (or no longer), as a click there would choose."""
+        on = self._fanned_counter_at(at) is not None
+        if on != self._on_counter:
+            self._on_counter = on
+            self.hover(self._hovered_hex)
+
     def _fanned_counter_clicked(self) -> str | None:
-        """The ship whose counter, fanned out round a hex it shares, the click is on (a
-        lone counter is its hex: a click there still gives an order or selects)."""
-        at = self.view.clicked_at
+        return self._fanned_counter_at(self.view.clicked_at)
+
+    def _fanned_counter_at(self, at: QPoint | None) -> str | None:
+        """The ship whose counter, fanned out round a hex it shares, lies at viewport
+        point ``at`` (a lone counter is its hex: a click there still gives an order or
+        selects)."""
         if at is None:
             return None
         counter = next((i for i in self.view.items(at) if isinstance(i, ShipCounter)), None)
@@ -432,6 +448,7 @@ class GameBoard(QObject):
         """Stop listening (the window is closing this game)."""
         self.view.hex_clicked.disconnect(self.click)
         self.view.hex_hovered.disconnect(self.hover)
+        self.view.pointer_moved.disconnect(self._pointer)
         self.session.changed.disconnect(self.refresh)
         self.session.sketched.disconnect(self._sketch)
         self.session.asked.disconnect(self.ask)

@@ -45,6 +45,12 @@ if TYPE_CHECKING:
 __all__ = ["LOG_TAIL", "Entry", "GameSession"]
 
 PLANNING = (Plot, Launch, Unplot)
+#: what a phase the plotted orders wait through is for (by whether it is the movement
+#: phase), when the rule system names nothing else to do in it
+WAITING_WORDS = {
+    False: "the courses plotted wait for the movement phase",
+    True: "the ships move on the courses plotted as this phase ends",
+}
 
 
 class GameSession(TableView, QObject):
@@ -144,8 +150,17 @@ class GameSession(TableView, QObject):
         """What the current phase offers the player at the table besides ending it."""
         if self.state.over or self.replaying or self.read_only:
             return Work("nothing", "")
-        if self.can_plot() and not self.state.pending:
+        if self.plots_on_map() and not self.state.pending:
             return Work("action", "plot your ships' courses")
+        if self.can_plot() and not self.state.pending:
+            # a phase the plotted orders wait through (System III Void's ordnance and
+            # movement): the game stops in it as in the plotting phase (core's idle
+            # rule), so it stays an action; its words are the phase's own
+            own = self.ui.work(self.state)
+            if own.level == "nothing":
+                movement = self.phase() == self.state.rules.sequence.movement_phase
+                own = Work("action", WAITING_WORDS[movement])
+            return Work("action", own.what)
         return self.ui.work(self.state)
 
     def can_act(self) -> bool:

@@ -113,7 +113,8 @@ class SystemDocks(Protocol):
 
 
 class SystemUI(Protocol):
-    """What the generic window asks of a rule system's interface."""
+    """What the generic window asks of a rule system's interface (optional hooks, read
+    with a default, are named where they are asked, e.g. ``referee_secrets``)."""
 
     @property
     def id(self) -> str:

@@ -172,10 +172,17 @@ class GameActions(SeatActions, GameView):
         self._update_game_actions()
         self.turn_bar.show_turn(None, (), None, "")
         self.turn_bar.show_orders_in("")
+        self.status_label.setText(self.closed_note())
         self.close_campaign()
         self._update_game_actions()
         self.setWindowTitle("Ecliptic")
         return True
+
+    def closed_note(self) -> str:
+        """The status bar's word once the game on screen is closed (what it said of the
+        game, "Opened …", is no longer true)."""
+        campaign = self.campaign
+        return f"Closed {campaign.path.name}" if campaign is not None else "Game closed"
 
     def closing_question(self, *, quitting: bool = False) -> str:
         """What to ask before the game on screen is closed, or the program quits (""

@@ -47,7 +47,7 @@ class GameView(WindowHost):
 
         primary = session.primary or primary_label(state, session.ui, ends_turn=session.ends_turn())
         hint = ""
-        if session.can_plot() and seat is not None:
+        if session.plots_on_map() and seat is not None:
             plotted = {sid for sid, _ in state.plans}
             waiting = [
                 s for s in state.ships if s.owner == seat.id and s.in_play and s.id not in plotted

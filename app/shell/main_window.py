@@ -313,6 +313,10 @@ class MainWindow(
             ):
                 bar.hide()
             self.restoreState(state)
+            # a layout saved with a campaign open shows its docks: none is open now
+            for key in ("campaign", "referee"):
+                if key in self.docks:
+                    self.docks[key].hide()
         else:  # shared out once the window is shown at the size it will have
             self._docks_to_share = True
 

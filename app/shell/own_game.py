@@ -251,6 +251,7 @@ class OwnGameActions(WindowHost):
             ):
                 return False
         self.close_own_game()
+        self.status_label.setText(self.closed_note())
         self.close_campaign()
         self._update_game_actions()
         return True

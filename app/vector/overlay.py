@@ -360,8 +360,9 @@ def _summary(option: Option) -> str:
     attacks = sum(w.certain for w in option.weapons)
     if attacks:
         words.append(f"{attacks} weapon attack{'s' if attacks > 1 else ''}")
-    if len(option.weapons) > attacks:
-        words.append("missile may strike")
+    # a piece its owner may hold back, or that meets the ship only later, by its kind
+    unsure = sorted({w.kind for w in option.weapons if not w.certain})
+    words.extend(f"{kind} may strike" for kind in unsure)
     if r.orbit:
         words.append(f"orbit {r.orbit}")
     return " · ".join(words)

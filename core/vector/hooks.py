@@ -44,6 +44,10 @@ class Threat(Protocol):
     def reason(self) -> str: ...
     @property
     def certain(self) -> bool: ...
+    @property
+    def kind(self) -> str:
+        """What the piece is, in a word the players use ("missile", "torpedo", "mine")."""
+        ...
 
 
 def _none(*args: object) -> None:

@@ -59,6 +59,8 @@ class InterplanetaryUI:
     """See the module's docstring."""
 
     id = "interplanetary"
+    #: what only a refereed game's referee sees (New Campaign's note)
+    referee_secrets = "hidden manifests, sealed orders or the dice"
 
     def docks(self) -> InterplanetaryDocks:
         return InterplanetaryDocks()

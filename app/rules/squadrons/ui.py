@@ -28,6 +28,8 @@ class SquadronsUI:
     """See the module's docstring."""
 
     id = "squadrons"
+    #: what only a refereed game's referee sees (New Campaign's note): no dice here
+    referee_secrets = 'the squadrons under a "?" or sealed fire orders'
 
     def docks(self) -> SystemDocks:
         from app.rules.squadrons.play.docks import SheetDocks

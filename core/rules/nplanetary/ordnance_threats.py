@@ -34,6 +34,7 @@ class OrdnanceMet:
     hex: Hex
     reason: str
     certain: bool = True
+    kind: str = "ordnance"
 
 
 def watch(state: GameState, ship: Ship) -> Callable[[MoveResult], tuple[OrdnanceMet, ...]]:
@@ -54,7 +55,9 @@ def watch(state: GameState, ship: Ship) -> Callable[[MoveResult], tuple[Ordnance
                         f"pace with it and meets it as the next turn's move begins, unless "
                         f"{ship.name} burns away from it first"
                     )
-                    found.append(OrdnanceMet(f.piece.id, name, result.tip, why, certain=False))
+                    found.append(
+                        OrdnanceMet(f.piece.id, name, result.tip, why, False, f.piece.weapon)
+                    )
                 continue
             if meeting(f.course, course) is None:
                 continue
@@ -62,7 +65,7 @@ def watch(state: GameState, ship: Ship) -> Callable[[MoveResult], tuple[Ordnance
                 f"{name} would come within half a hex of {ship.name} on this course and "
                 "attack it, unless it meets something else first"
             )
-            found.append(OrdnanceMet(f.piece.id, name, result.tip, why))
+            found.append(OrdnanceMet(f.piece.id, name, result.tip, why, kind=f.piece.weapon))
         return tuple(found)
 
     return met

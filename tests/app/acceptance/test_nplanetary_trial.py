@@ -280,7 +280,7 @@ def test_the_course_preview_warns_of_ordnance_a_course_would_meet(
     assert you.take_seat() == "Ann"
     you.select_ship("Resolute")
     coast = end_point(you, "coast · speed 0")
-    assert "missile may strike" in coast, coast
+    assert "torpedo may strike" in coast, coast  # named by its kind
     ring = next(i for i in you.markers("end point") if i.toolTip() == coast)
     qtbot.mouseMove(you.win.map_view.viewport(), you.point_of(ring))
     shot(you.win.map_view, "nplanetary-ordnance-warning.png")

@@ -40,7 +40,7 @@ from app.shell.main_window import MainWindow
 from app.vector.overlay import ROLE_KEY
 
 #: words in a course marker's tooltip that mean the ship would be lost or leave the map
-DANGER = ("CRASH", "OFF MAP", "DESTROYED", "BOUNCES", "weapon attack", "missile may strike")
+DANGER = ("CRASH", "OFF MAP", "DESTROYED", "BOUNCES", "weapon attack", "may strike")
 
 
 def plain(text: str) -> str:

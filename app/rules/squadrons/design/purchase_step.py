@@ -140,12 +140,12 @@ class SquadronPurchaseStep(PurchaseRow):
         """Each side's points left, until it has bought: then only that it has (what
         it spent would tell the other side at the table something of its navy)."""
         parts = [
-            f"{side} has bought its navy"
+            f"{side}: navy bought"
             if self._has_bought(side)
-            else f"{side} {left} of {budget} left"
+            else f"{side}: {left} of {budget} points left"
             for side, left, budget in self.left()
         ]
-        self.label.setText("Points to spend: " + ", ".join(parts) if parts else "")
+        self.label.setText("; ".join(parts))
 
     def unspent(self) -> str:
         """Who would start with points unspent, in words ('' when nobody); how many only

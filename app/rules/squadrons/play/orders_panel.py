@@ -181,7 +181,8 @@ class OrdersPanel(QWidget):
     def refresh(self, state: SquadronGame, side: str) -> None:
         """Show the game as ``side`` sees it; the selection is kept where it still is."""
         self.state, self.side = state, side
-        step = kind_of(self.page.session.step())
+        # a finished game has no step left to play: no "?" is placed, none counted
+        step = "" if state.over else kind_of(self.page.session.step())
         seated = self.page.seated()
         self._fill_stack()
         hand = state.hand(side)

@@ -48,6 +48,7 @@ class WeaponMet:
     hex: Hex
     reason: str
     certain: bool = True
+    kind: str = "weapon"
 
 
 def _moves_now(state: GameState, piece: Ordnance, mover: str) -> bool:
@@ -119,7 +120,11 @@ def watch(state: GameState, ship: Ship) -> Callable[[MoveResult], tuple[WeaponMe
                     if crossed
                     else f"its vector would pass through {ship.name}'s end hex {at}"
                 )
-                found.append(WeaponMet(p.id, p.name, where, f"{p.name} would attack: {why}"))
+                found.append(
+                    WeaponMet(
+                        p.id, p.name, where, f"{p.name} would attack: {why}", kind=p.behaviour
+                    )
+                )
             elif p.behaviour == "missile" and p.side != ship.side and course and stop == p.end:
                 at = label(state.starmap, stop)
                 how = (
@@ -128,7 +133,7 @@ def watch(state: GameState, ship: Ship) -> Callable[[MoveResult], tuple[WeaponMe
                     else f"{ship.name} would stop in its hex {at}"
                 )
                 text = f"{p.name} may strike: {how}; its owner decides"
-                found.append(WeaponMet(p.id, p.name, stop, text, certain=False))
+                found.append(WeaponMet(p.id, p.name, stop, text, certain=False, kind="missile"))
         return tuple(found)
 
     return met

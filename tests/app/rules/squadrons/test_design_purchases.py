@@ -51,7 +51,9 @@ def test_the_step_shows_each_sides_points_and_hides_without_purchases(qtbot: QtB
     host = _host(qtbot)
     step = host.step
     assert step.isVisible()
-    assert step.label.text() == "Points to spend: Imperium 200 of 200 left, Zhodani 150 of 150 left"
+    assert step.label.text() == (
+        "Imperium: 200 of 200 points left; Zhodani: 150 of 150 points left"
+    )
     step.set_game(None, [])
     assert not step.isVisible() and step.outfits() == {}
 
