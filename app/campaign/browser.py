@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.campaign.outline import log_outline, log_rows, outline_of, quiet, result_item
-from app.campaign.reading import Reading, describe
+from app.campaign.reading import Reading, describe, phase_of
 from app.play.systems import round_word
 
 if TYPE_CHECKING:
@@ -182,8 +182,8 @@ class CampaignBrowser(QTreeWidget):
         an entry whose reading depends on the reader, and only those: a hand-over costs
         the same whatever the length of the game (not a walk over every round). False
         if nothing is listed yet (refresh)."""
-        if self._reading.reader == reader:
-            return True
+        if self._reading.reader == reader and self._reading.phase == phase_of(self.record):
+            return True  # (a phase played out since may have opened sealed orders)
         if self._shown is None:
             return False
         old = self._reading

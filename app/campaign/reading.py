@@ -30,6 +30,23 @@ EVERYTHING = "\x00everything"
 Public = Callable[[list[Any]], list[Any]]
 
 
+def order_words(record: GameRecord | None) -> Callable[[Any, Any], str] | None:
+    """The rule system's words for a sealed order (optional ``order_words(state,
+    order)`` of its interface: NPlanetary's), None for a system without them."""
+    rules = getattr(getattr(record, "state", None), "rules", None)
+    system = getattr(rules, "system_id", None)
+    if not isinstance(system, str):
+        return None
+    found: Callable[[Any, Any], str] | None = getattr(ui_for(system), "order_words", None)
+    return found
+
+
+def phase_of(record: GameRecord | None) -> tuple[object, object]:
+    """The round and phase the game stands in (None, None without a game)."""
+    state = getattr(record, "state", None)
+    return getattr(state, "round", None), getattr(state, "phase", None)
+
+
 def public_filter(record: GameRecord | None) -> Public | None:
     """The filter of the game's rule system, if its log holds what only one side may
     read (the squadron game's secret orders). None for a system without one."""
@@ -51,11 +68,27 @@ class Reading:
         #: the entries read so far whose reading depends on the reader (sealed orders,
         #: secret moves): a seat handed over lists their rounds anew, and only those
         self.personal: set[int] = set()
+        #: the entries of the current line whose sealed orders still wait in the
+        #: envelope, and the line's entries (read once, on the first sealed order asked)
+        self._waiting: tuple[set[int], set[int]] | None = None
+        #: the phase the game stood in when read: a phase played out since may have
+        #: opened the reader's sealed orders (their rows then say what they were)
+        self.phase = phase_of(record)
 
     @property
     def state(self) -> Any:
         """The game as it stands (what a test of the system's event rules asks)."""
         return getattr(self.record, "state", None)
+
+    def opened(self, entry: Entry) -> bool:
+        """Whether ``entry``'s sealed order has been resolved: it is on the game's
+        current line and no longer in the envelope (no secret any more)."""
+        if self.record is None:
+            return False
+        if self._waiting is None:
+            self._waiting = (sealed_entries(self.record), self.record.line_ids())
+        waiting, line = self._waiting
+        return entry.id in line and entry.id not in waiting
 
     def events(self, entry: Entry, events: list[Any]) -> list[Any]:
         """The events of ``entry`` the reader may read."""
@@ -107,7 +140,50 @@ def describe(
     else:
         head = said[0] if said else f"{who}: {command}"
         said = said[1:]
+        if reading is not None and _opened_own(entry, events, reading):
+            head = _order(entry, reading) or f"{who}: {command}"
     more = f" (+{len(said) - 1})" if len(said) > 1 else ""
     summary = head + (f" — {said[0]}" if said else "") + more
     tooltip = "\n".join(e.text for e in events)
     return summary, tooltip
+
+
+def sealed_entries(record: GameRecord) -> set[int]:
+    """The entries of the current line whose orders wait in the live state's sealed
+    envelope: matched from the head back, one entry to each order."""
+    left = list(getattr(record.state, "sealed", ()))
+    found: set[int] = set()
+    players = len(getattr(record.state, "players", ()))
+    budget = len(left) + 4 * players + 16  # the commands since the envelope was opened
+    entry = record.head
+    while left and entry is not None and budget > 0:
+        budget -= 1
+        step = record.step(entry)
+        try:
+            command = serial.from_data(json.loads(step.command))
+        except (ValueError, serial.SerialError):
+            command = None
+        if command in left:
+            left.remove(command)
+            found.add(step.id)
+        entry = step.parent
+    return found
+
+
+def _opened_own(entry: Entry, events: list[Any], reading: Reading) -> bool:
+    """The reader's own sealed order (or any, for the referee), resolved since."""
+    from core.engine.play import OrderSealed
+
+    own = reading.reader in (entry.player, EVERYTHING)
+    return own and any(isinstance(e, OrderSealed) for e in events) and reading.opened(entry)
+
+
+def _order(entry: Entry, reading: Reading) -> str:
+    """What a resolved sealed order was, in the rule system's words ("" without them)."""
+    words = order_words(reading.record)
+    if words is None:
+        return ""
+    try:
+        return words(reading.state, serial.from_data(json.loads(entry.command)))
+    except (ValueError, serial.SerialError, KeyError, AttributeError):
+        return ""

@@ -28,7 +28,9 @@ from app.play.systems import SystemUI, Work, ui_for
 from app.play.table_view import TableView
 from app.play.trails import Trails
 from core.campaign import CampaignError
+from core.campaign.reach import redone, undone
 from core.engine import play as engine
+from core.engine import reach
 from core.engine.commands import Command, EndPhase
 from core.engine.errors import IllegalCommand
 from core.engine.events import Event
@@ -214,13 +216,47 @@ class GameSession(TableView, QObject):
         if self.replaying or self.read_only:
             return False
         if self.record is not None:
-            return self.record.can_undo()
-        return bool(self._undo)
+            return self.record.can_undo() and not self.undo_refused()
+        return bool(self._undo) and not self.undo_refused()
 
     def can_redo(self) -> bool:
         if self.replaying or self.read_only or self.record is None:
             return False
-        return self.record.can_redo()
+        return self.record.can_redo() and not self.redo_refused()
+
+    def reach_limited(self) -> bool:
+        """Whether Undo and Redo reach only the seated player's own orders now (a sealed
+        phase at a shared table: :func:`core.engine.reach.limited`)."""
+        seat = self.seat()
+        return not self.replaying and reach.limited(self.live, seat.id if seat else None)
+
+    def undo_refused(self) -> str:
+        """Why Undo may not go back now though there is something to undo, in players'
+        words ("" when it may): in a sealed phase it reaches only the seated player's
+        own orders since they took the seat (:mod:`core.engine.reach`)."""
+        if not self.reach_limited():
+            return ""
+        seat = self.seat()
+        try:
+            if self.record is not None:
+                carried = undone(self.record) if self.record.can_undo() else []
+            else:
+                carried = self.commands[-1:] if self._undo else []
+        except CampaignError:  # the undo itself says what is wrong with the file
+            return ""
+        return reach.refusal(self.live, seat.id if seat else None, carried)
+
+    def redo_refused(self) -> str:
+        """Why Redo may not play on now though there is something to redo ("" when it
+        may): the same reach as Undo's (:meth:`undo_refused`)."""
+        if self.record is None or not self.reach_limited():
+            return ""
+        seat = self.seat()
+        try:
+            carried = redone(self.record) if self.record.can_redo() else []
+        except CampaignError:
+            return ""
+        return reach.refusal(self.live, seat.id if seat else None, carried, "Redo")
 
     # ---- commands
 

@@ -236,6 +236,9 @@ class GameView(WindowHost):
 
     def _update_game_actions(self) -> None:
         if self.own_page is not None:
+            for action in (self.undo_action, self.redo_action):
+                action.setToolTip("")  # the page's own undo: its name again
+                action.setStatusTip("")
             self.own_game_changed()
             return
         playing = self.session is not None and self.stack.currentWidget() is self.map_view
@@ -250,16 +253,23 @@ class GameView(WindowHost):
         self.end_turn_action.setEnabled(ending)
         self.turn_bar.end_button.setEnabled(ending)
         # A campaign's undo also works from the hand-over screen: the player who just
-        # ended their turn may take it back before the next one sits down.
+        # ended their turn may take it back before the next one sits down (not in a
+        # sealed phase: whoever is at the screen could wipe another's sealed orders).
         campaign_undo = self.session is not None and self.session.record is not None
         self.undo_action.setEnabled(
-            (playing or campaign_undo) and self.session is not None and self.session.can_undo()
+            (playing or campaign_undo)
+            and self.session is not None
+            and self.session.can_undo()
+            and not self._seat_empty()
         )
+        self._say_undo_reach()
         self.take_back_action.setEnabled(playing and not over)
         self.next_ship_action.setEnabled(playing and not over)
         self.centre_action.setEnabled(playing)
         self.close_game_action.setEnabled(self.session is not None)
-        self.redo_action.setEnabled(self.session is not None and self.session.can_redo())
+        self.redo_action.setEnabled(
+            self.session is not None and self.session.can_redo() and not self._seat_empty()
+        )
         in_campaign = self.campaign is not None
         refereed = self.refereed()
         self.save_copy_action.setEnabled(in_campaign)
@@ -275,3 +285,24 @@ class GameView(WindowHost):
         )
         self.replay_action.setEnabled(in_campaign)
         self.replay_action.setChecked(self.session is not None and self.session.replaying)
+
+    def _seat_empty(self) -> bool:
+        """The hot seat is being handed over in a game where Undo reaches only the
+        seated player's own orders: nobody sits, so Undo and Redo reach nothing."""
+        handing = self.stack.currentWidget() is self.hand_over
+        return handing and self.session is not None and self.session.reach_limited()
+
+    def _say_undo_reach(self) -> None:
+        """Undo's and Redo's tooltips (and status tips) say why they are greyed when a
+        sealed phase keeps them off another player's orders; their names otherwise."""
+        session = self.session
+        for action, why in (
+            (self.undo_action, session.undo_refused() if session else ""),
+            (self.redo_action, session.redo_refused() if session else ""),
+        ):
+            if self._seat_empty():
+                verb = action.text().replace("&", "")
+                why = f"{verb} reaches only the orders of the player at the table: take the seat"
+            why = why[:1].upper() + why[1:]
+            action.setToolTip(why)  # "" gives back the default, the action's name
+            action.setStatusTip(why)

@@ -77,6 +77,7 @@ class Menus(WindowHost):
         self.quit_action.triggered.connect(self.close)
 
         edit_menu = self.menuBar().addMenu("&Edit")
+        edit_menu.setToolTipsVisible(True)  # why Undo is greyed (a sealed phase)
         self.undo_action = edit_menu.addAction("&Undo")
         self.undo_action.setShortcuts(QKeySequence.StandardKey.Undo)
         self.undo_action.triggered.connect(self.undo)

@@ -128,6 +128,13 @@ class NPlanetaryUI:
     def hidden_ships(self, state: GameState, player: str) -> frozenset[str]:
         return frozenset()
 
+    def order_words(self, state: GameState, order: Command) -> str:
+        """A sealed order in the players' words, as the Orders dock lists it (the
+        campaign dock tells its player once the phase has been resolved)."""
+        from app.rules.nplanetary.reading import describe
+
+        return describe(state, order)
+
     def purchases(self, parent: QWidget) -> PurchaseStep | None:
         return None
 

@@ -20,6 +20,9 @@ from tests.app.acceptance.test_nplanetary_campaign import new_campaign as new_du
 from tests.app.acceptance.test_squadrons_campaign import new_campaign as new_tessaly
 from tests.app.acceptance.user import Player
 
+#: Ann's purchase as the dock tells her once the phase has been resolved
+ORDERED = "Ann's station buys 1 mine"
+
 
 def dock_rows(you: Player) -> list[tuple[str, str]]:
     """Every row of the Campaign dock as shown: (what it says, who)."""
@@ -87,17 +90,37 @@ def test_another_players_sealed_orders_leave_no_trace_in_the_campaign_dock(
     assert not any("mine" in text or "order" in text for text, _ in dock_rows(you))
     you.primary()
 
-    # the phase resolved: both read the entry that resolved it, Ann her orders too
+    # the phase resolved: both read the entry that resolved it; Ann her orders too, as
+    # what they were (no longer "sealed": the phase is over, nothing is secret)
     resolved = "Ann's station buys a mine"
     assert you.take_seat() == "Ann" and you.round() == 2  # (nobody had logistics to do)
     open_round(you, "Round 1")
-    qtbot.waitUntil(lambda: of(you, "Ann").count(SEALED) == 2)
+    qtbot.waitUntil(lambda: of(you, "Ann").count(ORDERED) == 2)
+    assert SEALED not in of(you, "Ann")
     assert any(resolved in t for t in of(you, "Bob"))
     you.primary()
     assert you.take_seat() == "Bob"
     open_round(you, "Round 1")
-    qtbot.waitUntil(lambda: SEALED not in of(you, "Ann"))
+    # Ann's order entries are hers to read: Bob's dock lists only that she ended phases
+    qtbot.waitUntil(lambda: set(of(you, "Ann")) == {"Ann ends the phase"})
     assert any(resolved in t for t in of(you, "Bob"))
+
+
+def test_your_own_sealed_order_reads_sealed_until_the_phase_is_resolved(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """Before the phase resolves Ann's own rows say only that an order is sealed (the
+    dock is shared by the table); once it has, they say what she ordered."""
+    you = ann_seals_two_orders(qtbot, tmp_path)
+    qtbot.waitUntil(lambda: of(you, "Ann").count(SEALED) == 2)
+    assert ORDERED not in of(you, "Ann")
+    you.primary()
+    assert you.take_seat() == "Bob"
+    you.primary()
+    assert you.take_seat() == "Ann" and you.round() == 2
+    qtbot.waitUntil(lambda: any(t == "Round 1" for t, _ in dock_rows(you)))
+    open_round(you, "Round 1")
+    qtbot.waitUntil(lambda: of(you, "Ann").count(ORDERED) == 2)
 
 
 def test_the_referee_reads_everything_and_an_onlooker_what_every_player_may(
