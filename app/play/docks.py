@@ -32,7 +32,7 @@ from app.play.button_row import ButtonRow
 from app.play.column_fit import fitted
 from app.play.log_view import ASIDE, HEADING, PLAIN, LogView
 from app.play.systems import NamesPlaces, TellsShipState
-from core.board.hexgrid import Direction
+from core.board.hexgrid import Direction, Hex
 from core.engine.dice import Rolled
 
 if TYPE_CHECKING:
@@ -159,6 +159,14 @@ class ShipList(QTreeWidget):
 
     def _chosen(self, item: QTreeWidgetItem) -> None:
         self.ship_chosen.emit(item.data(0, Qt.ItemDataRole.UserRole))
+
+
+def where_is(state: GameState, h: Hex) -> str:
+    """ "At 0105", or "Off the map" for a ship whose course took it off (no label
+    reaches far out)."""
+    if not state.starmap.bounds.contains(h):
+        return "Off the map"
+    return f"At {state.starmap.bounds.labels.format(h)}"
 
 
 def system_state(ui: object, state: GameState, ship_id: str) -> tuple[tuple[str, ...], ...]:
@@ -354,7 +362,7 @@ class CoursePanel(QWidget):
         self.title.setText(f"{ship.name} — {state.player(ship.owner).name}")
         v = ship.motion.velocity
         lines = [
-            f"At {labels.format(ship.motion.position)}, speed {v.speed}, "
+            f"{where_is(state, ship.motion.position)}, speed {v.speed}, "
             f"fuel {'?' if hidden else show_amount(ship.fuel)}",
         ]
         if ship.status is ShipStatus.LANDED:
@@ -460,8 +468,14 @@ class CoursePanel(QWidget):
 
         r = option.result
         labels = state.starmap.bounds.labels
-        how = "coast" if option.fuel == 0 else f"burn {show_amount(option.fuel)} fuel"
-        lines = [f"To {labels.format(r.tip)}: {how}, speed {r.velocity.speed}"]
+        hexes = len(option.order.burn)
+        if not hexes:
+            how = "coast"
+        elif option.fuel:
+            how = f"burn {show_amount(option.fuel)} fuel"
+        else:  # free thrust (a Void battle): the burn is still a burn
+            how = f"burn {hexes} hex{'es' * (hexes != 1)}, no fuel"
+        lines = [f"To {labels.describe(r.tip)}: {how}, speed {r.velocity.speed}"]
         lines.extend(e.text for e in r.events)
         lines.extend(w.reason for w in option.weapons)
         if r.orbit:

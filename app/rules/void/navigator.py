@@ -31,6 +31,7 @@ from core.campaign import GameRecord
 from core.campaign.nesting import standing
 from core.engine import serial
 from core.engine.errors import IllegalCommand
+from core.files.ruleset import show_amount
 from core.rules.void.crew import kit_for
 from core.rules.void.offers import COST_WORDS, for_course, open_offers
 from core.rules.void.tactical import entry
@@ -94,7 +95,10 @@ def tactical_summary(state: GameState) -> str:
             fate = f"disabled {ship.disabled_for} turns"
         else:
             fate = "unharmed"
-        lines.append(f"{ship.name} ({owner}): {fate}; fuel {fuel}, torpedoes {kit.torpedoes}")
+        if ship.status is ShipStatus.OFF_MAP:
+            fate = f"escaped, {fate}"
+        shown = f"fuel {show_amount(fuel)}, torpedoes {kit.torpedoes}"
+        lines.append(f"{ship.name} ({owner}): {fate}; {shown}")
     return "<br>".join(lines)
 
 
