@@ -156,8 +156,9 @@ class Sequence:
     """How a game turn runs."""
 
     #: rotating: players take turns and the first player moves on each round;
+    #: fixed: players take turns in the same order every round (standard Triplanetary);
     #: simultaneous: everyone gives sealed orders, resolved together.
-    order: Literal["rotating", "simultaneous"]
+    order: Literal["rotating", "fixed", "simultaneous"]
     phases: tuple[str, ...]
     #: the phase in which ships move (one of ``phases``)
     movement_phase: str
