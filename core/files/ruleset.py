@@ -138,6 +138,11 @@ OPTIONAL_RULES: dict[str, str] = {
     "weak_gravity_carries_over": "Weak gravity carries over turns",
     "rest_ignores_weak_gravity": "Ships left at rest ignore weak gravity",
     "advanced_gun_combat": "Advanced gun combat (hit location)",
+    # System III Void's campaign choices, agreed at the start (seed: "Game scales",
+    # "Strategic scale combat")
+    "tactical_scale": "Battles at tactical scale",
+    "narrative_points": "Narrative points (2 a player)",
+    "narrative_per_ship": "Narrative points per ship instead",
 }
 
 #: the switches of a ruleset that does not list its own

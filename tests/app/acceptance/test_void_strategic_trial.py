@@ -15,7 +15,17 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication, QLabel, QMessageBox, QRadioButton, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QCheckBox,
+    QComboBox,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QRadioButton,
+    QSpinBox,
+    QWidget,
+)
 from pytestqt.qtbot import QtBot
 
 from core.campaign import CampaignFile, GameRecord
@@ -195,3 +205,68 @@ def test_a_ship_leaving_a_battle_map_escapes_and_the_battle_ends_holding_the_fie
     ships = user.ship_list()
     rows = {ships.topLevelItem(i).text(0): ships.topLevelItem(i) for i in range(2)}
     assert rows["Bob's Bastet"].text(2) == "active"  # in play again on the strategic map
+
+
+def test_a_new_void_campaign_offers_its_switches_and_plays_them(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """File › New Campaign… for Belt Standoff offers the campaign's choices the guide says
+    are agreed at the start (battles at tactical scale, narrative points), ticked as the
+    ruleset sets them; chosen there, they are played: no tactical battle offered, and a
+    narrative point to spend in strategic combat."""
+    user = Player(qtbot, tmp_path)
+    file = tmp_path / "belt.ecliptic"
+
+    def fill(dialog: QWidget) -> None:
+        user.pick(user.find(QComboBox, "scenario_box", dialog), "Belt Standoff")
+        user.type_into(user.find(QSpinBox, "player_count", dialog), "2")
+        for i, seat in enumerate(("Ann", "Bob")):
+            user.type_into(user.find(QLineEdit, f"seat_name_{i}", dialog), seat)
+        user.type_into(user.find(QLineEdit, "campaign_file", dialog), str(file))
+        boxes = {plain(b.text()): b for b in dialog.findChildren(QCheckBox) if b.isVisible()}
+        for title in (
+            "Battles at tactical scale",
+            "Narrative points (2 a player)",
+            "Narrative points per ship instead",
+            "Advanced gun combat (hit location)",
+        ):
+            assert title in boxes, list(boxes)
+        assert boxes["Battles at tactical scale"].isChecked()
+        assert not boxes["Narrative points (2 a player)"].isChecked()
+        user.click(boxes["Battles at tactical scale"])
+        user.click(boxes["Narrative points (2 a player)"])
+        shot(dialog, "new-campaign-switches")
+        user.press("Create", dialog)
+
+    user.answer(lambda: user.choose("File", "New Campaign"), fill)
+    qtbot.waitUntil(lambda: user.win.turn_bar.round_label.text() == "Round 1")
+    for _ in range(4):  # everyone coasts: the navies start two hexes apart, at rest
+        user.take_seat()
+        if user.has_button("Engage"):
+            break
+        user.primary()
+    user.show_tab("Battles")
+    offered: dict[str, object] = {}
+
+    def engage(dialog: QWidget) -> None:
+        radios = {plain(r.text()): r for r in buttons_and_radios(dialog)}
+        offered["ways"] = [w for w, r in radios.items() if r.isEnabled()]
+        user.click(radios["Resolve it by strategic combat"])
+        user.press("Engage", dialog)
+
+    def look(dialog: QWidget) -> None:
+        user.click(next(b for t, b in buttons(dialog).items() if t.startswith("I am ")))
+        boost = dialog.findChild(QComboBox, "narrative_boost")
+        offered["boost"] = [boost.itemText(i) for i in range(boost.count())]
+        offered["shown"] = boost.isVisible()
+        user.click(buttons(dialog)["Close (fight on later)"])
+
+    failed: list[BaseException] = []
+    when_dialog("Battle", look, failed)
+    user.answer(lambda: user.press("Engage"), engage)
+    qtbot.waitUntil(lambda: "boost" in offered or bool(failed))
+    if failed:
+        raise failed[0]
+    assert "Play it at tactical scale" not in offered["ways"], offered["ways"]
+    assert offered["shown"]
+    assert any("narrative point: +1d6 to attack" in item for item in offered["boost"])  # type: ignore[union-attr]
