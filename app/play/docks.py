@@ -194,7 +194,8 @@ def _status(ship: Ship, place: str | None = None) -> str:
     if ship.orbit:
         words.append(f"orbit {ship.orbit}")
     if ship.disabled:
-        words.append("disabled")
+        n = ship.disabled_for  # how long it drifts, where the rules count it
+        words.append(f"disabled {n} turn{'s' * (n != 1)}" if n > 0 else "disabled")
     return ", ".join(words)
 
 

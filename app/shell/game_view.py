@@ -137,13 +137,21 @@ class GameView:
 
     def _finished(self) -> None:
         text = self._result_text()
+        title = "Game over"
+        record = getattr(self, "record", None)
+        if record is not None and record.parent is not None and self.session is not None:
+            # a battle inside a campaign: its winners hold the field, the campaign goes on
+            title = "Battle over"
+            won = [self.session.state.player(w).name for w in self.session.state.winners]
+            held = f"{' and '.join(won)} holds the field" if won else "nobody holds the field"
+            text = f"Battle over: {held}"
         if self.campaign is not None:  # the game's last entries and its result
             self.browser.schedule_refresh()
         self.status_label.setText(text)
         self.stack.setCurrentWidget(self.map_view)
         last = [e.event.text for e in self.session.log[-3:]] if self.session else []
         box = QMessageBox(
-            QMessageBox.Icon.Information, "Game over", text, QMessageBox.StandardButton.Ok, self
+            QMessageBox.Icon.Information, title, text, QMessageBox.StandardButton.Ok, self
         )
         box.setObjectName("game_over_box")
         box.setInformativeText("\n".join(last))

@@ -190,6 +190,14 @@ class BattleDialog(QDialog):
         box = QWidget()
         lay = QVBoxLayout(box)
         lay.addWidget(QLabel(f"{state.player(player).name}: your side's aggression level"))
+        why = QLabel(
+            "Both sides' levels give the aggression factor: every damage result, yours and "
+            "theirs, is multiplied by it. A side whose level is 1 or 2 below the other's "
+            "adds that much to its defence."
+        )
+        why.setObjectName("aggression_meaning")
+        why.setWordWrap(True)
+        lay.addWidget(why)
         group = QButtonGroup(box)
         for i, text in enumerate(LEVELS, start=1):
             button = QRadioButton(text)

@@ -317,6 +317,10 @@ class BattlesPanel(QWidget):
         dialog.exec()
         dialog.deleteLater()
         session.restore(standing(file, session.record.id).head)  # the result fed back
+        # the Campaign dock lists the battle fought in the dialog, with its result
+        browser = getattr(self.window(), "browser", None)
+        if browser is not None:
+            browser.schedule_refresh()
 
     def back(self) -> None:
         """From a finished tactical battle to the strategic game it was fought in."""

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QRadioButton,
     QSpinBox,
+    QTreeWidget,
     QWidget,
 )
 from pytestqt.qtbot import QtBot
@@ -115,6 +116,8 @@ def test_strategic_combat_shows_how_it_was_rolled_and_fuel_as_people_write_it(
             if chooser:
                 user.click(found[chooser[0]])
             elif "Seal my choice" in found:
+                meaning = dialog.findChildren(QLabel, "aggression_meaning")
+                seen["meaning"] = " ".join(m.text() for m in meaning if m.isVisible())
                 user.click(found["Seal my choice"])  # the level offered: 2, determined
             elif "Done" in found:
                 user.click(found["Done"])
@@ -132,6 +135,7 @@ def test_strategic_combat_shows_how_it_was_rolled_and_fuel_as_people_write_it(
     user.dismiss_questions()  # a game over, if a side lost its only ship
     if failed:
         raise failed[0]
+    assert "multiplied" in seen["meaning"]  # what the levels do, said where they are chosen
     assert "through their hex" in seen["situation"] and "hex(es)" not in seen["situation"]
     working = seen["working"]
     # the levels, revealed together, the factor and both sides' totals, then the dice
@@ -189,7 +193,10 @@ def test_a_ship_leaving_a_battle_map_escapes_and_the_battle_ends_holding_the_fie
     log = user.log()
     assert any(line.startswith("Bob's Bastet escapes the battle") for line in log)
     assert not any("off-map (" in line for line in log)
-    user.dismiss_questions()  # the game-over box
+    (box,) = [b for b in user.win.findChildren(QMessageBox, "game_over_box") if b.isVisible()]
+    assert box.windowTitle() == "Battle over"  # the battle is, not the campaign
+    assert box.text() == "Battle over: Ann holds the field"
+    user.click(box.button(QMessageBox.StandardButton.Ok))
     user.show_tab("Battles")
     over = user.label("tactical_summary")
     assert "Bob's Bastet (Bob): escaped, unharmed; fuel 18.5, torpedoes 10" in over, over
@@ -270,3 +277,41 @@ def test_a_new_void_campaign_offers_its_switches_and_plays_them(
     assert "Play it at tactical scale" not in offered["ways"], offered["ways"]
     assert offered["shown"]
     assert any("narrative point: +1d6 to attack" in item for item in offered["boost"])  # type: ignore[union-attr]
+
+
+def test_a_disabled_ship_shows_for_how_many_turns(qtbot: QtBot, tmp_path: Path) -> None:
+    """A battle fought on the table, its result entered by hand: Bob's frigate disabled 3
+    turns. Back on the strategic map the Ships dock says for how long, not just
+    "disabled", and the Campaign dock lists the battle with its result at once."""
+    path = tmp_path / "meeting.ecliptic"
+    meeting(path)
+    user = Player(qtbot, tmp_path)
+    open_campaign(user, path)
+
+    def engage(dialog: QWidget) -> None:
+        radios = {plain(r.text()): r for r in buttons_and_radios(dialog)}
+        user.click(radios["Fight it on the table, enter the result by hand"])
+        user.press("Engage", dialog)
+
+    def enter(dialog: QWidget) -> None:
+        fates = [c for c in dialog.findChildren(QComboBox) if c.isVisible()]
+        user.pick(next(c for c in fates if c.objectName().endswith("-p2")), "disabled 3 turns")
+        user.click(buttons(dialog)["Enter the result"])
+        user.click(buttons(dialog)["Back to the Strategic Map"])
+
+    failed: list[BaseException] = []
+    done = when_dialog("Battle", enter, failed)
+    user.answer(lambda: user.press("Engage"), engage)
+    qtbot.waitUntil(lambda: bool(done) and not QApplication.activeModalWidget())
+    if failed:
+        raise failed[0]
+    tree = user.ship_list()
+    rows = {tree.topLevelItem(i).text(0): tree.topLevelItem(i).text(2) for i in range(2)}
+    assert rows["Bob's Bastet"] == "active, disabled 3 turns", rows
+    # the Campaign dock lists the battle fought in the dialog, with its result
+    tree = user.find(QTreeWidget, "campaign_browser")
+    assert isinstance(tree, QTreeWidget)
+    qtbot.waitUntil(lambda: tree.topLevelItemCount() == 2)
+    battle = tree.topLevelItem(1)
+    assert battle.text(0) == "Battle at 2816, turn 1"
+    assert any("is over" in battle.child(i).text(0) for i in range(battle.childCount()))
