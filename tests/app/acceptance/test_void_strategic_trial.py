@@ -125,7 +125,6 @@ def test_strategic_combat_shows_how_it_was_rolled_and_fuel_as_people_write_it(
                 break
         seen["working"] = dialog.findChild(QLabel, "battle_working").text()
         seen["summary"] = dialog.findChild(QLabel, "battle_summary_text").text()
-        shot(dialog, "rolled")
         user.click(buttons(dialog)["Back to the Strategic Map"])
 
     failed: list[BaseException] = []
@@ -199,6 +198,7 @@ def test_a_ship_leaving_a_battle_map_escapes_and_the_battle_ends_holding_the_fie
     user.click(box.button(QMessageBox.StandardButton.Ok))
     user.show_tab("Battles")
     over = user.label("tactical_summary")
+    shot(user.find(QWidget, "navigator").parentWidget(), "escaped")
     assert "Bob's Bastet (Bob): escaped, unharmed; fuel 18.5, torpedoes 10" in over, over
     user.press("Back to the Strategic Map")
     qtbot.waitUntil(lambda: user.label("breadcrumb") == "Turn 1 > combat")
