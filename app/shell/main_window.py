@@ -264,6 +264,17 @@ class MainWindow(
     def show_about(self) -> None:
         self.show_help("about")
 
+    def show_game_rules(self) -> HelpWindow:
+        """Help › Rules, on the page of the rule system the game on screen plays (a
+        System III Void campaign opens on Void's rules, not on the first page)."""
+        window = self.show_help("rules")
+        session = getattr(self, "session", None)
+        rules = getattr(session.state, "rules", None) if session is not None else None
+        system_id = getattr(rules, "system_id", None)
+        if isinstance(system_id, str):
+            window.show_rules(system_id)
+        return window
+
     def show_help(self, tab: str = "how-to-play") -> HelpWindow:
         """The Help window on one of its tabs (made the first time, then kept)."""
         if self.help_window is None:

@@ -182,7 +182,7 @@ class Menus:
         self.how_to_play_action.triggered.connect(lambda: self.show_help("how-to-play"))
         self.rules_action = help_menu.addAction("&Rules")
         self.rules_action.setStatusTip("Each rule system's rules as Ecliptic plays them")
-        self.rules_action.triggered.connect(lambda: self.show_help("rules"))
+        self.rules_action.triggered.connect(self.show_game_rules)
         self.shortcuts_action = help_menu.addAction("&Keyboard Shortcuts")
         self.shortcuts_action.triggered.connect(lambda: self.show_help("shortcuts"))
         help_menu.addSeparator()

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QLabel,
     QLineEdit,
+    QListWidget,
     QMessageBox,
     QRadioButton,
     QSpinBox,
@@ -315,3 +316,22 @@ def test_a_disabled_ship_shows_for_how_many_turns(qtbot: QtBot, tmp_path: Path) 
     battle = tree.topLevelItem(1)
     assert battle.text(0) == "Battle at 2816, turn 1"
     assert any("is over" in battle.child(i).text(0) for i in range(battle.childCount()))
+
+
+def test_help_rules_opens_on_the_rules_of_the_game_on_screen(qtbot: QtBot, tmp_path: Path) -> None:
+    """Help › Rules in a System III Void campaign shows Void's rules, not the first page
+    of the list (Interplanetary's)."""
+    path = tmp_path / "meeting.ecliptic"
+    meeting(path)
+    user = Player(qtbot, tmp_path)
+    open_campaign(user, path)
+    user.choose("Help", "Rules")
+    (help_window,) = [
+        w
+        for w in QApplication.topLevelWidgets()
+        if w.isVisible() and w.windowTitle() == "Ecliptic Help"
+    ]
+    systems = help_window.findChild(QListWidget)
+    assert isinstance(systems, QListWidget)
+    assert systems.currentItem().text() == "System III Void"
+    help_window.close()
