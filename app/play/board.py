@@ -381,7 +381,7 @@ class GameBoard(QObject):
             hazard = option_hazard(state, ship, option) if option is not None else None
             if hazard is None or option is None or not self._may_order(ship, option):
                 continue
-            found.append((ship, option, f"{ship.name} has no order and {hazard} coasting"))
+            found.append((ship, option, f"{ship.name} has no order: coasting, it {hazard}"))
         return found
 
     def _may_order(self, ship: Ship, option: Option) -> bool:

@@ -424,7 +424,7 @@ class CoursePanel(QWidget):
         plan = state.plan(ship.id) if ship is not None else None
         hazard = plan_hazard(state, ship, plan) if ship is not None and plan else None
         self.hazard.setText(
-            f"This order loses the ship: {ship.name} {hazard}."
+            f"This order takes the ship out of play: {ship.name} {hazard}."
             if ship is not None and hazard
             else ""
         )

@@ -35,7 +35,7 @@ def test_ending_the_turn_with_a_ship_coasting_off_the_left_edge_asks_and_it_leav
 
     you.answer(lambda: you.click(you.win.turn_bar.end_button), give)
     assert said == [
-        "Red scout has no order and leaves the map at 0105 and is out of the game coasting."
+        "Red scout has no order: coasting, it leaves the map at 0105 and is out of the game."
     ]
     qtbot.waitUntil(lambda: any("Red scout leaves the map at 0105" in line for line in you.log()))
     assert not any("off-map (" in line for line in you.log())

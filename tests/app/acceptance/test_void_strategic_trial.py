@@ -183,16 +183,24 @@ def test_a_ship_leaving_a_battle_map_escapes_and_the_battle_ends_holding_the_fie
         if user.over():
             break
         user.primary()
+        if user.phase() == "Movement":  # the order stands: the Course dock keeps saying it
+            user.show_tab("Course")
+            standing = user.label("course_hazard")
+            assert "escapes the battle" in standing and "loses" not in standing, standing
     qtbot.waitUntil(user.over)
     stop.append(True)
     assert len(asked) == 1, asked  # agreed once: not asked again before movement
     said = asked[0]
-    assert "Bob's Bastet has no order and leaves the map at " in said
+    assert "Bob's Bastet has no order: coasting, it leaves the map at " in said
     assert "escapes the battle" in said and "out of play" in said
     assert "off-map (" not in said and "lost" not in said and "out of the game" not in said
     log = user.log()
     assert any(line.startswith("Bob's Bastet escapes the battle") for line in log)
     assert not any("off-map (" in line for line in log)
+    bar = user.win.turn_bar  # the battle is over, not the game
+    assert bar.round_label.text() == "Battle over"
+    assert bar.player_label.text() == "Ann holds the field"
+    assert "wins" not in user.status() and "Game over" not in user.win.windowTitle()
     (box,) = [b for b in user.win.findChildren(QMessageBox, "game_over_box") if b.isVisible()]
     assert box.windowTitle() == "Battle over"  # the battle is, not the campaign
     assert box.text() == "Battle over: Ann holds the field"

@@ -35,7 +35,7 @@ from core.vector.victory import LastStanding, TurnLimit
 LAST_ROUND = 30
 
 #: a ship that leaves the battle's map has escaped (it comes back to the strategic map)
-ESCAPES = Leaving(said="escapes the battle: it survives, but leaves the field")
+ESCAPES = Leaving(said="escapes the battle (it survives, but leaves the field)")
 
 
 def start(
