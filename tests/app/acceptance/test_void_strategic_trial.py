@@ -139,6 +139,7 @@ def test_strategic_combat_shows_how_it_was_rolled_and_fuel_as_people_write_it(
     assert "through their hex" in seen["situation"] and "hex(es)" not in seen["situation"]
     working = seen["working"]
     # the levels, revealed together, the factor and both sides' totals, then the dice
+    assert any(line.startswith("Ann's Bastet (free) engages Bob's Bastet") for line in user.log())
     assert "Aggression 2 against 2: factor" in working and "counterattack" in working
     assert working.count(": rolled ") == 2  # one roll for each ship of the other side
     assert "Ann's Bastet: " in working and "Bob's Bastet: " in working
