@@ -33,7 +33,7 @@ from core.engine import serial
 from core.engine.errors import IllegalCommand
 from core.files.ruleset import show_amount
 from core.rules.void.crew import kit_for
-from core.rules.void.offers import COST_WORDS, for_course, open_offers
+from core.rules.void.offers import COST_WORDS, after_move, for_course, open_offers
 from core.rules.void.tactical import entry
 from core.rules.void.tactical.status import ship_lines, status
 from core.rules.void.tactical.terms import tactical_terms
@@ -112,6 +112,15 @@ def course_offers(state: GameState, ship: Ship) -> str:
     """What the ship's plotted course would offer once flown: each group of enemy ships
     it passes near, and what engaging them would cost (or why it could not)."""
     plan = state.plan(ship.id)
+    if plan is None and current_phase(state) == "combat" and ship.status is ShipStatus.ACTIVE:
+        flown = [o for o in after_move(state, ship) if o.open]  # what Engage offers now
+        if not flown:
+            return ""
+        lines = ["<b>This turn's course offers:</b>"]
+        for offer in flown:
+            names = ", ".join(state.ship(t).name for t in offer.targets)
+            lines.append(f"{names}: {COST_WORDS[offer.cost]}")
+        return "<br>".join(lines)
     if plan is None or plan.launch:
         return ""
     try:
