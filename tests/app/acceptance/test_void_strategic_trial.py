@@ -215,7 +215,9 @@ def test_a_ship_leaving_a_battle_map_escapes_and_the_battle_ends_holding_the_fie
     shot(user.find(QWidget, "navigator").parentWidget(), "escaped")
     assert "Bob's Bastet (Bob): escaped, unharmed; fuel 18.5, torpedoes 10" in over, over
     user.press("Back to the Strategic Map")
-    qtbot.waitUntil(lambda: user.label("breadcrumb") == "Turn 1 > combat")
+    # back on the strategic map; Ann's frigate has made its attack this turn, so her
+    # combat phase has nothing left and Bob's turn begins
+    qtbot.waitUntil(lambda: user.label("breadcrumb") == "Turn 1 > astrogation")
     result = [game for game, _ in battles(user) if "is over" in game]
     assert result == [
         "    Battle at 2816 is over: no ship destroyed; escaped: Bob's Bastet; Ann holds the field"
