@@ -194,5 +194,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     return app.exec()
 
 
+#: commands that end as soon as their file is written: nothing is left to tidy, so the
+#: process ends without Python's and Qt's teardown (about 8 ms of a 0.18 s render)
+ONE_SHOT = ("render", "prepare")
+
+
+def run() -> None:
+    """The program's entry (``python -m app`` and the ``ecliptic`` script): :func:`main`,
+    then a one-shot command's process ends at once (its output is already written and
+    closed, and the streams are flushed here)."""
+    code = main()
+    if sys.argv[1:2] and sys.argv[1] in ONE_SHOT:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+    raise SystemExit(code)
+
+
 if __name__ == "__main__":
-    raise SystemExit(main())
+    run()

@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import platformdirs
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QFileDialog, QWidget
 
@@ -22,9 +21,13 @@ PROGRAM = Path(__file__).resolve().parents[1]
 
 def documents() -> Path:
     override = os.environ.get("ECLIPTIC_DATA_DIR")
-    folder = Path(override) / "Documents" if override else platformdirs.user_documents_path()
     if override:
+        folder = Path(override) / "Documents"
         folder.mkdir(parents=True, exist_ok=True)
+    else:
+        import platformdirs  # here: only a file dialog needs it
+
+        folder = platformdirs.user_documents_path()
     return folder if folder.is_dir() else Path.home()
 
 

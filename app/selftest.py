@@ -14,6 +14,12 @@ import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QApplication
+
+    from app.shell.main_window import MainWindow
 
 #: presses allowed for one round: far more than Training's two players need
 MAX_PRESSES = 200
@@ -76,7 +82,7 @@ def _steps(folder: Path, png: Path, say: Callable[[str], None]) -> None:
     window.close()
 
 
-def _play_one_round(window: object, app: object) -> None:
+def _play_one_round(window: MainWindow, app: QApplication) -> None:
     """Press what a player presses (Take Seat, then the turn bar's button) until the
     round number moves on."""
     from PySide6.QtWidgets import QApplication, QMainWindow

@@ -14,7 +14,7 @@ import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from core.board.problems import FileProblems
 
@@ -167,7 +167,9 @@ def write_png(image: QImage, path: Path) -> None:
     from core.files.tomlio import write_atomic
 
     rgb = image.convertToFormat(QImage.Format.Format_RGB888)
-    bits, stride, length = rgb.constBits(), rgb.bytesPerLine(), rgb.width() * 3
+    # PySide6 gives constBits() as a memoryview; its stub says bytes | bytearray | memoryview
+    bits = cast(memoryview, rgb.constBits())
+    stride, length = rgb.bytesPerLine(), rgb.width() * 3
     rows = (bits[y * stride : y * stride + length] for y in range(rgb.height()))
     write_atomic(path, png.encode(rgb.width(), rgb.height(), rows, channels=3))
 
@@ -205,41 +207,63 @@ def _size(text: str) -> tuple[int, int]:
 def parse_args(
     argv: Sequence[str] | None = None, prog: str = "python -m app.board.render"
 ) -> Arguments:
-    """The command line; ``--help`` and mistakes are explained by argparse, which exits."""
+    """The command line; ``--help`` and mistakes are explained by argparse, which exits
+    (status 0 for help, 2 for a mistake)."""
     words = list(sys.argv[1:] if argv is None else argv)
     return _plain(words) or _argparse(words, prog)
 
 
+#: the options the fast path reads, spelled out in full, and whether each takes a value
+_PLAIN_OPTIONS = {"--labels": False, "--size": True, "--width": True}
+
+
 def _plain(words: list[str]) -> Arguments | None:
-    """The usual command line read directly: two files, then at most one ``--labels``
-    and one of ``--size WxH`` or ``--width N`` that are right. Anything else (``--help``,
-    a mistake, other spellings such as ``--size=WxH``) is None and goes to argparse,
-    which says what is wrong: importing and setting it up costs 4 ms of a 0.2 s render."""
+    """The usual command line read without argparse (importing and setting it up costs
+    4 ms of a 0.2 s render), or None for any line it does not read exactly as argparse
+    would; argparse then reads it, or says what is wrong. It reads only:
+
+    - words that do not start with "-" as the two files (argparse's positionals);
+    - the options of :data:`_PLAIN_OPTIONS` spelled out in full, each at most once, and
+      not both ``--size`` and ``--width`` (argparse refuses those together);
+    - a value after ``--size`` or ``--width`` that does not start with "-" (argparse
+      takes "-5" as a value but "-x" as an option), converted by the same functions
+      argparse is given, and in the same range.
+
+    Anything else (``--help``, ``--size=WxH``, ``--lab``, ``--``, a repeat, a mistake)
+    is None. ``tests/app/board/test_render_arguments.py`` checks every line of a few
+    words against argparse."""
     files: list[str] = []
     options: dict[str, str] = {}
-    rest = iter(words)
-    for word in rest:
-        if word == "--labels" and word not in options:
-            options[word] = ""
-        elif word in ("--size", "--width") and not {"--size", "--width"} & options.keys():
-            value = next(rest, "-")
-            if value.startswith("-"):
+    i = 0
+    while i < len(words):
+        word = words[i]
+        if word in _PLAIN_OPTIONS:
+            if word in options:
                 return None
-            options[word] = value
-        elif word and not word.startswith("-") and len(files) < 2:
+            if _PLAIN_OPTIONS[word]:
+                if i + 1 == len(words) or words[i + 1].startswith("-"):
+                    return None
+                i += 1
+            options[word] = words[i]
+        elif word and not word.startswith("-"):
             files.append(word)
         else:
             return None
-    if len(files) != 2:
+        i += 1
+    if len(files) != 2 or {"--size", "--width"} <= options.keys():
         return None
     try:
         size = read_size(options["--size"]) if "--size" in options else None
         width = int(options.get("--width", DEFAULT_WIDTH))
     except ValueError:
         return None
-    if not 1 <= width <= MAX_SIDE:
+    if not _width_ok(width):
         return None
     return Arguments(Path(files[0]), Path(files[1]), "--labels" in options, size, width)
+
+
+def _width_ok(width: int) -> bool:
+    return 1 <= width <= MAX_SIDE
 
 
 def _argparse(words: list[str], prog: str) -> Arguments:
@@ -270,7 +294,7 @@ def _argparse(words: list[str], prog: str) -> Arguments:
         help=f"image width in pixels, height to match the map ({DEFAULT_WIDTH})",
     )
     args = parser.parse_args(words)
-    if not 1 <= args.width <= MAX_SIDE:
+    if not _width_ok(args.width):
         parser.error(f"--width must be 1 to {MAX_SIDE}")
     return Arguments(args.map, args.out, args.labels, args.size, args.width)
 

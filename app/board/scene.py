@@ -169,7 +169,8 @@ class StarMapScene(QGraphicsScene):
 
     # ---- painting: the map is the background
 
-    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+    # Qt passes a QRectF; the stub's "| QRect" is PySide6's conversion for callers
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:  # type: ignore[override]
         painter.fillRect(rect, self.map_style.outside)
         if self.overview_shown(hex_pixels(painter)):
             self.overview.draw(painter)

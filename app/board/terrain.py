@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection, Mapping
-from typing import Any
+from typing import Any, cast
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF, QTransform
@@ -146,7 +146,8 @@ class AsteroidItem(TiledItem):
         for h in hexes:
             variant = rock_variant(h)
             found = made.get(variant) or self._sprites.make(made, variant, scale)
-            x, y = transform.map(*to_pixel(h))
+            # PySide6 gives map(x, y) as a tuple (x, y); its stub says object
+            x, y = cast("tuple[float, float]", transform.map(*to_pixel(h)))
             painter.drawPixmap(round(x + found[1]), round(y + found[2]), found[0])
         painter.setWorldTransform(transform)
 

@@ -91,7 +91,9 @@ class MapView(Framing, QGraphicsView):
     the map); ``hex_clicked(Hex)`` on a left click on a map hex that did not pan or
     measure; ``hex_context(Hex, QPoint)`` on a right click (or the menu key) over a map
     hex, with the global position for a menu; ``ruler_measured(Hex, Hex, int)`` whenever
-    the ruler's ends change; ``ruler_finished()`` when the ruler is turned off.
+    the ruler's ends change; ``ruler_finished()`` when the ruler is turned off. While
+    ``hex_clicked`` is sent, ``clicked_at`` is where in the viewport the click was (a
+    counter fanned out of its hex into another is what the player clicked, not that hex).
     """
 
     hex_hovered = Signal(object)
@@ -129,6 +131,7 @@ class MapView(Framing, QGraphicsView):
         self._pan_button: Qt.MouseButton | None = None
         self._pan_last = QPointF()
         self._click_at: QPointF | None = None  # where a left press that may click began
+        self.clicked_at: QPoint | None = None
         self._ruler_on = False
         self._ruler_dragging = False
         self._ruler_open = False  # clicked once: the far end follows the mouse to a click
@@ -282,7 +285,11 @@ class MapView(Framing, QGraphicsView):
         if button == Qt.MouseButton.LeftButton and clicked is not None:
             h = self.hex_at(event.position())
             if h is not None and not _moved(clicked, event.position()):
-                self.hex_clicked.emit(h)
+                self.clicked_at = event.position().toPoint()
+                try:
+                    self.hex_clicked.emit(h)
+                finally:
+                    self.clicked_at = None
 
     def contextMenuEvent(self, event: QContextMenuEvent) -> None:
         h = self.hex_at(event.pos())
@@ -315,7 +322,7 @@ class MapView(Framing, QGraphicsView):
                 self._update_cursor()
             event.accept()
             return
-        arrows = {
+        arrows: dict[int, tuple[int, int]] = {  # Qt.Key is an int; key() gives an int
             Qt.Key.Key_Left: (1, 0),
             Qt.Key.Key_Right: (-1, 0),
             Qt.Key.Key_Up: (0, 1),

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from app.campaign.outline import log_outline, log_rows, outline_of, quiet, result_item
 from app.campaign.reading import Reading, describe
+from app.play.systems import round_word
 
 if TYPE_CHECKING:
     from core.campaign import CampaignFile, GameRecord
@@ -207,11 +208,15 @@ class CampaignBrowser(QTreeWidget):
         return True
 
     def _round_item(self, round_: int) -> QTreeWidgetItem:
-        holder = QTreeWidgetItem([f"Round {round_}", "", ""])  # no entry: a heading
+        holder = QTreeWidgetItem([f"{self._round_word()} {round_}", "", ""])  # a heading
         holder.setChildIndicatorPolicy(QTreeWidgetItem.ChildIndicatorPolicy.ShowIndicator)
         self._rounds[round_] = holder
         self._pending[id(holder)] = []
         return holder
+
+    def _round_word(self) -> str:
+        """What the game's rule system calls a round ("Day" in the squadron game)."""
+        return round_word(getattr(self.record, "start", None))
 
     def select_entry(self, entry: int | None) -> None:
         """Show and select a log entry (None: the game's start)."""
@@ -286,7 +291,9 @@ class CampaignBrowser(QTreeWidget):
         rows = log_rows(self.file, ids)
         self._listed.setdefault(id(holder), []).extend(ids)
         count = holder.childCount()
-        shown: QTreeWidgetItem = holder.child(count - 1) if count else holder
+        last = holder.child(count - 1) if count else holder
+        assert last is not None  # a child below childCount()
+        shown: QTreeWidgetItem = last
         for entry in ids:
             e = rows[entry]
             branches = [c for c in kids.get(entry, []) if c not in on_line]

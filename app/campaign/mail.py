@@ -16,17 +16,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QMessageBox
 
 from app.folders import ask_save, remember, start_at
+from app.play.systems import MailPage, round_word
+from app.shell.host import WindowHost
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QLabel
-
     from app.campaign.referee import RefereePanel
-    from app.play.session import GameSession
-    from core.campaign import CampaignFile, GameRecord
 
 PLAYER_FILTER = "Ecliptic player files (*.ecliptic-player);;All files (*)"
 ORDERS_FILTER = "Ecliptic order files (*.ecliptic-orders);;All files (*)"
@@ -34,19 +32,13 @@ FOLDER_KEY = "mail/folders"
 REFEREE_WHY = "a refereed campaign moves on only by the players' order files (Referee dock)"
 
 
-class MailWindow:
+class MailWindow(WindowHost):
     """Play by mail of the main window (see the module's docstring)."""
 
-    campaign: CampaignFile | None
-    record: GameRecord | None
-    session: GameSession | None
-    docks: dict[str, QDockWidget]
-    status_label: QLabel
-    settings: QSettings
     referee_panel: RefereePanel
 
     def _init_mail(self) -> None:
-        self.player_file: Path | None = None
+        self.player_file = None
         dock = QDockWidget("Referee", self)
         dock.setObjectName("referee_dock")
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
@@ -91,11 +83,11 @@ class MailWindow:
             )
         else:
             why = "the referee waits for nobody's orders from you this turn"
-            page = getattr(self, "own_page", None)
-            if page is not None:  # a game on its system's own page says it there
+            page = self.own_page
+            if isinstance(page, MailPage):  # a game on its system's own page says it there
                 page.read_only_why = why
                 page.refresh()
-            else:
+            elif page is None:
                 assert self.session is not None
                 self.session.read_only_why = why
             self.status_label.setText(
@@ -112,8 +104,8 @@ class MailWindow:
         from core.engine.errors import IllegalCommand
 
         session = self.session
-        page = getattr(self, "own_page", None)
-        if page is not None and getattr(page, "mail", None) is not None:
+        page = self.own_page
+        if isinstance(page, MailPage) and page.mail is not None:
             if not page.primary_enabled():  # a game on its own page (the squadron game)
                 return False
             mail, orders, saved = page.mail, page.mail_orders(), page.orders_saved
@@ -161,13 +153,14 @@ class MailWindow:
         """A campaign is on show: a refereed one shows all, moves only by order files,
         and gets the Referee dock."""
         dock = self.docks["referee"]
-        page = getattr(self, "own_page", None)
+        page = self.own_page
         if not self.refereed() or (self.session is None and page is None):
             dock.hide()
             self.referee_panel.show_inbox(None)
             return
         if page is not None:  # a game on its system's own page shows all there
-            page.referee(REFEREE_WHY)
+            if isinstance(page, MailPage):
+                page.referee(REFEREE_WHY)
             dock.show()
             dock.raise_()
             self.refresh_referee()
@@ -194,9 +187,10 @@ class MailWindow:
         from core.campaign.mail.referee import inbox
 
         box = inbox(self.campaign)
-        page = getattr(self, "own_page", None)
+        page = self.own_page
         over = page.over() if page is not None else bool(self.session and self.session.live.over)
-        self.referee_panel.show_inbox(box, "over" if over else "", self.mail_folder())
+        word = round_word(self.record.start if self.record is not None else None)
+        self.referee_panel.show_inbox(box, "over" if over else "", self.mail_folder(), word)
 
     def mail_folder(self) -> Path:
         """Where this campaign's player files go: the folder last chosen for it, else

@@ -26,12 +26,20 @@ from PySide6.QtWidgets import (
 from app.campaign.paths import suggested_path
 from app.folders import ask_save
 from app.play.new_game import NewGameDialog
+from app.play.systems import entries as ui_entries
 from core.campaign import EXTENSION
 
 CAMPAIGN_FILTER = f"Ecliptic campaigns (*{EXTENSION});;All files (*)"
 OPEN_TIP = (
     "Everyone sees the whole campaign: play at one table, or by mail with "
     "File › Export for Mail. For games without secrets, or friends who trust each other."
+)
+#: the open way of play for a game whose secrets Export for Mail would give away (a
+#: system with its own page: File › Export for Mail is off in its games)
+OPEN_SECRETS_TIP = (
+    "Everyone sees the whole campaign: play at one table, the hand-over screen keeping "
+    "each side's view to itself. To play this game by mail, choose Refereed by mail: a "
+    "copy of the whole campaign would show the other side's secrets."
 )
 REFEREED_TIP = (
     "You keep this file as the referee. Each player gets a player file holding only "
@@ -74,7 +82,7 @@ class NewCampaignDialog(NewGameDialog):
         self.refereed_mode.setObjectName("mode_refereed")
         self.refereed_mode.setToolTip(REFEREED_TIP)
         self.open_mode.setChecked(True)
-        self.mode_note = QLabel(OPEN_TIP)
+        self.mode_note = QLabel(self._open_tip())
         self.mode_note.setObjectName("mode_note")
         self.mode_note.setWordWrap(True)
         self.mode_note.setStyleSheet("color: palette(placeholder-text);")
@@ -86,7 +94,8 @@ class NewCampaignDialog(NewGameDialog):
         modes.addWidget(self.mode_note)
         form.addRow("Play:", modes)
         layout = self.layout()
-        layout.insertLayout(0, form)  # type: ignore[attr-defined]
+        assert isinstance(layout, QVBoxLayout)  # NewGameDialog's
+        layout.insertLayout(0, form)
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("&Create")
         self.name_edit.textChanged.connect(self._name_changed)
         self.file_edit.textEdited.connect(self._file_edited)
@@ -97,12 +106,22 @@ class NewCampaignDialog(NewGameDialog):
         """The note of the chosen way of play, with room for all its lines: a wrapped
         label's longer text does not make the dialog grow by itself."""
         note = self.mode_note
-        note.setText(REFEREED_TIP if refereed else OPEN_TIP)
+        note.setText(REFEREED_TIP if refereed else self._open_tip())
         note.setMinimumHeight(max(note.minimumHeight(), note.heightForWidth(note.width())))
+
+    def _open_tip(self) -> str:
+        """The open way of play's note for the scenario chosen (no Export for Mail in
+        a game on its system's own page)."""
+        scenario = getattr(self, "scenario", None)
+        system = getattr(getattr(scenario, "rules", None), "system_id", "")
+        entry = ui_entries().get(system)
+        return OPEN_SECRETS_TIP if entry is not None and entry.own_page else OPEN_TIP
 
     def _scenario_changed(self) -> None:
         super()._scenario_changed()
         self._suggest_name()
+        if hasattr(self, "mode_note"):
+            self._mode_chosen(self.refereed_mode.isChecked())
 
     def _suggest_name(self) -> None:
         if not hasattr(self, "scenario") or self.scenario is None:

@@ -4,7 +4,9 @@ New campaigns are offered in ``<Documents>/Ecliptic Campaigns`` (platformdirs' u
 documents folder). The recent-campaigns index is ``recent-campaigns.json`` in
 platformdirs' user data folder for Ecliptic. Maps checked once are cached in its user
 cache folder (:mod:`core.files.mapcache`). ``ECLIPTIC_DATA_DIR``, when set, replaces all three
-folders' root (tests use it; so can a portable install).
+folders' root (tests use it; so can a portable install). ``platformdirs`` and
+``datetime`` are imported where they are used: a start that finds the map cache through
+``ECLIPTIC_DATA_DIR``, or a render, needs neither.
 """
 
 from __future__ import annotations
@@ -12,10 +14,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from datetime import UTC, datetime
 from pathlib import Path
-
-import platformdirs
 
 from core.campaign import EXTENSION
 
@@ -26,6 +25,8 @@ def data_dir() -> Path:
     override = os.environ.get("ECLIPTIC_DATA_DIR")
     if override:
         return Path(override)
+    import platformdirs
+
     return platformdirs.user_data_path("Ecliptic", appauthor=False)
 
 
@@ -34,6 +35,8 @@ def map_cache_dir() -> Path:
     override = os.environ.get("ECLIPTIC_DATA_DIR")
     if override:
         return Path(override) / "cache" / "maps"
+    import platformdirs
+
     return platformdirs.user_cache_path("Ecliptic", appauthor=False) / "maps"
 
 
@@ -41,6 +44,8 @@ def default_folder() -> Path:
     override = os.environ.get("ECLIPTIC_DATA_DIR")
     if override:
         return Path(override) / "Campaigns"
+    import platformdirs
+
     return platformdirs.user_documents_path() / "Ecliptic Campaigns"
 
 
@@ -77,6 +82,8 @@ def recent_campaigns() -> list[dict[str, str]]:
 
 
 def remember_campaign(path: Path, name: str) -> None:
+    from datetime import UTC, datetime
+
     entry = {
         "path": str(path.resolve()),
         "name": name,

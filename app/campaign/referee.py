@@ -88,8 +88,15 @@ class RefereePanel(QWidget):
         layout.addWidget(self.folder)
         layout.addWidget(self.folder_button)
 
-    def show_inbox(self, box: Inbox | None, title: str = "", folder: Path | None = None) -> None:
-        """Show where the turn stands (None: no refereed campaign)."""
+    def show_inbox(
+        self,
+        box: Inbox | None,
+        title: str = "",
+        folder: Path | None = None,
+        round_word: str = "Round",
+    ) -> None:
+        """Show where the turn stands (None: no refereed campaign); ``round_word`` is
+        what the game's rule system calls a round ("Day" in the squadron game)."""
         self.table.clear()
         enabled = box is not None and bool(box.expected)
         self.import_button.setEnabled(enabled)
@@ -117,7 +124,8 @@ class RefereePanel(QWidget):
         else:
             status = "Every order is in: play the turn."
         self.heading.setText(
-            f"<b>Turn {box.turn}</b>: round {box.round}, {box.phase} phase. {status}"
+            f"<b>Turn {box.turn}</b>: {round_word.lower()} {box.round}, {box.phase} phase. "
+            + status
         )
         self.play_button.setEnabled(bool(box.expected))
         self.folder.setText(f"Player files go to {folder}" if folder is not None else "")
@@ -126,6 +134,7 @@ class RefereePanel(QWidget):
         """What the inbox says of the player ``name`` (for tests and the docs)."""
         for i in range(self.table.topLevelItemCount()):
             item = self.table.topLevelItem(i)
+            assert item is not None  # i < topLevelItemCount()
             if item.text(0) == name:
                 return item.text(1)
         return ""

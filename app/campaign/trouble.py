@@ -1,7 +1,8 @@
 """What the window says about a campaign file that is not quite right: the log's seals
-checked in the background once the map is on screen, and the notice of a campaign
-that could only be opened read-only (a read-only folder or file, a file with several
-names), which offers to save a copy and play that.
+checked in the background once the map is on screen, the warning of damaged snapshots
+passed over, and the notice of a campaign that could only be opened read-only (a
+read-only folder or file, a file with several names), which offers to save a copy and
+play that.
 
 The seal check runs in the window's own thread a chunk of rows at a time between
 events (a zero-interval timer), so opening stays fast and the map stays responsive;
@@ -98,3 +99,17 @@ def read_only_notice(parent: QWidget, name: str, reason: str) -> tuple[QMessageB
     box.setDefaultButton(button)
     box.open()
     return box, button
+
+
+def rebuilt_warning(parent: QWidget, name: str, warnings: list[str]) -> QMessageBox:
+    """The warning that damaged snapshots were passed over and the game replayed past
+    them (on opening, or first met on undo or in the replay view)."""
+    box = QMessageBox(QMessageBox.Icon.Warning, "Campaign rebuilt", "", parent=parent)
+    box.setText(f"{name} had a damaged snapshot; the game was rebuilt from an earlier point.")
+    box.setObjectName("rebuilt_warning_box")
+    box.setInformativeText(
+        "\n".join(f"• {w[:1].upper()}{w[1:]}." for w in warnings)
+        + "\n\nNothing played is lost. `python -m core campaign check` tells more."
+    )
+    box.open()
+    return box

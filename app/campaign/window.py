@@ -3,7 +3,8 @@ when another Ecliptic has it), Save a Copy As, Export for Mail, the campaign bro
 and the replay view. Nothing needs saving: every command is stored as it is given.
 
 A mixin for the main window (:mod:`app.shell.main_window`), kept apart so the window stays
-about the map and the game; the window's parts it uses are declared on the class.
+about the map and the game; the window's parts it uses are declared in
+:mod:`app.shell.host`.
 """
 
 from __future__ import annotations
@@ -21,17 +22,14 @@ from app.campaign.paths import remember_campaign as remember
 from app.campaign.reading import EVERYTHING
 from app.campaign.replay import Replay, ReplayBar
 from app.folders import ask_save
+from app.shell.host import WindowHost
 from core.campaign import EXTENSION, CampaignError, CampaignInUse, NotWritable
 from core.campaign.errors import as_campaign_error
 from core.engine.errors import IllegalCommand
 from core.engine.gcpause import gc_paused
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QDockWidget, QLabel, QStackedWidget, QWidget
-
-    from app.campaign.browser import CampaignBrowser
     from app.campaign.trouble import SealWatch
-    from app.play.session import GameSession
     from app.play.systems import Outfits
     from core.campaign import CampaignFile, GameRecord
     from core.engine.events import Event
@@ -55,20 +53,11 @@ def waiting_players(state: GameState) -> list[Player]:
     return [] if state.over else waiting_for(state)
 
 
-class CampaignWindow:
+class CampaignWindow(WindowHost):
     """Campaign actions of the main window (see the module's docstring)."""
 
-    campaign: CampaignFile | None
-    record: GameRecord | None
     seal_watch: SealWatch | None
-    browser: CampaignBrowser
     replay_bar: ReplayBar
-    # the main window's parts this side uses
-    session: GameSession | None
-    docks: dict[str, QDockWidget]
-    stack: QStackedWidget
-    map_view: QWidget
-    status_label: QLabel
 
     def _init_campaign(self) -> None:
         self.campaign = None
@@ -263,6 +252,7 @@ class CampaignWindow:
         if record.warnings:
             notes.append("a damaged snapshot was passed over; rebuilt from an earlier point")
             self._rebuilt_warning(campaign.path.name, record.warnings)
+        record.on_warnings = lambda new: self._rebuilt_later(record, new)
         self.status_label.setText(
             f"Opened {campaign.path.name}" + (f": {'; '.join(notes)}" if notes else "")
         )
@@ -300,16 +290,17 @@ class CampaignWindow:
         seal_warning(self, self.campaign.path.name, problems)
         self.status_label.setText(f"Warning: {problems[0]}")
 
+    def _rebuilt_later(self, record: GameRecord, warnings: list[str]) -> None:
+        """A damaged snapshot first met after the open (undo, the replay view): told as
+        on opening, once (the record warns of each snapshot once)."""
+        if self.campaign is None or self.record is not record:
+            return
+        self._rebuilt_warning(self.campaign.path.name, warnings)
+
     def _rebuilt_warning(self, name: str, warnings: list[str]) -> None:
-        """Say which snapshots were damaged and that the game was replayed past them."""
-        box = QMessageBox(QMessageBox.Icon.Warning, "Campaign rebuilt", "", parent=self)
-        box.setText(f"{name} had a damaged snapshot; the game was rebuilt from an earlier point.")
-        box.setObjectName("rebuilt_warning_box")
-        box.setInformativeText(
-            "\n".join(f"• {w[:1].upper()}{w[1:]}." for w in warnings)
-            + "\n\nNothing played is lost. `python -m core campaign check` tells more."
-        )
-        box.open()
+        from app.campaign.trouble import rebuilt_warning
+
+        rebuilt_warning(self, name, warnings)
 
     def _read_only_notice(self, path: Path, why: str) -> None:
         from app.campaign.trouble import read_only_notice

@@ -18,6 +18,9 @@ from core.engine.words import plural
 class PurchaseRow(QWidget):
     """Points left per buyer and a purchases button (its object names start ``name``)."""
 
+    #: what the game does with points left unspent, said when asking to start anyway
+    unspent_fate = "Points not spent are lost."
+
     def __init__(self, parent: QWidget | None, name: str, button: str, unit: str) -> None:
         super().__init__(parent)
         self.setObjectName(f"{name}_row")

@@ -107,8 +107,8 @@ def paste_region(document: Document, region: Region, at: Hex | None) -> frozense
         names.add(bodies[-1].name)
     base_names = {b.name for b in m.bases}
     bases = []
-    for b in region.bases:
-        bases.append(replace(b, hex=moved(b.hex), name=unique(b.name, base_names)))
+    for base in region.bases:
+        bases.append(replace(base, hex=moved(base.hex), name=unique(base.name, base_names)))
         base_names.add(bases[-1].name)
     pasted_at = {o.hex + shift for o in region.overrides}
     overrides = [o for o in m.overrides if o.hex not in pasted_at]

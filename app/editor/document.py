@@ -24,7 +24,7 @@ from PySide6.QtGui import QUndoStack
 
 from core.board.hexgrid import Hex
 from core.board.mapcheck import map_problems, map_warnings
-from core.board.problems import FileProblems, Problem
+from core.board.problems import FileProblems, Problem, Problems
 from core.board.starmap import SpecialAsteroids, StarMap
 from core.files import tomledit, tomlio
 from core.files.mapfile import dumps_map, parse_map
@@ -34,7 +34,7 @@ from core.scenario.documents import SCENARIO_FORMAT
 Cell = str | None
 """A hex's terrain: None empty space, "" an asteroid, any other text a special asteroid
 whose owner it names."""
-ASTEROID: Cell = ""
+ASTEROID = ""  # a Cell
 RECOVERY_FORMAT = "ecliptic-editor-autosave"
 
 #: the file name an unsaved scenario is checked under
@@ -191,19 +191,25 @@ class Document(QObject):
 
     # ---- checking
 
-    def problems(self) -> list[Problem]:
-        """Every problem of the map, then of the scenario against the map being edited."""
+    def problems(self) -> Problems:
+        """Every problem of the map, then of the scenario against the map being edited, the
+        warnings last: the first :data:`MAX_PROBLEMS` kept, the rest counted (``total``)."""
         m = self.map.starmap()
-        out = [
-            replace(p, field=f"map: {p.field}" if self.is_scenario else p.field)
-            for p in (*map_problems(m), *map_warnings(m))
-        ]
+        found = map_problems(m)
+        out = Problems(self._own(p) for p in found)
+        out.dropped += getattr(found, "dropped", 0)
         if self.scenario is not None:
             try:
                 self.build_scenario()
             except FileProblems as exc:
-                out.extend(exc.problems)
+                out.extend(exc.listed)
+                out.dropped += exc.total - len(exc.listed)
+        out.extend(self._own(p) for p in map_warnings(m))
         return out
+
+    def _own(self, problem: Problem) -> Problem:
+        """A map problem as the document lists it (in a scenario, its field says "map")."""
+        return replace(problem, field=f"map: {problem.field}") if self.is_scenario else problem
 
     def build_scenario(self) -> Any:
         """The checked :class:`core.scenario.document.Scenario` (raises FileProblems)."""
@@ -221,8 +227,8 @@ class Document(QObject):
                 raise
             # an unsaved scenario has no file to name
             own = str(where)
-            problems = [replace(p, file=None) if p.file == own else p for p in exc.problems]
-            raise FileProblems(problems) from None
+            problems = [replace(p, file=None) if p.file == own else p for p in exc.listed]
+            raise FileProblems(problems, exc.total - len(exc.listed)) from None
 
     # ---- files
 

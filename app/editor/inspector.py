@@ -226,11 +226,13 @@ class Inspector(QTabWidget):
 
     def _fill_switches(self, data: dict[str, Any]) -> None:
         layout = self.switches.layout()
+        assert layout is not None  # given in __init__
         while layout.count():
             item = layout.takeAt(0)
-            if item.widget() is not None:
-                item.widget().hide()  # at once: deleteLater waits for the event loop
-                item.widget().deleteLater()
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.hide()  # at once: deleteLater waits for the event loop
+                widget.deleteLater()
         from core.board.problems import FileProblems
         from core.files.rulesets import load_ruleset
 
@@ -370,17 +372,17 @@ class Inspector(QTabWidget):
             check.clicked.connect(lambda on, s=s: self._base_service(s, on))
             col.addWidget(check)
         form.addRow("Base services", box)
-        self.ship_side = self._line(
+        self.ship_side: QLineEdit = self._line(
             "sel_ship_side", lambda: self._ship_field("side", self.ship_side), "The ship's side"
         )
         form.addRow("Ship side", self.ship_side)
-        self.ship_unit = self._line(
+        self.ship_unit: QLineEdit = self._line(
             "sel_ship_unit",
             lambda: self._ship_field("unit", self.ship_unit),
             "The ship's class from the ruleset",
         )
         form.addRow("Ship unit", self.ship_unit)
-        self.ship_design = self._line(
+        self.ship_design: QLineEdit = self._line(
             "sel_ship_design",
             lambda: self._ship_field("design", self.ship_design),
             "The design the ship starts with",

@@ -138,7 +138,9 @@ class EditorMode:
         from core.board.problems import FileProblems
 
         if load is None:
-            from app.editor.document import open_document as load
+            from app.editor.document import open_document
+
+            load = open_document
         try:
             document = load(path)
         except FileProblems as exc:

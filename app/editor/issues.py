@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 
 from app.editor.document import Document
 from core.board.hexgrid import Hex, HexError
-from core.board.problems import Problem
+from core.board.problems import Problem, Problems
 
 HEX_ROLE = Qt.ItemDataRole.UserRole
 FIELD_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -58,15 +58,20 @@ class IssuesList(QListWidget):
         self.document = document
         self.setObjectName("issues_list")
         self.setToolTip("What is wrong with the map or scenario: click one to show where")
-        self.problems: list[Problem] = []
+        self.problems = Problems()
         self.itemActivated.connect(self._activated)
         self.itemClicked.connect(self._activated)
 
-    def refresh(self) -> list[Problem]:
+    @property
+    def total(self) -> int:
+        """How many problems the document has, the ones not listed included."""
+        return self.problems.total
+
+    def refresh(self) -> Problems:
         self.problems = self.document.problems()
         self.clear()
-        if all(p.warning for p in self.problems):
-            warned = len(self.problems)
+        if all(p.warning for p in self.problems):  # warnings come last: none is left out
+            warned = self.problems.total
             text = f" ({warned} warning{'s' if warned > 1 else ''} below)" if warned else ""
             item = QListWidgetItem(f"No problems: this can be played{text}.")
             item.setFlags(Qt.ItemFlag.ItemIsEnabled)
@@ -82,6 +87,14 @@ class IssuesList(QListWidget):
                 item.setToolTip("Click to show it on the map")
             else:
                 item.setToolTip("Click to show it in the inspector" if field else str(p))
+            self.addItem(item)
+        if self.problems.dropped:
+            # Only the first ones are kept (a list of thousands would crawl); say so.
+            more = self.problems.dropped
+            item = QListWidgetItem(f"… and {more} more, not listed: fix these to see the rest")
+            item.setFlags(Qt.ItemFlag.ItemIsEnabled)
+            shown, total = len(self.problems), self.problems.total
+            item.setToolTip(f"{total} problems in all; the first {shown} are listed")
             self.addItem(item)
         return self.problems
 

@@ -24,8 +24,9 @@ class NewMapDialog(QDialog):
         self.name = QLineEdit("New map")
         self.name.setObjectName("new_map_name")
         form.addRow("&Name", self.name)
-        self.width, self.height = QSpinBox(), QSpinBox()
-        for box, value, label in ((self.width, 40, "&Width"), (self.height, 30, "&Height")):
+        # not "width" and "height": those would hide the dialog's QWidget.width()/height()
+        self.width_box, self.height_box = QSpinBox(), QSpinBox()
+        for box, value, label in ((self.width_box, 40, "&Width"), (self.height_box, 30, "&Height")):
             box.setRange(1, 2000)
             box.setValue(value)
             box.setSuffix(" hexes")
@@ -48,6 +49,9 @@ class NewMapDialog(QDialog):
             Orientation.FLAT if self.orientation.currentIndex() == 0 else Orientation.POINTY
         )
         bounds = Bounds(
-            self.width.value(), self.height.value(), orientation, self.offset.currentIndex() == 1
+            self.width_box.value(),
+            self.height_box.value(),
+            orientation,
+            self.offset.currentIndex() == 1,
         )
         return StarMap(self.name.text().strip() or "New map", bounds)

@@ -162,7 +162,7 @@ class EditorWindow(QMainWindow):
         if keys is not None:
             action.setShortcut(QKeySequence(keys))
         action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        action.triggered.connect(slot)  # type: ignore[arg-type]
+        action.triggered.connect(slot)
         self.addAction(action)
         return action
 
@@ -291,8 +291,7 @@ class EditorWindow(QMainWindow):
         self.inspector.refresh()
 
     def check(self) -> None:
-        problems = self.issues.refresh()
-        n = len(problems)
+        n = self.issues.refresh().total
         self.docks["issues"].setWindowTitle(f"Issues ({n})" if n else "Issues")
         self.inspector.refresh()
         self._title()
@@ -368,7 +367,7 @@ class EditorWindow(QMainWindow):
         except (FileProblems, OSError) as exc:
             QMessageBox.warning(self, "Cannot save", f"{path.name} was not saved:\n{exc}")
             return False
-        n = len(self.issues.problems)
+        n = self.issues.total
         more = f"; {plural(n, 'problem')} to fix before it can be played" if n else ""
         self.show_status(f"Saved {', '.join(p.name for p in written)}{more}")
         self._title()

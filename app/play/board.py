@@ -1,7 +1,8 @@
 """The game on the map: ship counters, selection, and plotting a course with the mouse.
 
 Select one of your ships (click it, pick it in the ship list, or Tab): its legal end
-points appear. Hovering one shows the engine's preview of that course; clicking it
+points appear. Ships sharing a hex fan out round it, each counter clicked to select it.
+Hovering one shows the engine's preview of that course; clicking it
 gives the order. Clicking another end point replaces the order; Undo or Take Back
 withdraws it until the phase ends.
 """
@@ -144,11 +145,12 @@ class GameBoard(QObject):
             for item in self.session.ui.map_pieces(state, self.centre):
                 self._piece(item)
         if self.selected is not None:
+            chosen: Ship | None
             try:
-                ship = state.ship(self.selected)
+                chosen = state.ship(self.selected)
             except KeyError:
-                ship = None
-            if ship is None or not ship.in_play:
+                chosen = None
+            if chosen is None or not chosen.in_play:
                 self.selected = None
         self._show_plans()
         self._update_preview()
@@ -264,7 +266,7 @@ class GameBoard(QObject):
         self.hovered_option = self._hovered_launch = None
         ship = state.ship(self.selected) if self.selected else None
         mine = ship if ship is not None and seat is not None and ship.owner == seat.id else None
-        if mine is not None and self.session.can_plot():
+        if mine is not None and self.session.plots_on_map():
             self.preview = preview(state, mine.id, ignore, picks)
         self.overlay.show_points(self.preview)
         self.overlay.show_projection(
@@ -322,6 +324,10 @@ class GameBoard(QObject):
         if self.asking is not None and h in self.asking.hexes:
             self.asking.answer(h)
             return
+        fanned = self._fanned_counter_clicked()
+        if fanned is not None:  # drawn over the end points: what the player clicked
+            self.select(fanned)
+            return
         p = self.preview
         seat = self.session.seat()
         if p is not None and seat is not None:
@@ -339,6 +345,17 @@ class GameBoard(QObject):
         ids = [s.id for s in mine]
         i = ids.index(self.selected) + 1 if self.selected in ids else 0
         self.select(ids[i % len(ids)])
+
+    def _fanned_counter_clicked(self) -> str | None:
+        """The ship whose counter, fanned out round a hex it shares, the click is on (a
+        lone counter is its hex: a click there still gives an order or selects)."""
+        at = self.view.clicked_at
+        if at is None:
+            return None
+        counter = next((i for i in self.view.items(at) if isinstance(i, ShipCounter)), None)
+        if counter is None or counter.offset.isNull():
+            return None
+        return counter.ship.id
 
     def coast(self) -> None:
         """Order the selected ship to coast with the gravity choices shown."""
@@ -370,7 +387,7 @@ class GameBoard(QObject):
 
     def _unplotted_losses(self) -> list[tuple[Ship, Option, str]]:
         state = self.session.state
-        if not self.session.can_plot():
+        if not self.session.plots_on_map():
             return []
         found = []
         for ship in self.my_ships():

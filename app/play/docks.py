@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor, QResizeEvent
+from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap, QResizeEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -32,7 +32,7 @@ from app.play.button_row import ButtonRow
 from app.play.column_fit import fitted
 from app.play.log_view import ASIDE, HEADING, PLAIN, LogView
 from app.play.systems import NamesPlaces, TellsShipState
-from core.board.hexgrid import Direction, Hex
+from core.board.hexgrid import Direction
 from core.engine.dice import Rolled
 
 if TYPE_CHECKING:
@@ -48,6 +48,20 @@ WHOLE_COLUMNS = frozenset({1, 3, 4})
 def player_colour(state: GameState, player_id: str) -> QColor:
     player = state.player(player_id)
     return QColor(player.colour) if player.colour else QColor("#cccccc")
+
+
+def colour_swatch(colour: QColor, size: int = 12) -> QIcon:
+    """A small square of the player's colour with a dark edge, shown beside their name:
+    the name itself stays in the list's own text colour, since some seat colours (the
+    colour-blind-safe yellow) cannot be read as text on a light background."""
+    picture = QPixmap(size, size)
+    picture.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(picture)
+    painter.setPen(QColor("#333333"))
+    painter.setBrush(colour)
+    painter.drawRect(0, 0, size - 1, size - 1)
+    painter.end()
+    return QIcon(picture)
 
 
 class ShipList(QTreeWidget):
@@ -113,7 +127,7 @@ class ShipList(QTreeWidget):
             item.setData(0, Qt.ItemDataRole.UserRole, ship.id)
             if lines:
                 item.setToolTip(2, "\n".join(lines))
-            item.setForeground(1, player_colour(state, ship.owner))
+            item.setIcon(1, colour_swatch(player_colour(state, ship.owner)))
             if not ship.in_play:
                 for col in range(len(SHIP_COLUMNS)):
                     item.setForeground(col, QColor("#888888"))
@@ -139,6 +153,7 @@ class ShipList(QTreeWidget):
                 continue
             for row in range(self.topLevelItemCount()):
                 item = self.topLevelItem(row)
+                assert item is not None  # row < topLevelItemCount()
                 if not item.toolTip(col):
                     item.setToolTip(col, item.text(col))
 
@@ -153,20 +168,13 @@ class ShipList(QTreeWidget):
         self.clearSelection()
         for i in range(self.topLevelItemCount()):
             item = self.topLevelItem(i)
+            assert item is not None  # i < topLevelItemCount()
             if item.data(0, Qt.ItemDataRole.UserRole) == ship_id:
                 self.setCurrentItem(item)
         self.blockSignals(False)
 
     def _chosen(self, item: QTreeWidgetItem) -> None:
         self.ship_chosen.emit(item.data(0, Qt.ItemDataRole.UserRole))
-
-
-def where_is(state: GameState, h: Hex) -> str:
-    """ "At 0105", or "Off the map" for a ship whose course took it off (no label
-    reaches far out)."""
-    if not state.starmap.bounds.contains(h):
-        return "Off the map"
-    return f"At {state.starmap.bounds.labels.format(h)}"
 
 
 def system_state(ui: object, state: GameState, ship_id: str) -> tuple[tuple[str, ...], ...]:
@@ -361,10 +369,10 @@ class CoursePanel(QWidget):
         labels = state.starmap.bounds.labels
         o = state.starmap.bounds.orientation
         self.title.setText(f"{ship.name} — {state.player(ship.owner).name}")
-        v = ship.motion.velocity
+        v, at = ship.motion.velocity, ship.motion.position  # (no label far off the map)
+        where = f"At {labels.format(at)}" if state.starmap.bounds.contains(at) else "Off the map"
         lines = [
-            f"{where_is(state, ship.motion.position)}, speed {v.speed}, "
-            f"fuel {'?' if hidden else show_amount(ship.fuel)}",
+            f"{where}, speed {v.speed}, fuel {'?' if hidden else show_amount(ship.fuel)}",
         ]
         if ship.status is ShipStatus.LANDED:
             # the rings are there only while this player may give the ship an order
@@ -379,12 +387,15 @@ class CoursePanel(QWidget):
         lines += () if hidden else system_state(ui, state, ship.id)[1]
         plan = state.plan(ship.id)
         if plan is not None and mine:
-            lines.append("Order given: hover and click another end point to change it.")
+            # after System III Void's astrogation the order stands, with no end points
+            change = ": hover and click another end point to change it" if preview else ""
+            lines.append(f"Order given{change}.")
         self.info.setText("\n".join(lines))
         # the rules may offer no course without a burn (a landed NPlanetary ship stays
         # put with no order): Coast is then greyed out, and says why
         drifts = preview is not None and preview.at(preview.drift) is not None
-        self._enable(mine and drifts, plan is not None and mine)
+        # an order stands once the phase it is given in ends (Void's astrogation): kept
+        self._enable(mine and drifts, plan is not None and mine and preview is not None)
         if mine and preview is not None and not drifts:
             self.coast_button.setToolTip(NO_COAST)
         if preview is None or not mine:

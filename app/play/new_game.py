@@ -12,9 +12,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QEvent, QSettings, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
+    QApplication,
     QCheckBox,
     QColorDialog,
     QComboBox,
@@ -66,6 +67,8 @@ class NoPurchases(QWidget):
 
     def unspent(self) -> str:
         return ""
+
+    unspent_fate = ""
 
 
 class ColourButton(QPushButton):
@@ -276,6 +279,12 @@ class NewGameDialog(QDialog):
         seats = seat_sides(getattr(s, "sides", ()), self.count.value())
         self.description.setText(f"{s.description}\n\n{seats}" if seats else s.description)
         self.briefing.fit()
+        if self.isVisible():  # a longer briefing (more seats' sides): the dialog grows too,
+            # or its last lines were drawn under the Players row
+            QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+            hint = self.sizeHint()
+            if hint.height() > self.height():
+                self.resize(self.width(), hint.height())
 
     def _show_system_switches(
         self, titles: dict[str, tuple[str, str]], values: dict[str, bool]
@@ -301,8 +310,9 @@ class NewGameDialog(QDialog):
         for i in range(MAX_SEATS):
             for col in range(3):
                 item = self.grid.itemAtPosition(i, col)
-                if item is not None and item.widget() is not None:
-                    item.widget().setVisible(i < n)
+                widget = item.widget() if item is not None else None
+                if widget is not None:
+                    widget.setVisible(i < n)
         self._describe()
         self._validate()
 
@@ -376,9 +386,8 @@ class NewGameDialog(QDialog):
         if unspent:
             answer = QMessageBox.question(
                 self,
-                "Unspent Ship Points",
-                f"{unspent}. Start anyway? Points not spent stay aboard each player's "
-                "first ship, to spend at bases.",
+                "Unspent Points",
+                f"{unspent}. Start anyway? {self._step.unspent_fate}".strip(),
             )
             if answer != QMessageBox.StandardButton.Yes:
                 return  # back to the dialog, to spend them

@@ -90,6 +90,7 @@ class Briefing(QScrollArea):
     def fit(self) -> None:
         """Take the height the text needs at the width the box has (or will have)."""
         label = self.widget()
+        assert isinstance(label, QLabel)  # the one given to __init__
         width = self.viewport().width() if self.isVisible() else self.minimumWidth()
         self._fitted_to = width
         line = self.fontMetrics().lineSpacing()

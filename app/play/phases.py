@@ -33,6 +33,8 @@ class Step:
     title: str
     current: bool
     acted: bool = True
+    #: what the step is, for its tooltip ("" : "The … phase")
+    tip: str = ""
 
 
 def steps(state: GameState, ui: SystemUI) -> list[Step]:
@@ -50,10 +52,16 @@ def steps(state: GameState, ui: SystemUI) -> list[Step]:
 def primary_label(state: GameState, ui: SystemUI, *, ends_turn: bool) -> str:
     """What the primary button does now: "Move" at the end of the movement phase,
     "End Turn" when nothing is left for the player after this phase, else "End <phase>
-    Phase" ("Game Over" once it is)."""
+    Phase" ("Game Over" once it is); in a sealed phase always "End <phase> Phase"."""
     if state.over:
         return "Game Over"
     phase = engine.current_phase(state)
+    # in a sealed phase the button only seals the seat's orders and passes the seat:
+    # nothing moves and no turn ends when one player presses it, so it says the phase
+    # ("Move" read to NPlanetary newcomers as if their ships moved then)
+    sealed = engine.system_of(state).phase(state).sealed
+    if sealed:
+        return f"End {ui.phase_title(phase)} Phase"
     if phase == state.rules.sequence.movement_phase:
         return "Move"
     if ends_turn or phase == state.rules.sequence.phases[-1]:

@@ -132,6 +132,12 @@ class GameSession(TableView, QObject):
             and self.phase() in plotting_phases(self.state.rules)
         )
 
+    def plots_on_map(self) -> bool:
+        """Whether the map offers the selected ship's end points: in the phase the ruleset
+        plots in (System III Void's astrogation), not in the phases after it that its
+        orders wait through until they move (its ordnance and movement phases)."""
+        return self.can_plot() and self.phase() == plotting_phases(self.state.rules)[0]
+
     def work(self) -> Work:
         """What the current phase offers the player at the table besides ending it."""
         if self.state.over or self.replaying or self.read_only:

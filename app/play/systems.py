@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QGraphicsItem, QWidget
 
     from core.board.hexgrid import Hex
+    from core.campaign.mail.files import PlayerFile
     from core.engine.commands import Command
     from core.scenario.document import Scenario, Seat
     from core.vector.state import GameState
@@ -72,6 +73,9 @@ class UIEntry:
     own_page: bool = False
     """The system's games are not vector games on a star map: its interface offers its
     own scenarios and shows its games on a page of its own (:class:`OwnGame`)."""
+    round_word: str = "Round"
+    """What a round of play is called (the Campaign dock's headings): "Day" in the
+    squadron game, whose turn bar counts days."""
 
 
 class PurchaseStep(Protocol):
@@ -86,9 +90,14 @@ class PurchaseStep(Protocol):
         """Who would start with points unspent, in words ('' when nobody)."""
         ...
 
+    #: what the rule system does with points left unspent, one sentence for players
+    unspent_fate: str
+
 
 class SystemDocks(Protocol):
-    """One window's panels of one system, by dock key (see :class:`DockSlot`)."""
+    """One window's panels of one system, by dock key (see :class:`DockSlot`). Panels
+    that list the seat's own sealed orders say ``cleared_at_hand_over = True``: the
+    window empties them (:meth:`clear`) while the seat is handed over."""
 
     panels: Mapping[str, QWidget]
 
@@ -106,7 +115,10 @@ class SystemDocks(Protocol):
 class SystemUI(Protocol):
     """What the generic window asks of a rule system's interface."""
 
-    id: str
+    @property
+    def id(self) -> str:
+        """The rule system's id (read-only: :class:`PlainUI` is frozen)."""
+        ...
 
     def docks(self) -> SystemDocks:
         """New panels for the docks the system declared (one set per window)."""
@@ -180,6 +192,14 @@ class NamesPlaces(Protocol):
 
 
 @runtime_checkable
+class DescribesHexes(Protocol):
+    """A system's interface with words of its own for a hex, added to the status bar's
+    when the mouse is over it (NPlanetary: whether an asteroid holds ore or water)."""
+
+    def hex_words(self, state: GameState, where: Hex) -> tuple[str, ...]: ...
+
+
+@runtime_checkable
 class DrawsOnMap(Protocol):
     """A system's interface that draws pieces of its own on the map (NPlanetary's bases
     and outposts), beside the ships and ordnance the board draws for every system."""
@@ -222,7 +242,10 @@ class GameHost(Protocol):
 
 class GamePage(Protocol):
     """A game of a system with its own page, on show in the window's centre in place
-    of the star map. The window's primary action (Ctrl+Enter) and Undo act on it."""
+    of the star map. The window's primary action (Ctrl+Enter) and Undo act on it.
+
+    Optionally, ``zoom_view()``: the map view View › Zoom In, Zoom Out and Fit Map act on
+    (None: nothing to zoom just now); without it they do nothing on the page."""
 
     title: str
 
@@ -242,6 +265,41 @@ class GamePage(Protocol):
 
     def leave(self) -> None:
         """The game leaves the screen (its campaign, if any, is closed by the window)."""
+        ...
+
+
+@runtime_checkable
+class MailPage(GamePage, Protocol):
+    """A :class:`GamePage` that plays by mail (:mod:`app.campaign.mail`): it shows a
+    player file for its player's orders, or a refereed master whole and read-only."""
+
+    #: the player file shown, for its player's orders (None: not a player file)
+    mail: PlayerFile | None
+    #: why nothing may be ordered, said on the page when the game is read-only
+    read_only_why: str
+
+    def play_by_mail(self, mail: PlayerFile) -> None:
+        """Show player file ``mail``: its player at the table, for their orders."""
+        ...
+
+    def refresh(self) -> None:
+        """Show the game again (after ``read_only_why`` changed)."""
+        ...
+
+    def mail_orders(self) -> Sequence[Command]:
+        """The orders given on a player file's page, for the order file."""
+        ...
+
+    def orders_saved(self) -> None:
+        """The orders given so far are in an order file."""
+        ...
+
+    def unsaved(self) -> bool:
+        """Orders given on a player file's page and not yet saved to an order file."""
+        ...
+
+    def referee(self, why: str) -> None:
+        """Show the refereed master: everything, read-only (``why``)."""
         ...
 
 
@@ -351,6 +409,7 @@ BUILT_IN: dict[str, UIEntry] = {
         "app.rules.squadrons.ui:UI",
         docks=(DockSlot("squadron_sheet", "Squadron Sheet", SHEET_PLACEHOLDER, tab_with="ships"),),
         own_page=True,
+        round_word="Day",
         tools=(
             Tool(
                 "squadron-designs",
@@ -389,6 +448,13 @@ def unregister_ui(system_id: str) -> None:
     _LOADED.pop(system_id, None)
     if system_id in BUILT_IN:
         _ENTRIES[system_id] = BUILT_IN[system_id]
+
+
+def round_word(state: Any) -> str:
+    """What the rule system of a game ``state`` calls a round ("Round" if unknown)."""
+    system = getattr(getattr(state, "rules", None), "system_id", "")
+    entry = _ENTRIES.get(system)
+    return entry.round_word if entry is not None else "Round"
 
 
 def entries() -> Mapping[str, UIEntry]:

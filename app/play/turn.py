@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QAction, QColor
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -19,9 +19,18 @@ from PySide6.QtWidgets import (
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
+    from typing import Protocol
 
     from app.play.phases import Step
-    from core.vector.state import Player
+
+    class AtTable(Protocol):
+        """Who the bar and the hand-over name: a game's ``Player``, or a system's own
+        stand-in with a name and a colour (the squadron game's player with their side)."""
+
+        @property
+        def name(self) -> str: ...
+        @property
+        def colour(self) -> str: ...
 
 
 def swatch_style(colour: str) -> str:
@@ -63,9 +72,13 @@ class TurnBar(QToolBar):
         )
         self.hint = QLabel("")
         self.hint.setObjectName("turn_hint")
+        shown_by: dict[QWidget, QAction] = {}
         for w in (self.round_label, self.phases, self.swatch, self.player_label):
-            self.addWidget(w)
+            shown_by[w] = self.addWidget(w)
             self.addSeparator()
+        # a toolbar shows and hides its widgets through their actions (hiding the
+        # swatch itself left a closed game's colour in the bar)
+        self._swatch_action = shown_by[self.swatch]
         self._orders_action = self.addWidget(self.orders_in)
         self._orders_separator = self.addSeparator()
         self.addWidget(self.hint)
@@ -82,7 +95,7 @@ class TurnBar(QToolBar):
         self,
         round_: int | None,
         steps: Sequence[Step],
-        player: Player | None,
+        player: AtTable | None,
         hint: str,
         primary: str = "End Turn",
     ) -> None:
@@ -92,16 +105,22 @@ class TurnBar(QToolBar):
         if round_ is None:
             self.round_label.setText("No game")
             self.player_label.setText("")
-            self.swatch.setVisible(False)
+            self._show_swatch(False)
             self.end_button.setText("End Turn")
             self.end_button.setEnabled(False)
             return
         self.round_label.setText(f"Round {round_}")
-        self.swatch.setVisible(player is not None)
+        self._show_swatch(player is not None)
         self.swatch.setStyleSheet(swatch_style(player.colour if player else ""))
         self.player_label.setText(f"{player.name}'s turn" if player else "Game over")
         self.end_button.setText(primary)
         self.end_button.setEnabled(player is not None)
+
+    def _show_swatch(self, shown: bool) -> None:
+        """Show or hide the player's colour: through its action, which the toolbar's
+        layout heeds, and the label itself, which an action shown again leaves hidden."""
+        self._swatch_action.setVisible(shown)
+        self.swatch.setVisible(shown)
 
     def show_orders_in(self, text: str) -> None:
         """The count of sealed orders in ("orders in: 3 of 5"), hidden when ``text`` is
@@ -129,13 +148,14 @@ class TurnBar(QToolBar):
             label.setProperty("current", step.current)
             if step.current:
                 label.setStyleSheet(CURRENT_STYLE)
-                label.setToolTip(f"The {step.title.lower()} phase: the game is here")
+                what = step.tip or f"The {step.title.lower()} phase"
+                label.setToolTip(f"{what}: the game is here")
             elif not step.acted:
                 label.setStyleSheet(PASSING_STYLE)
                 label.setToolTip("Ships move when astrogation ends (the Move button)")
             else:
                 label.setStyleSheet(STEP_STYLE)
-                label.setToolTip(f"The {step.title.lower()} phase")
+                label.setToolTip(step.tip or f"The {step.title.lower()} phase")
         self.phases.setVisible(bool(steps))
 
 
@@ -174,7 +194,7 @@ class HandOver(QWidget):
         layout.addLayout(row)
         layout.addStretch(3)
 
-    def show_for(self, player: Player, detail: str) -> None:
+    def show_for(self, player: AtTable, detail: str) -> None:
         colour = player.colour or "#e8ecf8"
         self.message.setText(f'Pass the seat to <b style="color:{colour}">{player.name}</b>')
         self.detail.setText(detail)

@@ -23,10 +23,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget, QLabel, QScrollArea, QWidget
 
 from app.play.systems import DockSlot, SystemDocks, SystemUI, entries
+from app.shell.host import WindowHost
 
 if TYPE_CHECKING:
-    from app.campaign.browser import CampaignBrowser
-    from app.play.docks import CoursePanel, DiceLog, EventLog, ShipList
     from app.play.session import GameSession
 
 AREAS = {
@@ -36,15 +35,8 @@ AREAS = {
 }
 
 
-class DockLayout:
+class DockLayout(WindowHost):
     """The docks of the main window (see the module's docstring), by key in ``docks``."""
-
-    browser: CampaignBrowser
-
-    ship_list: ShipList
-    course_panel: CoursePanel
-    event_log: EventLog
-    dice_log: DiceLog
 
     def _create_docks(self) -> None:
         """The docks with their titles, in their places, the system docks with their

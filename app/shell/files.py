@@ -9,16 +9,15 @@ campaign methods.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QSettings
+from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QFileOpenEvent
-from PySide6.QtWidgets import QLabel, QMenu, QMessageBox
+from PySide6.QtWidgets import QMenu, QMessageBox
 
 from app.board.scene import StarMapScene
-from app.board.view import MapView
 from app.campaign.paths import map_cache_dir
 from app.folders import ask_open
+from app.shell.host import WindowHost
 from app.shell.sniff import not_ours
 from core.board.problems import FileProblems, Problem
 from core.board.starmap import StarMap
@@ -27,12 +26,6 @@ from core.campaign.mail import ORDERS_EXTENSION, PLAYER_EXTENSION
 from core.engine.words import plural
 from core.files.resources import SOLAR_SYSTEM_MAP
 from core.scenario.documents import load_document
-
-if TYPE_CHECKING:
-    from PySide6.QtGui import QAction
-
-    from app.editor.install import EditorMode
-    from app.play.session import GameSession
 
 MAP_FILTER = (
     f"Campaigns, maps and scenarios (*{EXTENSION} *.toml);;Campaigns (*{EXTENSION});;"
@@ -43,19 +36,12 @@ RECENT_KEY = "recent_files"
 MAX_RECENT = 8
 
 
-class FileActions:
+class FileActions(WindowHost):
     """Files of the main window (see the module's docstring)."""
 
-    settings: QSettings
+    #: the file the map on show was read from (None until a map is opened)
     current_path: Path | None
     starmap: StarMap | None
-    scene: StarMapScene | None
-    map_view: MapView
-    status_label: QLabel
-    recent_menu: QMenu
-    labels_action: QAction
-    editor_mode: EditorMode
-    session: GameSession | None
 
     def open_map(self) -> None:
         filename = ask_open(self, "Open Map or Scenario", MAP_FILTER)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QDialog, QMessageBox
 
 from app.play.public_log import feed_logs
+from app.play.systems import MailPage
 from app.shell.game_view import GameView
 from app.shell.own_game import ORDERS_UNSAVED
 from app.shell.seat import SeatActions
@@ -25,10 +26,6 @@ from core.engine.errors import IllegalCommand
 SKIP_OPTIONAL_KEY = "play/skip_optional_phases"
 
 if TYPE_CHECKING:
-    from PySide6.QtCore import QSettings
-    from PySide6.QtGui import QAction
-
-    from app.play.docks import DiceLog, EventLog
     from app.play.session import Entry, GameSession
     from app.play.systems import Outfits
     from core.campaign import CampaignFile, GameRecord
@@ -53,15 +50,6 @@ _QUICK_GAME_LOST = (
 
 class GameActions(SeatActions, GameView):
     """The game side of the main window (see the module's docstring)."""
-
-    # the window's parts GameView (the base) does not declare
-    event_log: EventLog
-    dice_log: DiceLog
-    projection_action: QAction
-    skip_optional_action: QAction
-    settings: QSettings
-    _last_seat: str | None
-    ask_before_closing: bool
 
     def new_game(self, scenario: Path | None = None) -> bool:
         """Ask for a scenario and players, then start the game."""
@@ -119,8 +107,9 @@ class GameActions(SeatActions, GameView):
         if mail is not None:
             from app.play.orders import OrderSession
 
-            session: GameSession = OrderSession(mail)
-            session.save_asked.connect(self.save_order_file)
+            orders = OrderSession(mail)
+            orders.save_asked.connect(self.save_order_file)
+            session: GameSession = orders
         else:
             session = GameSession(state, events, title=title, record=record, read_only=read_only)
         # a refereed master passes by only phases with nothing in them, whatever the
@@ -192,10 +181,10 @@ class GameActions(SeatActions, GameView):
         """What to ask before the game on screen is closed, or the program quits (""
         when nothing is lost): a quick game is lost, and so are orders not yet saved to
         an order file."""
-        page = getattr(self, "own_page", None)
+        page = self.own_page
         session = self.session
         if page is not None:  # a game on its system's own page
-            if getattr(page, "mail", None) is not None:  # a player file: its orders count
+            if isinstance(page, MailPage) and page.mail is not None:  # a player file's orders
                 return ORDERS_UNSAVED if page.unsaved() else ""
             lost = self.campaign is None and not page.over()
         else:
@@ -218,7 +207,8 @@ class GameActions(SeatActions, GameView):
         if self.session is not None:
             if self.board is not None and not self.board.confirm_end():
                 return  # a ship left to coast would be lost: the player plots again
-            self.session.advance()
+            with self._actions_once():  # not once per signal the End Turn sets off
+                self.session.advance()
 
     def set_skip_optional(self, on: bool) -> None:
         """The player's preference: also pass by phases with only optional extras."""
@@ -253,7 +243,8 @@ class GameActions(SeatActions, GameView):
         if self.session is None or self.board is None or self.board.selected is None:
             return
         seat = self.session.seat()
-        if seat is not None and self.session.state.plan(self.board.selected) is not None:
+        plan = self.session.state.plan(self.board.selected)
+        if seat is not None and plan is not None and self.session.plots_on_map():
             from core.vector.orders import Unplot
 
             self.session.apply(Unplot(seat.id, self.board.selected))

@@ -8,46 +8,33 @@ A mixin for the main window (:mod:`app.shell.main_window`), through
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QMessageBox
 
-if TYPE_CHECKING:
-    from PySide6.QtGui import QAction
-    from PySide6.QtWidgets import QLabel, QStackedWidget
+from app.shell.host import WindowHost
+from app.shell.seat import cleared_at_hand_over
 
-    from app.board.view import MapView
-    from app.campaign.browser import CampaignBrowser
-    from app.play.board import GameBoard
-    from app.play.docks import CoursePanel, ShipList
-    from app.play.session import GameSession
-    from app.play.systems import GamePage, SystemDocks
-    from app.play.turn import HandOver, TurnBar
-    from core.campaign import CampaignFile
+if TYPE_CHECKING:
+    from collections.abc import Iterator
 
 #: the status line while a dock asks for a hex on the map
 ASK_HINT = "Click a highlighted hex (Esc cancels)"
 
 
-class GameView:
+class GameView(WindowHost):
     """The game shown in the window (see the module's docstring)."""
 
-    session: GameSession | None
-    own_page: GamePage | None
-    board: GameBoard | None
-    campaign: CampaignFile | None
-    system_docks: SystemDocks | None
-    stack: QStackedWidget
-    map_view: MapView
-    hand_over: HandOver
-    turn_bar: TurnBar
-    status_label: QLabel
-    browser: CampaignBrowser
-    ship_list: ShipList
-    course_panel: CoursePanel
-    end_turn_action: QAction
     #: when the status bar's refusal was shown (round, phase, seat), to clear it after
     _refused_at: tuple[object, ...] | None = None
+    #: what the turn bar says of the sealed orders given (see :meth:`_game_changed`),
+    #: which the hand-over repeats
+    _orders_in = ""
+    #: while an End Turn plays out, the game actions wait to be brought up to date
+    #: once, at its end (:meth:`_actions_once`); ``_actions_due`` if they are to be
+    _actions_held: bool = False
+    _actions_due: bool = False
 
     def _game_changed(self) -> None:
         session = self.session
@@ -83,7 +70,8 @@ class GameView:
             self._show_over(hint, primary)
         else:
             self.turn_bar.show_turn(state.round, steps(state, session.ui), shown, hint, primary)
-        self.turn_bar.show_orders_in("" if session.replaying else orders_in(state))
+        self._orders_in = "" if session.replaying else orders_in(state)
+        self.turn_bar.show_orders_in(self._orders_in)
         self.end_turn_action.setText(f"&{primary}")
         self._update_title()
         self.ship_list.refresh(
@@ -92,7 +80,7 @@ class GameView:
             public=self.stack.currentWidget() is self.hand_over,
         )
         self._selection_changed(self.board.selected if self.board else None)
-        self._update_game_actions()
+        self._game_actions_changed()
 
     def _show_over(self, hint: str, primary: str) -> None:
         """An ended game's turn bar: that it is over and who won, no round or phase
@@ -195,9 +183,13 @@ class GameView:
         hidden = ship is not None and ship.id in self.session.hidden_ships()
         self.course_panel.show_ship(state, ship, self.board.preview, mine, hidden=hidden, ui=ui)
         if self.system_docks is not None:
-            self.refresh_system_docks(self.session, ship.id if ship is not None else None)
+            handing = self.stack.currentWidget() is self.hand_over
+            if handing and cleared_at_hand_over(self.system_docks):
+                self.system_docks.clear()  # nobody's orders while the seat is handed over
+            else:
+                self.refresh_system_docks(self.session, ship.id if ship is not None else None)
         self.ship_list.select_ship(ship.id if ship is not None else None)
-        self._update_game_actions()
+        # the game actions do not depend on the selected ship: no update here
 
     def _hovered(self, option: object) -> None:
         if self.session is not None:
@@ -233,6 +225,30 @@ class GameView:
                 self.session.state.ship(self.board.selected).motion.position
             )
 
+    @contextmanager
+    def _actions_once(self) -> Iterator[None]:
+        """Bring the game actions up to date once, at the end of what runs inside (an
+        End Turn: the phase change, the new turn and the hand-over each ask for it)."""
+        if self._actions_held:  # inside another: that one updates them
+            yield
+            return
+        self._actions_held, self._actions_due = True, False
+        try:
+            yield
+        finally:
+            self._actions_held = False
+            if self._actions_due:
+                self._actions_due = False
+                self._update_game_actions()
+
+    def _game_actions_changed(self) -> None:
+        """The game or the page on screen changed: update the game actions now, or
+        at the end of the End Turn under way (:meth:`_actions_once`)."""
+        if self._actions_held:
+            self._actions_due = True
+        else:
+            self._update_game_actions()
+
     def _update_game_actions(self) -> None:
         if self.own_page is not None:
             self.own_game_changed()
@@ -266,7 +282,11 @@ class GameView:
         self.export_mail_action.setEnabled(in_campaign and not refereed)
         self.import_orders_action.setEnabled(refereed)
         self.export_players_action.setEnabled(refereed)
-        orders = getattr(self.session, "save_asked", None) is not None
-        self.save_orders_action.setEnabled(orders and not self.session.read_only)
+        session = self.session  # a player file's: an OrderSession, which asks to be saved
+        self.save_orders_action.setEnabled(
+            session is not None
+            and getattr(session, "save_asked", None) is not None
+            and not session.read_only
+        )
         self.replay_action.setEnabled(in_campaign)
         self.replay_action.setChecked(self.session is not None and self.session.replaying)

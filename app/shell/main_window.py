@@ -23,10 +23,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.board.scene import StarMapScene
 from app.board.view import MapView
 from app.campaign.mail import MailWindow
 from app.campaign.window import CampaignWindow
+from app.play.systems import DescribesHexes
 from app.play.turn import HandOver, TurnBar
 from app.shell.dock_layout import DockLayout
 from app.shell.files import FileActions
@@ -35,15 +35,11 @@ from app.shell.menus import Menus
 from app.shell.own_game import OwnGameActions
 from app.shell.version import application_version, source_revision
 from core.board.hexgrid import Hex
-from core.board.starmap import StarMap
 from core.engine.words import plural
 from core.files.resources import SOLAR_SYSTEM_MAP
 
 if TYPE_CHECKING:
     from app.help.window import HelpWindow
-    from app.play.board import GameBoard
-    from app.play.session import GameSession
-    from app.play.systems import GamePage
     from app.shell.startprobe import InputGuard
 
 GEOMETRY_KEY = "main_window/geometry"
@@ -85,21 +81,21 @@ class MainWindow(
         actions to :meth:`finish_after_first_paint`."""
         super().__init__(parent)
         self.settings = settings if settings is not None else QSettings("Ecliptic", "Ecliptic")
-        self.current_path: Path | None = None
-        self._last_seat: str | None = None
+        self.current_path = None
+        self._last_seat = None
         self.ask_before_closing = True
         """Ask before a game in progress is closed (tests turn this off)."""
         self.setWindowTitle("Ecliptic")
 
-        self.starmap: StarMap | None = None
+        self.starmap = None
         self._shown = False
         self._docks_to_share = False  # no saved layout: sized at the first show
-        self.scene: StarMapScene | None = None
-        self.session: GameSession | None = None
-        self.own_page: GamePage | None = None
-        self._put_away: list[str] = []
-        self._tips_kept: dict[str, tuple[str, str]] = {}  # see OwnGameActions
-        self.board: GameBoard | None = None
+        self.scene = None
+        self.session = None
+        self.own_page = None
+        self._put_away = []
+        self._tips_kept = {}  # see OwnGameActions
+        self.board = None
         self.help_window: HelpWindow | None = None
         self.map_view = MapView(self)
         self.map_view.setObjectName("map_view")
@@ -203,8 +199,13 @@ class MainWindow(
                 for a in gravity.arrows
             )
             parts.append(f"gravity {arrows}")
-        parts.extend(b.name for b in m.bases if h in (b.hex, b.approach))
+        # a game whose rules ignore the map's bases (NPlanetary) does not name them either
+        if self.session is None or getattr(self.session.ui, "map_bases", True):
+            parts.extend(b.name for b in m.bases if h in (b.hex, b.approach))
         if self.session is not None:
+            ui = self.session.ui
+            if isinstance(ui, DescribesHexes):  # the system's own words (ore or water)
+                parts.extend(ui.hex_words(self.session.state, h))
             parts.extend(
                 s.name for s in self.session.state.ships if s.in_play and s.motion.position == h
             )
@@ -230,14 +231,26 @@ class MainWindow(
 
     # View
 
+    def zoomed_view(self) -> MapView | None:
+        """The view View › Zoom and Fit Map act on: the star map, or the board in front
+        on a system's own page (``zoom_view()``, None while no board is shown)."""
+        page = self.own_page
+        if page is not None and self.stack.currentWidget() is page.widget():
+            zoom_view = getattr(page, "zoom_view", None)
+            return zoom_view() if zoom_view is not None else None
+        return self.map_view
+
     def zoom_in(self) -> None:
-        self.map_view.zoom(1)
+        if (view := self.zoomed_view()) is not None:
+            view.zoom(1)
 
     def zoom_out(self) -> None:
-        self.map_view.zoom(-1)
+        if (view := self.zoomed_view()) is not None:
+            view.zoom(-1)
 
     def fit_map(self) -> None:
-        self.map_view.fit_map()
+        if (view := self.zoomed_view()) is not None:
+            view.fit_map()
 
     def set_labels_visible(self, visible: bool) -> None:
         if self.scene is not None:
@@ -264,17 +277,6 @@ class MainWindow(
     def show_about(self) -> None:
         self.show_help("about")
 
-    def show_game_rules(self) -> HelpWindow:
-        """Help › Rules, on the page of the rule system the game on screen plays (a
-        System III Void campaign opens on Void's rules, not on the first page)."""
-        window = self.show_help("rules")
-        session = getattr(self, "session", None)
-        rules = getattr(session.state, "rules", None) if session is not None else None
-        system_id = getattr(rules, "system_id", None)
-        if isinstance(system_id, str):
-            window.show_rules(system_id)
-        return window
-
     def show_help(self, tab: str = "how-to-play") -> HelpWindow:
         """The Help window on one of its tabs (made the first time, then kept)."""
         if self.help_window is None:
@@ -283,6 +285,14 @@ class MainWindow(
             self.help_window = HelpWindow(self, self.about_text)
         self.help_window.show_tab(tab)
         return self.help_window
+
+    def show_game_rules(self) -> None:
+        """Help › Rules: on the page of the rule system being played, if a game is on
+        (a newcomer to NPlanetary asks for its rules, not Interplanetary's)."""
+        system = None
+        if self.session is not None:
+            system = getattr(self.session.state.rules, "system_id", None)
+        self.show_help("rules").show_rules(system)
 
     # Settings
 

@@ -8,27 +8,16 @@ tools the rule systems declare in :mod:`app.play.systems`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtGui import QAction, QKeySequence
 
 from app.play.systems import entries, ui_for
-
-if TYPE_CHECKING:
-    from PySide6.QtCore import QSettings
-    from PySide6.QtWidgets import QDockWidget
-
-    from app.play.turn import TurnBar
+from app.shell.host import WindowHost
 
 
-class Menus:
+class Menus(WindowHost):
     """The menu bar's actions (see the module's docstring), mixed into the main window
     and calling its methods. Every action is an attribute of the window
     (``end_turn_action``...), so tests and the editor can reach them."""
-
-    docks: dict[str, QDockWidget]
-    turn_bar: TurnBar
-    settings: QSettings
 
     def _create_menus(self) -> None:
         file_menu = self.menuBar().addMenu("&File")

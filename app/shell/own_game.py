@@ -16,15 +16,12 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QMenu, QMessageBox, QWidget
 
-from app.play.systems import GamePage, entries, own_game, ui_for
+from app.play.systems import MailPage, entries, own_game, ui_for
+from app.shell.host import WindowHost
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QAction
-    from PySide6.QtWidgets import QDockWidget, QLabel, QStackedWidget
 
-    from app.board.view import MapView
-    from app.play.systems import SystemUI
-    from app.play.turn import TurnBar
 
 #: the window's game actions that only a star-map game has (Replay Past Turns and Redo
 #: are the page's own when it offers them)
@@ -35,6 +32,16 @@ MAP_ONLY_ACTIONS = (
     "redo_action",
     "replay_action",
     "export_mail_action",
+    "export_map_action",
+    "print_map_action",
+)
+#: of those, the ones no game state governs, on again once the page is gone
+ALWAYS_ON_WITHOUT_PAGE = ("export_map_action", "print_map_action")
+#: why Export Map and Print Map are off on a game's own page
+NOT_THE_STAR_MAP = (
+    "{what} draws the star map, which this game does not play on; its boards are not "
+    "printed from here (a squadron game's counters print from Ships › Squadron Designs "
+    "› Print Counter Sheet)"
 )
 
 #: what closing a player file asks when its orders are not saved yet
@@ -48,51 +55,18 @@ WHY_OFF = {
         "Play it by mail as a refereed campaign (New Campaign, Play: Refereed by mail): "
         "each player gets a player file with their side's view only"
     ),
+    "export_map_action": NOT_THE_STAR_MAP.format(what="Export Map"),
+    "print_map_action": NOT_THE_STAR_MAP.format(what="Print Map"),
 }
 
 
-class OwnGameActions:
+class OwnGameActions(WindowHost):
     """A game on its system's own page (see the module's docstring)."""
 
-    own_page: GamePage | None
-    docks: dict[str, QDockWidget]
+    #: the docks put away while a game is on its own page (see :meth:`_put_away_docks`)
     _put_away: list[str]
-    stack: QStackedWidget
-    map_view: MapView
-    turn_bar: TurnBar
-    status_label: QLabel
-    end_turn_action: QAction
-    replay_action: QAction
+    #: the tips of the actions turned off for such a game, to put back (see WHY_OFF)
     _tips_kept: dict[str, tuple[str, str]]
-    undo_action: QAction
-    redo_action: QAction
-    import_orders_action: QAction
-    export_players_action: QAction
-    save_orders_action: QAction
-    close_game_action: QAction
-    save_copy_action: QAction
-    campaign: Any
-    browser: Any
-
-    if TYPE_CHECKING:  # the window's own, from its other parts
-
-        def activateWindow(self) -> None: ...
-
-        def show_system_docks(self, ui: SystemUI) -> None: ...
-
-        def setWindowTitle(self, title: str) -> None: ...
-
-        def isVisible(self) -> bool: ...
-
-        def closing_question(self, *, quitting: bool = False) -> str: ...
-
-        def close_campaign(self) -> None: ...
-
-        def _update_game_actions(self) -> None: ...
-
-        def refereed(self) -> bool: ...
-
-    ask_before_closing: bool
 
     def play_own(
         self,
@@ -149,6 +123,8 @@ class OwnGameActions:
             self.docks[key].show()
         self._put_away = []
         self._restore_tips()
+        for name in ALWAYS_ON_WITHOUT_PAGE:
+            getattr(self, name).setEnabled(True)
         self.replay_action.setChecked(False)
         self.hide_own_page_docks()
 
@@ -193,7 +169,7 @@ class OwnGameActions:
         refereed = self.refereed()
         self.import_orders_action.setEnabled(refereed)
         self.export_players_action.setEnabled(refereed)
-        by_mail = getattr(page, "mail", None) is not None
+        by_mail = isinstance(page, MailPage) and page.mail is not None
         self.save_orders_action.setEnabled(by_mail and page.primary_enabled())
         over = ", game over" if page.over() else ""
         if self.campaign is not None:

@@ -10,35 +10,26 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from app.shell.host import WindowHost
+
 #: the docks every player at the table may use while the seat is handed over
 SHARED_DOCKS = frozenset({"ships", "events", "dice", "campaign", "referee"})
 
-if TYPE_CHECKING:
-    from PySide6.QtWidgets import QDockWidget, QLabel, QStackedWidget
 
-    from app.board.view import MapView
-    from app.campaign.browser import CampaignBrowser
-    from app.play.board import GameBoard
-    from app.play.docks import ShipList
-    from app.play.session import GameSession
-    from app.play.turn import HandOver
-    from core.campaign import CampaignFile
+def cleared_at_hand_over(docks: object) -> bool:
+    """Whether a rule system's panels are emptied while the seat is handed over: those
+    that list the seat's own sealed orders say so (``cleared_at_hand_over``)."""
+    return bool(getattr(docks, "cleared_at_hand_over", False))
+
+
+if TYPE_CHECKING:
     from core.vector.state import Player
 
 
-class SeatActions:
+class SeatActions(WindowHost):
     """The hand-over of the seat (see the module's docstring)."""
 
-    session: GameSession | None
-    board: GameBoard | None
-    campaign: CampaignFile | None
-    docks: dict[str, QDockWidget]
-    stack: QStackedWidget
-    map_view: MapView
-    hand_over: HandOver
-    status_label: QLabel
-    browser: CampaignBrowser
-    ship_list: ShipList
+    #: the player whose turn began last (None when a game starts)
     _last_seat: str | None
 
     def take_seat(self) -> None:
@@ -51,7 +42,7 @@ class SeatActions:
         self.map_view.setFocus()
         if self.board is not None:
             self.board.centre_on_seat()
-        self._update_game_actions()
+        self._game_actions_changed()
 
     def guard_seat_panels(self) -> None:
         """While the seat is being handed over, the docks that act for a player (Course,
@@ -64,6 +55,16 @@ class SeatActions:
             widget = dock.widget()
             if key not in SHARED_DOCKS and widget is not None:
                 widget.setEnabled(live)
+        # the rule system's panels list the seat's sealed orders: empty until the next
+        # player takes the seat (after an undo back to another player's seat, they were
+        # in plain view, greyed, to whoever sat at the screen)
+        if self.session is not None and cleared_at_hand_over(self.system_docks):
+            assert self.system_docks is not None
+            if live:
+                selected = self.board.selected if self.board else None
+                self.refresh_system_docks(self.session, selected)
+            else:
+                self.system_docks.clear()
         if self.session is not None:  # the ship list: no one's hidden fuel meanwhile
             self.ship_list.refresh(
                 self.session, self.board.selected if self.board else None, public=not live
@@ -84,18 +85,18 @@ class SeatActions:
             detail = f"Round {state.round}: {phase} phase"
             if state.pending:
                 detail = f"Round {state.round}: {state.pending[0].prompt()}"
-            from app.play.phases import orders_in
-
-            if orders_in(state):
-                detail = f"{detail} ({orders_in(state)})"
+            if self._orders_in:  # as the turn bar says it (the game changed just before)
+                detail = f"{detail} ({self._orders_in})"
             self.hand_over.show_for(player, detail)
             # a refusal said to the player before is theirs: it could tell the next one
             # what they tried to order (sealed orders)
             self.status_label.setText("")
-            self.stack.setCurrentWidget(self.hand_over)
-            self.guard_seat_panels()
+            if self.stack.currentWidget() is self.hand_over:  # no page change to say so
+                self.guard_seat_panels()
+            else:  # the stack's currentChanged guards the panels
+                self.stack.setCurrentWidget(self.hand_over)
             if self.board is not None:
                 self.board.select(None)
-            self._update_game_actions()
+            self._game_actions_changed()
         else:
             self.take_seat()

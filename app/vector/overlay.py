@@ -107,7 +107,7 @@ class _Group(LayerItem):
     def clear(self) -> None:
         scene = self.scene()
         for child in self.childItems():
-            child.setParentItem(None)
+            child.setParentItem(None)  # type: ignore[arg-type]  # Qt takes None; the stub omits it
             if scene is not None:
                 scene.removeItem(child)
 

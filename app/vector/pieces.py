@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 from core.vector.state import Ordnance, Ship, ShipStatus
 
 COUNTER_PX = 22.0
-FAN_PX = 10.0
+FAN_GAP_PX = 4.0  # clear screen pixels between counters fanned out in one hex
 Z_TRAIL = 80.0
 Z_VECTOR = 85.0
 Z_SHIP = 100.0
@@ -68,6 +68,13 @@ class ShipCounter(QGraphicsItem):
         r = COUNTER_PX / 2 + 4
         return QRectF(-r, -r, 2 * r, 2 * r).translated(self.offset)
 
+    def shape(self) -> QPainterPath:
+        """The counter itself: a click between counters fanned out in a hex finds none."""
+        r = COUNTER_PX / 2
+        path = QPainterPath()
+        path.addRect(QRectF(-r, -r, 2 * r, 2 * r).translated(self.offset))
+        return path
+
     def set_selected(self, selected: bool) -> None:
         self.selected = selected
         self.update()
@@ -101,11 +108,21 @@ class ShipCounter(QGraphicsItem):
             )
 
 
-def fan_offsets(n: int) -> list[QPointF]:
-    """Screen offsets for ``n`` counters in one hex: a small circle around the centre."""
+def fan_radius(n: int) -> float:
+    """How far from the hex's centre ``n`` counters sharing it stand: none for one; else
+    far enough that no counter covers its neighbour (six Bastets in one hex each show
+    whole, to be read and clicked) or the centre, where an end point may be clicked."""
     if n <= 1:
+        return 0.0
+    apart = COUNTER_PX + FAN_GAP_PX  # between neighbouring centres on the circle
+    return max(COUNTER_PX / 2 + FAN_GAP_PX, apart / (2 * math.sin(math.pi / n)))
+
+
+def fan_offsets(n: int) -> list[QPointF]:
+    """Screen offsets for ``n`` counters in one hex: a circle around the centre."""
+    radius = fan_radius(n)
+    if not radius:
         return [QPointF(0, 0)]
-    radius = FAN_PX * (1 + (n > 3) * 0.6)
     return [
         QPointF(radius * math.cos(a), radius * math.sin(a))
         for a in (2 * math.pi * k / n - math.pi / 2 for k in range(n))
@@ -258,11 +275,7 @@ def marker_path(behaviour: str, rect: QRectF) -> QPainterPath:
 def ordnance_offsets(n: int, ships: int) -> list[QPointF]:
     """Screen offsets for ``n`` weapons in a hex that also holds ``ships`` counters: in
     a column to the right of the counters (centred when the hex has no ship)."""
-    if ships:
-        fan = FAN_PX * (1 + (ships > 3) * 0.6) if ships > 1 else 0.0
-        x = fan + COUNTER_PX / 2 + 4 + MARKER_PX / 2 + 3
-    else:
-        x = 0.0
+    x = fan_radius(ships) + COUNTER_PX / 2 + 4 + MARKER_PX / 2 + 3 if ships else 0.0
     step = MARKER_PX + 3
     return [QPointF(x, (k - (n - 1) / 2) * step) for k in range(n)]
 

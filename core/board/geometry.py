@@ -253,6 +253,9 @@ def line_of_sight(
     * an endpoint strictly inside a disc always blocks (the segment is still inside
       just beyond it) -- pass that disc's index in ``ignore`` for e.g. a landed ship;
     * ``a == b`` is never blocked.
+
+    Decided in floats, so a line grazing a rim may go either way; the rules, whose lines
+    run between hex centres, ask :mod:`core.board.sight`, which decides it exactly.
     """
     return not DiscIndex(discs).blocks(a, b, ignore=ignore)
 

@@ -58,6 +58,11 @@ class Problems(list[Problem]):
         for problem in problems:
             self.append(problem)
 
+    @property
+    def total(self) -> int:
+        """How many were found, the ones only counted included."""
+        return len(self) + self.dropped
+
 
 class FileProblems(Exception):
     """A file could not be loaded or saved; ``problems`` lists the reasons: the first
@@ -67,6 +72,7 @@ class FileProblems(Exception):
         more += getattr(problems, "dropped", 0) + max(0, len(problems) - MAX_PROBLEMS)
         kept = list(problems[:MAX_PROBLEMS])
         self.total = len(kept) + more
+        self.listed = list(kept)  # without the line counting the rest
         if more:
             file = kept[-1].file if kept else None
             kept.append(Problem(f"and {plural(more, 'more problem')}, not listed", file=file))

@@ -18,14 +18,14 @@ from core.board.hexgrid import Hex
 
 
 @lru_cache(maxsize=256)
-def _squared(radius: float) -> tuple[int, int]:
+def radius_squared(radius: float) -> tuple[int, int]:
     """The radius squared as numerator and denominator of the decimal written."""
     r = Fraction(repr(radius))
     r2 = r * r
     return r2.numerator, r2.denominator
 
 
-def _norm(q: int, r: int) -> int:
+def hex_norm(q: int, r: int) -> int:
     """Squared length of an axial displacement, in hex units."""
     return q * q + q * r + r * r
 
@@ -33,17 +33,17 @@ def _norm(q: int, r: int) -> int:
 def course_meets_disc(start: Hex, end: Hex, centre: Hex, radius: float) -> bool:
     """Whether the closed course from ``start`` to ``end`` meets the closed disc of
     ``radius`` round ``centre`` (a point of the rim counts)."""
-    p, n = _squared(radius)
+    p, n = radius_squared(radius)
     fq, fr = start.q - centre.q, start.r - centre.r
     dq, dr = end.q - start.q, end.r - start.r
-    if _norm(fq, fr) * n <= p:  # starts inside or on the rim
+    if hex_norm(fq, fr) * n <= p:  # starts inside or on the rim
         return True
     twice_dot = 2 * fq * dq + 2 * fr * dr + fq * dr + fr * dq  # 2 (f . d)
     if twice_dot >= 0:  # not moving towards the centre (also a course of no length)
         return False
-    length = _norm(dq, dr)
+    length = hex_norm(dq, dr)
     if -twice_dot >= 2 * length:  # the nearest point is the end
-        return _norm(fq + dq, fr + dr) * n <= p
+        return hex_norm(fq + dq, fr + dr) * n <= p
     cross = fq * dr - fr * dq
     # nearest point inside the course: distance squared is 3 cross^2 / (4 length)
     return 3 * cross * cross * n <= 4 * length * p

@@ -16,7 +16,7 @@ damaged snapshot is passed over for an earlier one (or the start), and said in
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, is_dataclass, replace
 from typing import Any
 
@@ -83,6 +83,9 @@ class GameRecord(GameLog):
         self._told: set[int] = set()
         #: what the user is to be told once: each damaged snapshot and where from instead
         self.warnings: list[str] = []
+        #: called with the new warnings when a later rebuild (undo, the replay view) adds
+        #: some after the open, so that a window can tell them as it told the first ones
+        self.on_warnings: Callable[[list[str]], None] | None = None
         self.state = self.state_at(self.head)
 
     # ---- states
@@ -131,6 +134,7 @@ class GameRecord(GameLog):
 
     def _say_rebuilt(self, steps: list[Step], from_start: bool) -> None:
         """Warn once for each damaged snapshot this rebuild went past."""
+        told = len(self.warnings)
         for s in steps:
             why = self.damaged.get(s.id)
             if why is None or s.id in self._told:
@@ -144,6 +148,8 @@ class GameRecord(GameLog):
                 f"{why}; the game was rebuilt from {since} instead, replaying the commands "
                 f"after it and checking every stored hash ({kept})"
             )
+        if len(self.warnings) > told and self.on_warnings is not None:
+            self.on_warnings(self.warnings[told:])
 
     def _read_snapshot(self, entry_id: int, wanted: str) -> Any:
         with self.file.reading() as conn:

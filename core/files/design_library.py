@@ -89,10 +89,18 @@ class DesignLibrary(Generic[D]):
         return [e.design for e in self.entries() if e.design is not None]
 
     def find(self, name: str) -> D:
-        """A design by file path, or by the name or file name of a library design."""
+        """A design by file path, or by the name or file name of a library design.
+
+        A relative path is read from the player's folder (else from the shipped
+        designs), never from the process's working folder, which depends on where the
+        program was started; one that leads out of the folder, or names no file there,
+        is refused with the folder named."""
         path = Path(name)
-        if path.suffix == self.form.extension and path.is_file():
-            return self.form.load(path)
+        if path.is_absolute():
+            if path.suffix == self.form.extension and path.is_file():
+                return self.form.load(path)
+        elif path.suffix == self.form.extension or len(path.parts) > 1:
+            return self.form.load(self._inside(path, name))
         wanted = name.casefold()
         entries = self.entries()
         for entry in entries:
@@ -102,6 +110,22 @@ class DesignLibrary(Generic[D]):
                 return entry.design
         known = ", ".join(e.name for e in entries if e.design is not None) or "none"
         raise FileProblems([Problem(f"no design file or library design {name!r} (known: {known})")])
+
+    def _inside(self, path: Path, name: str) -> Path:
+        """The file a relative ``path`` names in the player's folder (else among the
+        shipped designs), or why not."""
+        folder = self.folder.resolve()
+        found = (folder / path).resolve()
+        if not found.is_relative_to(folder):
+            message = f"the design file {name!r} leads out of the design folder {folder}"
+            raise FileProblems([Problem(f"{message}; give its full path")])
+        shipped = (self.shipped.resolve() / path).resolve()
+        if not found.is_file() and shipped.is_relative_to(self.shipped.resolve()):
+            found = shipped
+        if not found.is_file():
+            message = f"no design file {name!r} in the design folder {folder}"
+            raise FileProblems([Problem(f"{message}; give the full path of a file elsewhere")])
+        return found
 
     def owns(self, path: Path) -> bool:
         """Whether ``path`` is a file of the player's folder (one they may change)."""

@@ -46,6 +46,11 @@ KNOWN_SWITCHES: dict[str, str] = {
         "gravity hex ignores its pull and stays at rest (off: the pull applies and it drifts "
         "towards the moon)"
     ),
+    "veering_clears_own_mine": (
+        "a ship that drops a mine or buckyball and burns aside that turn is not attacked by "
+        "it, as the arrows drawn on the map part at once (off: it is attacked wherever its "
+        "course shares a hex with the piece's vector, so from speed 2 no burn clears it)"
+    ),
     "kinetic_buster": (
         "the kinetic buster may be launched: a weapon against bases only, destroying one when "
         "a d6 rolls below the relative velocity"
@@ -107,18 +112,23 @@ LATER_SWITCHES: dict[str, bool] = {
     "weak_gravity_carries_over": False,
     "advanced_gun_combat": False,
     "rest_ignores_weak_gravity": False,
+    "veering_clears_own_mine": False,
 }
 
 #: later switches whose value for a game started now differs from the one games recorded
 #: before keep (their LATER_SWITCHES default): New Game ticks them so unless the scenario
 #: says otherwise, and the game stores the value, so neither old nor new games change
-NEW_GAME_DEFAULTS: dict[str, bool] = {"rest_ignores_weak_gravity": True}
+NEW_GAME_DEFAULTS: dict[str, bool] = {
+    "rest_ignores_weak_gravity": True,
+    "veering_clears_own_mine": True,
+}
 
 #: the later switches that belong to one rule system only (by its id): other systems'
 #: rulesets do not have them, so New Game does not offer them there
 LATER_SWITCH_SYSTEMS: dict[str, str] = {
     "advanced_gun_combat": "void",
     "rest_ignores_weak_gravity": "interplanetary",
+    "veering_clears_own_mine": "interplanetary",
 }
 
 #: the switches that are the optional rules of a rule system (Interplanetary's "Optional
@@ -137,6 +147,7 @@ OPTIONAL_RULES: dict[str, str] = {
     # a reading of a rule, not an extra rule, but chosen per game the same way
     "weak_gravity_carries_over": "Weak gravity carries over turns",
     "rest_ignores_weak_gravity": "Ships left at rest ignore weak gravity",
+    "veering_clears_own_mine": "Veering off clears your own mine",
     "advanced_gun_combat": "Advanced gun combat (hit location)",
     # System III Void's campaign choices, agreed at the start (seed: "Game scales",
     # "Strategic scale combat")

@@ -47,7 +47,8 @@ class Seat:
 @dataclass(frozen=True)
 class ShipSpec:
     """A ship as the scenario places it. ``side`` None: every player gets one, named by
-    ``name`` with ``{player}`` replaced. ``landed_at``: the base or body it stands on."""
+    ``name`` with ``{player}`` replaced (a fixed side's ship: by its commander's name).
+    ``landed_at``: the base or body it stands on."""
 
     id: str
     name: str
@@ -194,7 +195,8 @@ class Scenario:
                     ships.append(ship)
             else:
                 owner = next(p for p in players if p.side == spec.side)
-                ships.append(_ship(spec, spec.id, spec.name, owner.id, spec.side))
+                name = spec.name.replace(PLAYER, owner.name)  # the side's commander
+                ships.append(_ship(spec, spec.id, name, owner.id, spec.side))
         return tuple(ships)
 
 

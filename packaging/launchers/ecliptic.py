@@ -7,7 +7,9 @@ from pathlib import Path
 
 if Path(sys.argv[0]).name.lower().startswith("ecliptic-core"):
     from core.cli.main import main
-else:
-    from app.__main__ import main
 
-raise SystemExit(main())
+    raise SystemExit(main())
+
+from app.__main__ import run
+
+run()

@@ -18,6 +18,9 @@ from core.board.hexgrid import Hex, Orientation
 from core.engine.words import plural
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import Any
+
     from app.editor.host import EditorHost
 
 KINDS = ("Empty space", "Asteroids", "Special asteroids")
@@ -69,7 +72,9 @@ def flood(document: Document, start: Hex, limit: int = 2_000_000) -> list[Hex]:
     bounds test is two comparisons.
     """
     m = document.map.objects
-    cells, bodies = document.map.cells, m.body_hexes
+    # read by plain (q, r) pairs as well as by Hex: a Hex is such a tuple, equal and hashed alike
+    cells: Mapping[Any, str] = document.map.cells
+    bodies = m.body_hexes
     labels, bounds = m.bounds.labels, m.bounds
     flat = labels.orientation is Orientation.FLAT
     if flat:

@@ -14,6 +14,7 @@ through the session.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -225,9 +226,9 @@ class CombatPanel(WrappedPanel):
             return
         if isinstance(first, PendingAnswer):
             self._mode = "answer"
-            ship = state.ship(first.ship)
+            answerer = state.ship(first.ship)
             self.title.setText(f"{first.name} may fire back at {first.attacker_name}.")
-            self._fill_guns(state, ship, answering=first)
+            self._fill_guns(state, answerer, answering=first)
             self._fill_targets([state.ship(first.attacker)])
             self._show([self.form, self.fire_button, self.hold_button])
             self._show_odds()
@@ -248,6 +249,7 @@ class CombatPanel(WrappedPanel):
                 enemies = [t for t in state.ships if t.side != ship.side and t.in_play]
                 why = refusal(state, ship, enemies[0]) if enemies else "no enemy in play"
             if why is not None or not reach:
+                assert why is not None  # no target in reach: the first enemy is refused too
                 self._idle(f"{ship.name} cannot fire: {after_name(ship, why)}.")
                 return
             self._mode = "fire"
@@ -343,7 +345,11 @@ class CombatPanel(WrappedPanel):
             )
             self.weapon.addItem(f"{w.name} ({price})", w.id)
             if price == "not sold":  # listed, but not offered
-                self.weapon.model().item(self.weapon.count() - 1).setEnabled(False)
+                model = self.weapon.model()  # a combo box's own: a QStandardItemModel
+                assert isinstance(model, QStandardItemModel)
+                item = model.item(self.weapon.count() - 1)
+                assert item is not None  # the row just added
+                item.setEnabled(False)
         self.load_button.setEnabled(self._free_slot(state, ship) is not None)
         self._show([self.refuel_button, self.weapon, self.load_button, *self._extra])
 

@@ -26,6 +26,8 @@ class PurchasesRow(PurchaseRow):
     """Points left per player and a Fleet Purchases button (:mod:`app.designs.purchases`);
     ``outfits()`` are the purchases by ship id."""
 
+    unspent_fate = "Points not spent stay aboard each player's first ship, to spend at bases."
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent, "purchases", "Fleet &Purchases…", "ship point")
         self.scenario: Scenario | None = None

@@ -1,10 +1,13 @@
-"""The Cargo & Economy dock: every base's and outpost's stocks and every ship's hold;
-in the development phase, purchases at the player's bases and deployments of the bases
+"""The Cargo & Economy dock: the orders a player may give here above (in view at the
+dock's default height), every base's and outpost's stocks and every ship's hold below; in
+the development phase, purchases at the player's bases and deployments of the bases
 and outposts their ships carry; in the logistics phase, the transfer dialog; and, once a
 logistics phase has resolved, which transfers went through and whether the other side's
 order matched."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -16,6 +19,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QSpinBox,
+    QStyle,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -31,8 +35,12 @@ from app.rules.nplanetary.results import transfer_results
 from app.rules.nplanetary.transfer_dialog import TransferDialog
 from core.engine.words import plural
 from core.rules.nplanetary import model
+from core.rules.nplanetary.opening import Stockpile
 from core.rules.nplanetary.orders import Deploy, Purchase
 from core.vector.state import GameState
+
+if TYPE_CHECKING:
+    from core.rules.nplanetary.tables import InstallationKind, OrdnanceKind
 
 #: the columns, as the header shows them (short, so all nine fit the dock's default
 #: width) and as their tooltips and the cells' tooltips say them
@@ -127,13 +135,22 @@ class CargoPanel(WrappedPanel):
         self.refusal.setWordWrap(True)
         self.refusal.setStyleSheet(REFUSAL_STYLE)
         self.refusal.setVisible(False)
+        # the scenario's stockpile goals and how far each player has got: the stocks
+        # below hold the figures, but scattered over every base and outpost
+        self.goals = QLabel("")
+        self.goals.setObjectName("np_goals")
+        self.goals.setWordWrap(True)
+        self.goals.setToolTip("What wins the game, and what each player holds towards it")
         self._turn: tuple[object, ...] | None = None
         layout = QVBoxLayout(self)
-        layout.addWidget(self.tree, 1)
+        layout.addWidget(self.goals)
+        # what the player can order, and why an order was refused, first: in view without
+        # scrolling at the dock's default height; the stocks take the room left below
         layout.addWidget(self.development)
         layout.addWidget(self.transfer)
         layout.addWidget(self.refusal)
         layout.addWidget(self.given)
+        layout.addWidget(self.tree, 1)
         # in the panel's own layout, so its wrapped lines get the height they need
         layout.addWidget(self.results)
 
@@ -150,6 +167,8 @@ class CargoPanel(WrappedPanel):
             self._turn = turn
             self.show_refusal("")
         self._show_given(session)
+        self.goals.setText("" if session is None else goals_text(session.state))
+        self.goals.setVisible(bool(self.goals.text()))
         if session is None:
             for w in (self.development, self.transfer):
                 w.setEnabled(False)
@@ -199,6 +218,22 @@ class CargoPanel(WrappedPanel):
         self.tree.resizeColumnToContents(last)
         room = max(WHERE_LEAST, self.tree.viewport().width() - used)
         self.tree.setColumnWidth(last, min(self.tree.columnWidth(last), room))
+        self._cut_names()
+
+    def _cut_names(self) -> None:
+        """Names longer than their column cut in the middle, so a ship and its outpost
+        ("Ann's prospector's Outpost") still read apart; the other columns cut at the
+        end ("1 torp…"), and hovering any cell reads it whole."""
+        metrics = self.tree.fontMetrics()
+        margin = self.tree.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin) + 1
+        room = self.tree.columnWidth(0) - 2 * margin  # as the view itself leaves
+        for i in range(self.tree.topLevelItemCount()):
+            row = self.tree.topLevelItem(i)
+            if row is None:
+                continue
+            whole = row.data(0, Qt.ItemDataRole.UserRole) or row.text(0)
+            row.setData(0, Qt.ItemDataRole.UserRole, whole)
+            row.setText(0, metrics.elidedText(whole, Qt.TextElideMode.ElideMiddle, room))
 
     def show_refusal(self, reason: str) -> None:
         self.refusal.setText(f"Refused: {reason}" if reason else "")
@@ -259,6 +294,21 @@ class CargoPanel(WrappedPanel):
                 self.session.apply(order)
 
 
+def goals_text(state: GameState) -> str:
+    """Each stockpile goal of the game and what every player holds towards it:
+    "Goal: the first to hold 2 ore in their bases and outposts wins. Now: Ann 1, Bob 0"."""
+    names = {p.id: p.name for p in state.players}
+    lines = []
+    for goal in state.victory:
+        if isinstance(goal, Stockpile):
+            now = ", ".join(f"{names.get(pid, pid)} {n}" for pid, n in goal.held(state).items())
+            lines.append(
+                f"Goal: the first to hold {goal.amount} {goal.good} in their bases and "
+                f"outposts wins. Now: {now}"
+            )
+    return "\n".join(lines)
+
+
 def _row(h: reading.Holder) -> list[tuple[str, str]]:
     """Each cell as shown and as its tooltip says it whole."""
     other = ", ".join(
@@ -276,23 +326,8 @@ def _row(h: reading.Holder) -> list[tuple[str, str]]:
         *((text, text) for text in plain),
         (other, other),
         (short or "-", damage or "none"),
-        (_where(h.where), h.where.removeprefix("At ")),
+        (h.place.short(), h.place.detail()),
     ]
-
-
-def _where(where: str) -> str:
-    """Where a holder is, in a word or two: "docked", "landed", "orbit Mars", "on Mars",
-    else its hex (the whole, with the base's name and the speed, is the cell's tooltip)."""
-    at, *rest = where.removeprefix("At ").split(", ")
-    last = rest[-1] if rest else ""
-    for long, short in (("docked at ", "docked"), ("landed at ", "landed")):
-        if last.startswith(long):
-            return short
-    if last.startswith("in orbit of "):
-        return f"orbit {last.removeprefix('in orbit of ')}"
-    if last.startswith(("on ", "at ")) and last != "at an asteroid":
-        return last
-    return at
 
 
 def _for_sale(state: GameState) -> list[tuple[str, str]]:
@@ -302,6 +337,7 @@ def _for_sale(state: GameState) -> list[tuple[str, str]]:
     for unit in state.rules.units:
         if unit.cost is not None:
             rows.append((f"{unit.name} ({int(unit.cost)} supplies)", unit.id))
-    for kind in (*tables.ordnance, *tables.installations):
+    kinds: tuple[OrdnanceKind | InstallationKind, ...] = (*tables.ordnance, *tables.installations)
+    for kind in kinds:
         rows.append((f"{kind.name} ({kind.cost} supplies)", kind.id))
     return rows

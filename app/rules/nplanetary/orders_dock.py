@@ -42,7 +42,7 @@ class OrdersPanel(WrappedPanel):
         self.setObjectName("np_orders_panel")
         self.session: GameSession | None = None
         self._turn: tuple[object, ...] | None = None
-        self.title = QLabel("Orders appear here during a game.")
+        self.title = QLabel("Your orders appear here once you take the seat in a game.")
         self.title.setObjectName("np_orders_title")
         self.title.setWordWrap(True)
         font = self.title.font()
@@ -112,7 +112,7 @@ class OrdersPanel(WrappedPanel):
             self._turn = turn
             self.show_refusal("")
         if session is None or seat is None:
-            self.title.setText("Orders appear here during a game.")
+            self.title.setText("Your orders appear here once you take the seat in a game.")
             self.what.setText("")
             self._show_page(self.note)
             self.note.say("")

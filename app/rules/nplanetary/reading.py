@@ -6,11 +6,13 @@ widgets stay plain."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
+from app.rules.nplanetary.place import Place
 from core.engine.commands import Command
 from core.files.ruleset import show_amount
 from core.rules.nplanetary import model
+from core.rules.nplanetary.amounts import amount
 from core.rules.nplanetary.combat_things import piece_name
 from core.rules.nplanetary.model import Installation
 from core.rules.nplanetary.orders import (
@@ -26,6 +28,9 @@ from core.rules.nplanetary.partners import partners as core_partners
 from core.rules.nplanetary.tables import TRACKS
 from core.vector.orders import Plot, Unplot
 from core.vector.state import GameState, Ship, ShipStatus
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 #: the goods, in the order the docks list them
 GOODS = ("fuel", "supplies", "ore", "water")
@@ -54,7 +59,7 @@ class Holder:
     kind_name: str
     owner: str
     owner_name: str
-    where: str
+    place: Place
     strength: int
     attacks: bool
     fuel: str
@@ -65,6 +70,11 @@ class Holder:
     status: str = ""
     open: bool = False
     """Drives and weapons (where it has them) all out: anyone may transfer with it."""
+
+    @property
+    def where(self) -> str:
+        """Where it is, whole: "At 0506, speed 2, docked at Vesta Depot"."""
+        return self.place.sentence()
 
     @property
     def strength_words(self) -> str:
@@ -97,29 +107,21 @@ def _open(state: GameState, thing: Ship | Installation) -> bool:
     )
 
 
-def where(state: GameState, thing: Ship | Installation) -> str:
-    labels = state.starmap.bounds.labels
-    at = labels.format(thing.motion.position)
+def place(state: GameState, thing: Ship | Installation) -> Place:
+    """Where ``thing`` is, as the docks word it (:class:`Place`)."""
+    at = state.starmap.bounds.labels.format(thing.motion.position)
     if isinstance(thing, Installation):
-        site = {
-            "space": "in open space",
-            "orbit": f"in orbit of {thing.body}",
-            "surface": f"on {thing.body}",
-            "minor": f"at {thing.body}",
-            "asteroid": "at an asteroid",
-        }[thing.site]
-        return f"At {at}, {site}"
+        return Place(at, None, thing.site, thing.body or "")
     speed = thing.motion.velocity.speed
-    parts = [f"At {at}, speed {speed}"]
     # landed first: a ship landed at a surface base is docked at it too, and the Ships
     # dock says "landed" of it
     if thing.status is ShipStatus.LANDED and thing.landed_at:
-        parts.append(f"landed at {name_of(state, thing.landed_at)}")
-    elif thing.docked_at:
-        parts.append(f"docked at {name_of(state, thing.docked_at)}")
-    elif thing.orbit:
-        parts.append(f"in orbit of {thing.orbit}")
-    return ", ".join(parts)
+        return Place(at, speed, "landed", name_of(state, thing.landed_at))
+    if thing.docked_at:
+        return Place(at, speed, "docked", name_of(state, thing.docked_at))
+    if thing.orbit:
+        return Place(at, speed, "orbit", thing.orbit)
+    return Place(at, speed)
 
 
 def ship_holder(state: GameState, ship: Ship) -> Holder:
@@ -139,7 +141,7 @@ def ship_holder(state: GameState, ship: Ship) -> Holder:
         unit.name,
         ship.owner,
         state.player(ship.owner).name,
-        where(state, ship),
+        place(state, ship),
         model.strength(state, ship),
         bool(unit.military),
         show_amount(ship.fuel),
@@ -163,7 +165,7 @@ def installation_holder(state: GameState, inst: Installation) -> Holder:
         kind.name,
         inst.owner,
         state.player(inst.owner).name,
-        where(state, inst),
+        place(state, inst),
         model.strength(state, inst),
         kind.strength > 0,
         str(inst.amount("fuel")),
@@ -212,12 +214,12 @@ def name_of(state: GameState, thing_id: str) -> str:
 
 
 def _goods(goods: tuple[tuple[str, int], ...]) -> str:
-    return ", ".join(f"{n} {g}" for g, n in goods)
+    return ", ".join(amount(n, g) for g, n in goods)
 
 
 def describe(state: GameState, order: Command) -> str:
     """An order in the players' words, as the Orders dock lists it."""
-    n = lambda thing_id: name_of(state, thing_id)  # noqa: E731
+    n: Callable[[str], str] = lambda thing_id: name_of(state, thing_id)  # noqa: E731
     o = state.starmap.bounds.orientation
     if isinstance(order, LayOrdnance):
         turn = " then ".join(d.name_in(o) for d in order.burn)
@@ -234,14 +236,13 @@ def describe(state: GameState, order: Command) -> str:
     if isinstance(order, Deploy):
         return f"{n(order.ship)} deploys its {order.kind}"
     if isinstance(order, Transfer):
-        parts = []
+        # "gives 1 fuel to X and takes 5 ore from it", as the log says it when resolved
+        parts, other = [], n(order.other)
         if order.give:
-            parts.append(f"gives {_goods(order.give)}")
+            parts.append(f"gives {_goods(order.give)} to {other}")
         if order.take:
-            parts.append(f"takes {_goods(order.take)}")
-        return (
-            f"{n(order.party)} {' and '.join(parts) or 'exchanges nothing'} with {n(order.other)}"
-        )
+            parts.append(f"takes {_goods(order.take)} from {'it' if parts else other}")
+        return f"{n(order.party)} {' and '.join(parts) or 'exchanges nothing with ' + other}"
     if isinstance(order, Plot):
         return f"{n(order.ship)}: course plotted on the map"
     if isinstance(order, Unplot):

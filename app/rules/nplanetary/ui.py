@@ -43,6 +43,9 @@ def scrolled(panel: QWidget, least: int) -> QWidget:
 class NPlanetaryDocks:
     """One window's Orders, Cargo & Economy and Ship panels."""
 
+    #: they list the seat's own sealed orders: empty while the seat is handed over
+    cleared_at_hand_over = True
+
     def __init__(self) -> None:
         from app.rules.nplanetary.economy_dock import CargoPanel
         from app.rules.nplanetary.orders_dock import OrdersPanel
@@ -141,6 +144,15 @@ class NPlanetaryUI:
         from app.rules.nplanetary.map_pieces import installation_items
 
         return installation_items(state, centre)
+
+    def hex_words(self, state: GameState, where: Hex) -> tuple[str, ...]:
+        """What an asteroid hex holds, for the status bar: which asteroids an outpost
+        would mine ore or water from is a ruling of ours no map shows otherwise."""
+        from core.rules.nplanetary.sites import asteroid_good
+
+        if where not in state.starmap.asteroids:
+            return ()
+        return (f"holds {asteroid_good(state, where)} (an outpost here yields it)",)
 
     def place_name(self, state: GameState, place: str) -> str:
         """A landed ship's base by its name ("Mars Base"), not its id."""

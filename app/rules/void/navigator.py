@@ -113,13 +113,13 @@ def course_offers(state: GameState, ship: Ship) -> str:
     it passes near, and what engaging them would cost (or why it could not)."""
     plan = state.plan(ship.id)
     if plan is None and current_phase(state) == "combat" and ship.status is ShipStatus.ACTIVE:
-        flown = [o for o in after_move(state, ship) if o.open]  # what Engage offers now
+        flown = [o for o in after_move(state, ship) if o.cost is not None]  # Engage's offers
         if not flown:
             return ""
         lines = ["<b>This turn's course offers:</b>"]
         for offer in flown:
             names = ", ".join(state.ship(t).name for t in offer.targets)
-            lines.append(f"{names}: {COST_WORDS[offer.cost]}")
+            lines.append(f"{names}: {COST_WORDS[offer.cost] if offer.cost else ''}")
         return "<br>".join(lines)
     if plan is None or plan.launch:
         return ""

@@ -26,7 +26,7 @@ from core.engine.commands import Command
 from core.rules.void.tactical.orders import EXTRA_SHIPS_WITHIN, PlaceShip
 from core.rules.void.tactical.situation import lead
 from core.rules.void.tactical.terms import Torpedoes, terms
-from core.rules.void.tactical.torpedoes import GUIDANCE, LAUNCH_BURN, GuideTorpedoes
+from core.rules.void.tactical.torpedoes import GUIDANCE, GuideTorpedoes, allowance
 from core.vector.state import GameState, Ship
 from core.vector.turns import current_phase
 
@@ -249,8 +249,7 @@ class GuidanceBox(QGroupBox):
 
     def _allowed(self) -> int:
         group = self._current()
-        launched = group is not None and group.launched == self.round
-        return LAUNCH_BURN if launched else GUIDANCE
+        return allowance(group, self.round) if group is not None else GUIDANCE
 
     def _say(self) -> None:
         names = [self.directions[d].text() for d in self.burn]

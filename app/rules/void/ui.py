@@ -54,7 +54,7 @@ class VoidDocks:
 class VoidUI(PlainUI):
     """See the module's docstring."""
 
-    def docks(self) -> VoidDocks:  # type: ignore[override]
+    def docks(self) -> VoidDocks:
         return VoidDocks()
 
     def can_act(self, state: GameState) -> bool:

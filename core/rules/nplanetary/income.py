@@ -17,6 +17,7 @@ base produces all the same.
 from __future__ import annotations
 
 from core.engine.events import Event, event
+from core.rules.nplanetary.amounts import amount
 from core.rules.nplanetary.model import Installation, holdings_of, tables_of, with_installation
 from core.rules.nplanetary.sites import asteroid_good
 from core.vector.state import GameState
@@ -56,7 +57,7 @@ def end_of_round(state: GameState) -> tuple[GameState, list[Event]]:
         for good, n in sorted(gains.items()):
             inst = inst.with_amount(good, inst.amount(good) + n)
         state = with_installation(state, inst)
-        words = " and ".join(f"{n} {g}" for g, n in sorted(gains.items()))
+        words = " and ".join(amount(n, g) for g, n in sorted(gains.items()))
         text = f"end of round: {inst.name} gains {words}"
         events.append(Produced(text, inst.id, inst.owner, tuple(sorted(gains.items()))))
     return state, events

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from core.rules.nplanetary.amounts import amount as amount_words
 from core.rules.nplanetary.logistics_match import Deal
 from core.rules.nplanetary.model import (
     Installation,
@@ -83,7 +84,9 @@ def carry_out(state: GameState, d: Deal) -> tuple[Thing, Thing, list[str]]:
         ends[giver] = _add(ends[giver], good, -n)
         becomes = delivered(state, ends[taker], good)
         if becomes != good:
-            notes.append(f"{ends[taker].name} turns {n} {good} into {n} {becomes}")
+            notes.append(
+                f"{ends[taker].name} turns {amount_words(n, good)} into {amount_words(n, becomes)}"
+            )
         ends[taker] = _add(ends[taker], becomes, n)
     for end in ends.values():
         if isinstance(end, Ship):

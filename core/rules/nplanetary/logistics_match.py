@@ -22,6 +22,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from core.rules.nplanetary.amounts import amount
+
 
 @dataclass(frozen=True)
 class Deal:
@@ -92,8 +94,8 @@ class Ruling:
 
 def describe(goods: Mapping[str, int], end: str, other: str) -> str:
     """The goods of a transfer in words, from ``end``'s side ("gives 5 fuel to X")."""
-    gives = [f"{n} {g}" for g, n in sorted(goods.items()) if n > 0]
-    takes = [f"{-n} {g}" for g, n in sorted(goods.items()) if n < 0]
+    gives = [amount(n, g) for g, n in sorted(goods.items()) if n > 0]
+    takes = [amount(-n, g) for g, n in sorted(goods.items()) if n < 0]
     parts = []
     if gives:
         parts.append(f"gives {', '.join(gives)} to {other}")

@@ -65,10 +65,16 @@ class Stockpile:
     good: str
     amount: int
 
-    def met(self, state: GameState) -> Verdict | None:
-        totals: dict[str, int] = {}
+    def held(self, state: GameState) -> dict[str, int]:
+        """How much of the good each player's bases and outposts hold now, by player id
+        (every player, none holding any: 0): the race so far, for the players to see."""
+        totals = {p.id: 0 for p in state.players}
         for inst in holdings_of(state).installations:
             totals[inst.owner] = totals.get(inst.owner, 0) + inst.amount(self.good)
+        return totals
+
+    def met(self, state: GameState) -> Verdict | None:
+        totals = self.held(state)
         best = [p for p in state.players if totals.get(p.id, 0) >= self.amount]
         if not best:
             return None

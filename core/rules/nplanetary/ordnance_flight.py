@@ -94,6 +94,17 @@ def after_move(before: GameState, after: GameState) -> tuple[GameState, list[Eve
     return with_holdings(replace(state, ordnance=tuple(kept)), h), events
 
 
+def flights(state: GameState) -> list[_Flight]:
+    """Every piece in flight as the coming movement will fly it (for the course preview,
+    :mod:`core.rules.nplanetary.ordnance_threats`)."""
+    return [_fly(state, piece) for piece in state.ordnance]
+
+
+def spares(state: GameState, flight: _Flight, target: Course) -> bool:
+    """Whether ``flight``'s piece spares ``target`` (its launcher, on its first turn)."""
+    return _exempt(state, flight, target)
+
+
 def _params(state: GameState) -> MovementParams:
     rules = state.rules
     return MovementParams(

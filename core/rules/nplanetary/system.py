@@ -41,6 +41,7 @@ from core.rules.nplanetary.orders import (
     Purchase,
     Transfer,
 )
+from core.rules.nplanetary.ordnance_threats import watch
 from core.rules.nplanetary.phases import CHECKS, RESOLVERS, ROUND_END, check, resolve
 from core.rules.nplanetary.sections import SECTIONS
 from core.rules.nplanetary.view import EVENT_RULES, entries
@@ -86,7 +87,7 @@ def _round_ended(state: GameState, player: str | None) -> tuple[GameState, list[
 #: seed "Phases": up to six players
 MOST_PLAYERS = 6
 
-HOOKS = Hooks(round_end=(_round_ended,), plotted_as=movement.lifted)
+HOOKS = Hooks(round_end=(_round_ended,), plotted_as=movement.lifted, threats=watch)
 
 
 class NPlanetarySystem(VectorSystem):

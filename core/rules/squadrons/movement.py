@@ -116,6 +116,23 @@ def _fleets_after_move(fleets: tuple[Fleet, ...], moved: set[str]) -> tuple[Flee
     return tuple(kept)
 
 
+def departure_problem(state: SquadronGame, counter: Counter) -> str:
+    """Why ``counter`` cannot order any jump from where it is ("" if it may): asked
+    before a destination is chosen, so the player is told before choosing one."""
+    if counter.is_planet:
+        return f"{counter.name} is a planet and never jumps"
+    if counter.place is None:
+        return f"{counter.name} is already in jump transit"
+    if state.switch("jump_outside_limit"):
+        body = state.world.board(counter.place.system).limit_at(counter.place.hex)
+        if body is not None:
+            return (
+                f"{counter.name} is inside {body.name}'s 100-diameter limit (the dashed"
+                " line round it) and must move out of it before it can jump"
+            )
+    return ""
+
+
 def jump_problem(state: SquadronGame, counter: Counter, jump: Jump) -> str:
     """Why ``counter`` cannot make ``jump`` now ("" if it can)."""
     if counter.is_planet:
@@ -131,11 +148,7 @@ def jump_problem(state: SquadronGame, counter: Counter, jump: Jump) -> str:
             f"{counter.name} needs {plural(jump.hexes, 'fuel counter')} for that jump"
             f" and carries {counter.fuel}"
         )
-    if state.switch("jump_outside_limit") and geo.inside_limit(
-        state.world, counter.place.system, counter.place.hex
-    ):
-        return f"{counter.name} is inside a 100-diameter limit and must leave it to jump"
-    return ""
+    return departure_problem(state, counter)
 
 
 def begin_jump(state: SquadronGame, command: BeginJump) -> tuple[SquadronGame, list[Event]]:

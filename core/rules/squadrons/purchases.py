@@ -18,7 +18,7 @@ from dataclasses import replace
 
 from core.engine.errors import IllegalCommand
 from core.rules.squadrons.cost_schemes import load_scheme
-from core.rules.squadrons.costs import IllegalPurchase, check_purchase
+from core.rules.squadrons.costs import IllegalPurchase, Refusal, check_purchase
 from core.rules.squadrons.design import Purchase
 from core.rules.squadrons.setup import Setup
 from core.rules.squadrons.state import Counter, Place, Veil
@@ -26,6 +26,41 @@ from core.rules.squadrons.state import Counter, Place, Veil
 
 class PurchaseRefused(IllegalCommand):
     """A purchase that cannot be placed; the message names the side and why."""
+
+
+def placement_refusals(side: str, purchase: Purchase) -> tuple[Refusal, ...]:
+    """Every reason ``side``'s ``purchase`` could not be placed, whatever it costs:
+    a planet's defences (ruling: they belong to a planet, set by the scenario, never
+    bought to stand in deep space), supply counters beyond what its squadrons' Supply
+    factors carry, admirals with no counter to lead, nothing to play with. Navy
+    Purchases shows these as it does the price, so the game's start never refuses what
+    the dialog let through."""
+    designs = purchase.counters()
+    refusals: list[Refusal] = []
+    for name in sorted({d.name for d in designs if d.is_planet}):
+        refusals.append(
+            Refusal(
+                f"design:{name}",
+                f"{side} bought {name}, a planet's defences: they stand at a planet, and a"
+                " navy bought before play comes out of jump at its deployment hex",
+            )
+        )
+    carry = sum(d.factors.supply for d in designs)
+    if purchase.supply > carry:
+        refusals.append(
+            Refusal(
+                "supply",
+                f"{side} bought {purchase.supply} supply counters; its squadrons' Supply"
+                f" factors carry only {carry}",
+            )
+        )
+    if purchase.admirals and not designs:
+        refusals.append(Refusal("admiral", f"{side} bought admirals but no squadron to lead"))
+    if not designs:
+        refusals.append(
+            Refusal("counters", f"{side} has bought no squadron or planet to play with")
+        )
+    return tuple(refusals)
 
 
 def with_purchases(setup: Setup, purchases: Mapping[str, Purchase]) -> Setup:
@@ -42,6 +77,9 @@ def with_purchases(setup: Setup, purchases: Mapping[str, Purchase]) -> Setup:
         refusals = check_purchase(purchase, budgets[side], scheme)
         if refusals:
             raise IllegalPurchase(refusals)
+        placing = [r for r in placement_refusals(side, purchase) if r.about != "counters"]
+        if placing:
+            raise PurchaseRefused(placing[0].reason)
         bought = _counters(side, purchase, deploy[side], len(counters))
         counters += bought
         if purchase.unknowns:
@@ -61,19 +99,12 @@ def _counters(side: str, purchase: Purchase, place: Place, start: int) -> list[C
         Counter(f"{side[:3].lower()}-{start + i + 1}", side, d, place, fuel=d.factors.jump)
         for i, d in enumerate(designs)
     ]
-    supply = purchase.supply
+    supply = purchase.supply  # no more than they carry (placement_refusals)
     for i in sorted(range(len(made)), key=lambda i: -made[i].design.factors.supply):
         load = min(supply, made[i].design.factors.supply)
         made[i] = replace(made[i], supply=load)
         supply -= load
-    if supply:
-        raise PurchaseRefused(
-            f"{side} bought {purchase.supply} supply counters; its squadrons' Supply factors"
-            f" carry only {purchase.supply - supply}"
-        )
     order = sorted(range(len(made)), key=lambda i: -made[i].design.factors.attack)
-    if purchase.admirals and not made:
-        raise PurchaseRefused(f"{side} bought admirals but no squadron to lead")
     for n in range(purchase.admirals):
         i = order[n % len(order)]
         made[i] = replace(made[i], admirals=made[i].admirals + 1)

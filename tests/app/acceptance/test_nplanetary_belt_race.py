@@ -57,19 +57,19 @@ def test_a_prospector_sets_up_its_outpost_on_the_ore_asteroid(qtbot: QtBot, tmp_
     assert you.take_seat() == "Ann" and you.phase() == "Movement"
     assert orders_in(you) == "orders in: 0 of 4"
     assert "ordnance phase" in you.log() and "combat phase" in you.log()
-    burn_north(you, "Blue Prospector")
-    assert orders(you) == ["✓ Blue Prospector: course plotted on the map"]
+    burn_north(you, "Ann's prospector")
+    assert orders(you) == ["✓ Ann's prospector: course plotted on the map"]
     pass_phase(you, "Movement")
 
     # development: still moving, the outpost is refused, and the dock says why
     assert you.take_seat() == "Ann" and you.phase() == "Development"
     you.show_tab("Cargo & Economy")
-    you.pick(combo(you, "np_deploy_ship"), "Blue Prospector")
+    you.pick(combo(you, "np_deploy_ship"), "Ann's prospector")
     you.press("Deploy")
     refusal = text(you, "np_economy_refusal")
     assert (
         refusal
-        == "Refused: Blue Prospector must be at rest in an asteroid hex to deploy an outpost"
+        == "Refused: Ann's prospector must be at rest in an asteroid hex to deploy an outpost"
     )
     QApplication.processEvents()
     shot(you.win, "nplanetary-refused.png")
@@ -81,14 +81,14 @@ def test_a_prospector_sets_up_its_outpost_on_the_ore_asteroid(qtbot: QtBot, tmp_
     pass_phase(you, "Ordnance")
     pass_phase(you, "Combat")
     assert you.take_seat() == "Ann" and you.phase() == "Movement"
-    you.select_ship("Blue Prospector")
+    you.select_ship("Ann's prospector")
     you.plot(lambda tip: tip.startswith("1 fuel · speed 0"))
     pass_phase(you, "Movement")
     assert you.take_seat() == "Ann" and you.phase() == "Development"
     you.show_tab("Cargo & Economy")
-    you.pick(combo(you, "np_deploy_ship"), "Blue Prospector")
+    you.pick(combo(you, "np_deploy_ship"), "Ann's prospector")
     you.press("Deploy")
-    assert text(you, "np_economy_orders").endswith("✓ Blue Prospector deploys its outpost")
+    assert text(you, "np_economy_orders").endswith("✓ Ann's prospector deploys its outpost")
     QApplication.processEvents()
     shot(you.win, "nplanetary-belt-race.png")
     while you.round() == 2:
@@ -97,4 +97,4 @@ def test_a_prospector_sets_up_its_outpost_on_the_ore_asteroid(qtbot: QtBot, tmp_
     you.take_seat()
     outposts = [i.toolTip().splitlines()[0] for i in you.markers("outpost")]
     assert len(outposts) == 1 and outposts[0].startswith("Ann's"), outposts
-    assert "end of round: Blue Prospector's Outpost gains 1 ore" in you.log()
+    assert "end of round: Ann's prospector's Outpost gains 1 ore" in you.log()

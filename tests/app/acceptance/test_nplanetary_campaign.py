@@ -163,7 +163,7 @@ def test_a_duel_campaign_is_created_played_two_rounds_and_reopened(
     you.primary()
 
     # development: each station buys ordnance (the Course dock rests meanwhile)
-    for buyer, station in (("Ann", "Red Station"), ("Bob", "Blue Station")):
+    for buyer, station in (("Ann", "Ann's station"), ("Bob", "Bob's station")):
         assert you.take_seat() == buyer and you.phase() == "Development"
         assert not you.win.docks["course"].isVisible()
         you.show_tab("Cargo & Economy")

@@ -26,7 +26,7 @@ def test_the_duel_is_started_from_new_game_and_its_first_round_played_in_the_win
     assert orders_in(you) == "orders in: 0 of 2"
     # the stations are on the map, with their stocks
     bases = sorted(i.toolTip().splitlines()[0] for i in you.markers("base"))
-    assert bases == ["Ann's base Red Station", "Bob's base Blue Station"]
+    assert bases == ["Ann's base Ann's station", "Bob's base Bob's station"]
 
     you.pick(combo(you, "np_launch_kind"), "torpedo")
     you.press("Launch")
@@ -60,10 +60,10 @@ def test_the_duel_is_started_from_new_game_and_its_first_round_played_in_the_win
     # Development: Ann's station buys a frigate in the Cargo & Economy dock.
     assert you.take_seat() == "Ann" and you.phase() == "Development"
     you.show_tab("Cargo & Economy")
-    you.pick(combo(you, "np_buy_base"), "Red Station")
+    you.pick(combo(you, "np_buy_base"), "Ann's station")
     you.pick(combo(you, "np_buy_item"), "Frigate")
     you.press("Buy")
-    assert orders(you) == ["✓ Red Station buys 1 frigate"]
+    assert orders(you) == ["✓ Ann's station buys 1 frigate"]
     while not you.over() and you.win.turn_bar.round_label.text() == "Round 1":
         you.primary()
         you.take_seat()
@@ -72,4 +72,4 @@ def test_the_duel_is_started_from_new_game_and_its_first_round_played_in_the_win
     tree = you.find(QTreeWidget, "np_holdings")
     assert isinstance(tree, QTreeWidget)
     owners = [tree.topLevelItem(i).text(1) for i in range(tree.topLevelItemCount())]
-    assert owners.count("Ann") == 3, "Red Station, Resolute and the new frigate"
+    assert owners.count("Ann") == 3, "Ann's station, Resolute and the new frigate"

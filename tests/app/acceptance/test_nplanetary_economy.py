@@ -97,8 +97,8 @@ def test_a_transfer_ordered_by_both_sides_goes_through_and_the_dialog_says_it_ma
 
     you.show_tab("Cargo & Economy")
     you.answer(lambda: you.press("Transfer"), ann)
-    assert orders(you) == ["✓ Ladle gives 3 fuel and takes 5 supplies with Bale"]
-    assert you.primary() == "End Turn"
+    assert orders(you) == ["✓ Ladle gives 3 fuel to Bale and takes 5 supplies from it"]
+    assert you.primary() == "End Logistics Phase"
 
     assert you.take_seat() == "Bob"
     assert orders(you) == []

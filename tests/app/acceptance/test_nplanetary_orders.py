@@ -148,13 +148,13 @@ def test_a_whole_round_phases_nobody_can_act_in_pass_and_burns_are_plotted_on_th
     you.select_ship("Lance")
     burn = you.plot(lambda tip: tip.startswith("1 fuel"))
     assert orders(you) == ["✓ Lance: course plotted on the map"]
-    assert you.primary() == "Move"
+    assert you.primary() == "End Movement Phase"
     assert "orders in: 1 of 2" in you.win.hand_over.detail.text()
     assert you.take_seat() == "Bob"
     assert orders(you) == []  # nothing of Ann's shows
     you.select_ship("Brand")
     you.plot(lambda tip: tip.startswith("coast"))
-    assert you.primary() == "Move"
+    assert you.primary() == "End Movement Phase"
     # Development and logistics offer nobody anything: the next round begins.
     assert "Round 2 begins: orders are sealed" in you.log()
     assert you.win.turn_bar.round_label.text() == "Round 2"

@@ -115,3 +115,21 @@ def test_a_squadron_is_selected_and_moved_with_the_keys(qtbot: QtBot, tmp_path: 
     assert table.label("selected_hex") == NOTHING_SELECTED
     assert table.items("Tessaly", "squadron mark") == []
     assert "Cancelled" in table.win.status_label.text()
+
+
+def test_an_arrow_on_a_board_says_in_the_status_bar_how_to_scroll(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """On the squadron boards the plain arrows move a hex cursor, where the star map's
+    scroll: the status bar says so, with the hex, whenever an arrow moves the cursor."""
+    table = SquadronTable(qtbot, tmp_path)
+    table.new_game("The Battle for Tessaly")
+    assert table.take_seat() == "Ann"
+    qtbot.waitUntil(table.win.isActiveWindow)
+    jump = focused_board()
+    press(table, Qt.Key.Key_Right)
+    said = table.win.status_label.text()
+    assert said.startswith(f"Hex {cursor_hex(jump)}:")
+    assert "Shift+arrows scroll" in said
+    press(table, Qt.Key.Key_Down)
+    assert table.win.status_label.text().startswith(f"Hex {cursor_hex(jump)}:")

@@ -17,7 +17,9 @@ def test_both_sides_buy_their_navies_and_play_with_them(qtbot: QtBot, tmp_path: 
 
     def buy(dialog: QWidget) -> None:
         for side, cruisers in ((0, "2"), (1, "1")):
-            table.show_tab(f"{side + 1} {('Imperium', 'Zhodani')[side]}")
+            name = ("Imperium", "Zhodani")[side]
+            table.show_tab(f"{side + 1} {name}")
+            table.press(f"Show {name}'s Purchase", dialog)  # each side's is covered
             spin = table.find(QSpinBox, f"buy_{side}_1", dialog)
             assert spin.accessibleName() == "Cruiser"
             table.type_into(spin, cruisers)
@@ -52,7 +54,9 @@ def test_the_cost_scheme_chosen_in_new_game_is_kept_and_shown(qtbot: QtBot, tmp_
 
     def buy(dialog: QWidget) -> None:
         for side in (0, 1):
-            table.show_tab(f"{side + 1} {('Imperium', 'Zhodani')[side]}")
+            name = ("Imperium", "Zhodani")[side]
+            table.show_tab(f"{side + 1} {name}")
+            table.press(f"Show {name}'s Purchase", dialog)  # each side's is covered
             spin = next(
                 s
                 for s in dialog.findChildren(QSpinBox)

@@ -170,6 +170,9 @@ def test_the_command_needs_no_display(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert QImage(str(out)).size().toTuple() == (64, 48)
+    # the process ends without Python's teardown (app.__main__.run): what it printed into
+    # a pipe is flushed first
+    assert "solar.png" in done.stdout
     missing = subprocess.run(
         [sys.executable, "-m", "app", "render", str(tmp_path / "none.toml"), str(out)],
         cwd=ROOT,

@@ -64,7 +64,7 @@ def ann_seals_two_orders(qtbot: QtBot, tmp_path: Path) -> Player:
     assert you.take_seat() == "Ann" and you.phase() == "Development"
     you.show_tab("Cargo & Economy")
     for _ in range(2):
-        you.pick(combo(you, "np_buy_base"), "Red Station")
+        you.pick(combo(you, "np_buy_base"), "Ann's station")
         you.pick(combo(you, "np_buy_item"), "Mine")
         you.press("Buy")
     return you
@@ -88,7 +88,7 @@ def test_another_players_sealed_orders_leave_no_trace_in_the_campaign_dock(
     you.primary()
 
     # the phase resolved: both read the entry that resolved it, Ann her orders too
-    resolved = "Red Station buys a mine"
+    resolved = "Ann's station buys a mine"
     assert you.take_seat() == "Ann" and you.round() == 2  # (nobody had logistics to do)
     open_round(you, "Round 1")
     qtbot.waitUntil(lambda: of(you, "Ann").count(SEALED) == 2)

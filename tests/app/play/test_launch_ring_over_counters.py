@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from tests.app.acceptance.user import Player
@@ -29,8 +30,10 @@ def test_launch_ring_is_drawn_over_the_counters_in_its_hex(qtbot: QtBot, tmp_pat
     assert rings
     counters = set(board.counters.values())
     covered = 0
-    for ring in rings:
-        stack = scene.items(ring.sceneBoundingRect().center())
+    for ring in rings:  # counters fanned round the hex's centre: any under the ring's disc
+        order = Qt.SortOrder.DescendingOrder
+        shape = Qt.ItemSelectionMode.IntersectsItemShape
+        stack = scene.items(ring.sceneBoundingRect(), shape, order, you.win.map_view.transform())
         over = [i for i in stack if i in counters]
         if over:
             covered += 1

@@ -124,3 +124,33 @@ def test_every_change_is_undone_and_redone_byte_for_byte(
     assert imported.path.parent == library.folder and imported.after == b"Yak,2"
     with pytest.raises(FileProblems):
         library.import_change(tmp_path / "missing.toy")
+
+
+def test_a_relative_path_is_read_from_the_library_folder_not_the_working_folder(
+    library: DesignLibrary[Toy], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    own = library.save(Toy("Gnu", 4))
+    decoy = tmp_path / "cwd"
+    decoy.mkdir()
+    save(Toy("Decoy", 9), decoy / own.name)
+    monkeypatch.chdir(decoy)
+    assert library.find(own.name) == Toy("Gnu", 4)
+    assert library.find(f"./{own.name}") == Toy("Gnu", 4)
+    save(Toy("Decoy", 9), decoy / "zebra.toy")
+    assert library.find("zebra.toy") == Toy("Zebra"), "else from the shipped designs"
+
+
+def test_a_relative_path_not_in_the_library_folder_is_refused_with_the_folder_named(
+    library: DesignLibrary[Toy], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    decoy = tmp_path / "cwd"
+    decoy.mkdir()
+    save(Toy("Decoy", 9), decoy / "decoy.toy")
+    monkeypatch.chdir(decoy)
+    folder = str(library.folder.resolve())
+    with pytest.raises(FileProblems, match=r"no design file 'decoy\.toy' in the design") as err:
+        library.find("decoy.toy")
+    assert folder in str(err.value)
+    with pytest.raises(FileProblems, match="leads out of the design folder"):
+        library.find("../cwd/decoy.toy")
+    assert library.find(str(decoy / "decoy.toy")) == Toy("Decoy", 9), "a full path still works"

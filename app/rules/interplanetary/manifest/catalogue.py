@@ -85,8 +85,10 @@ class Catalogue(QTreeWidget):
     def item_for(self, kind: str, id: str) -> QTreeWidgetItem | None:
         for i in range(self.topLevelItemCount()):
             group = self.topLevelItem(i)
+            assert group is not None  # i < topLevelItemCount()
             for j in range(group.childCount()):
                 child = group.child(j)
+                assert child is not None  # j < childCount()
                 if child.data(0, ID_ROLE) == f"{kind}:{id}":
                     return child
         return None
@@ -98,8 +100,9 @@ class Catalogue(QTreeWidget):
             self.chosen.emit(kind, id)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.currentItem():
-            self._activated(self.currentItem(), 0)
+        item = self.currentItem()
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and item:
+            self._activated(item, 0)
             return
         super().keyPressEvent(event)
 

@@ -179,6 +179,13 @@ def parse_args(argv: Sequence[str] | None, prog: str) -> argparse.Namespace:
     return args
 
 
+def _typed(design: str) -> str:
+    """A design file typed on the command line is read from the shell's folder (the
+    library itself reads a relative path from its own folder); a name is left as is."""
+    path = Path(design)
+    return str(path.absolute()) if path.suffix == ".toml" and path.is_file() else design
+
+
 def main(argv: Sequence[str] | None = None, prog: str = "ecliptic export-sheet") -> int:
     args = parse_args(argv, prog)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -188,7 +195,7 @@ def main(argv: Sequence[str] | None = None, prog: str = "ecliptic export-sheet")
         if args.design.lower() == "blank":
             sheet = blank_sheet()
         else:
-            sheet = sheet_for(library().find(args.design))
+            sheet = sheet_for(library().find(_typed(args.design)))
     except FileProblems as error:
         print(f"Cannot use the design {args.design!r}:", file=sys.stderr)
         for problem in error.problems:

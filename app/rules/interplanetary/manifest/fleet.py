@@ -261,9 +261,12 @@ class FleetDialog(QDialog):
     def select(self, player: str, index: int) -> None:
         for i in range(self.tree.topLevelItemCount()):
             top = self.tree.topLevelItem(i)
+            assert top is not None  # i < topLevelItemCount()
             for j in range(top.childCount()):
-                if top.child(j).data(0, SHIP_ROLE) == (player, index):
-                    self.tree.setCurrentItem(top.child(j))
+                child = top.child(j)
+                assert child is not None  # j < childCount()
+                if child.data(0, SHIP_ROLE) == (player, index):
+                    self.tree.setCurrentItem(child)
 
     def _update_buttons(self) -> None:
         ship = self.current() is not None

@@ -27,6 +27,8 @@ from core.rules.interplanetary.aid.design_library import Entry, Library
 
 
 class LibraryDialog(DesignLibraryDialog):
+    library: Library  # the ship design library, not any design library
+
     def __init__(self, parent: QWidget | None = None, lib: Library | None = None) -> None:
         super().__init__(parent, lib or library(), "library_dialog", "Ship Designs")
         aid = aid_of(load_ruleset("interplanetary"))
@@ -67,7 +69,7 @@ class LibraryDialog(DesignLibraryDialog):
             return None
         return replace(design, name=dialog.name(), notes=dialog.notes(), manifest=dialog.manifest())
 
-    def describe(self, entry: Entry) -> str:
+    def describe(self, entry: Entry[Design]) -> str:
         design = entry.design
         assert design is not None
         cost = outfitting.cost(design.play_aid(), design.manifest)

@@ -214,6 +214,7 @@ def _capacity_text(data: SheetData, role: str) -> str:
         return f"fuel left: {data.fuel_left} of {data.tank}"
     if sub.slots:
         return f"{sub.slots} × {sub.slot_capacity}"
+    assert sub.capacity is not None  # only Fuel/Engine has none, answered above
     return plural(sub.capacity, "point")
 
 

@@ -222,7 +222,7 @@ class SheetWidget(QWidget):
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key = event.key()
         slot = self._marks.focus
-        moves = {
+        moves: dict[int, tuple[int, int]] = {  # Qt.Key is an int; key() gives an int
             Qt.Key.Key_Right: (1, 0),
             Qt.Key.Key_Left: (-1, 0),
             Qt.Key.Key_Down: (0, 1),

@@ -51,9 +51,13 @@ MARK_Z = 150.0
 
 class BoardView(MapView):
     """A board with counters on it; ``hex_clicked(Hex)`` (from :class:`MapView`) is the
-    player's click on a hex, or Enter on the hex cursor's; ``cancelled()`` is Escape."""
+    player's click on a hex, or Enter on the hex cursor's; ``cancelled()`` is Escape;
+    ``cursor_moved(str)`` says, when an arrow moves the hex cursor, where it is and which
+    keys do what (on these boards the plain arrows move the cursor, unlike the star map's,
+    where they scroll)."""
 
     cancelled = Signal()
+    cursor_moved = Signal(str)
 
     def __init__(self, starmap: StarMap, name: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -116,6 +120,11 @@ class BoardView(MapView):
         centre = cursor.centre()
         margin = HEX_SIZE * 1.5
         self.ensureVisible(QRectF(centre.x() - margin, centre.y() - margin, 2 * margin, 2 * margin))
+        if cursor.hex is not None:
+            label = self.board_scene.starmap.bounds.labels.format(cursor.hex)
+            self.cursor_moved.emit(
+                f"Hex {label}: Enter acts here, Escape lets go; Shift+arrows scroll the board"
+            )
 
     def _middle(self) -> Hex:
         h = self.hex_at(self.viewport().rect().center())
@@ -138,7 +147,7 @@ class BoardView(MapView):
     def show_stacks(self, stacks: Iterable[tuple[Hex, Sequence[CounterFace]]]) -> None:
         """Put these stacks (top counter first) on the board in place of what was there."""
         self._clear_counters()
-        self._stacked: set[Hex] = set()
+        self._stacked = set()
         for h, faces in stacks:
             self._stack(self.board_scene.centre_of(h), faces, SIDE)
             self._stacked.add(h)
@@ -188,8 +197,9 @@ class BoardView(MapView):
         """The counters shown, bottom of each stack first."""
         return list(self._items)
 
-    def mark(self, hexes: Iterable[Hex], colour: str, tip: str = "") -> None:
-        """Tint these hexes (where a squadron may move, what it may fire at)."""
+    def mark(self, hexes: Iterable[Hex], colour: str, tip: str = "", outline: bool = False) -> None:
+        """Tint these hexes (where a squadron may move, what it may fire at); with
+        ``outline``, edge every one of them too (a single hex on a board seen whole)."""
         fill = QColor(colour)
         fill.setAlpha(70)
         for h in hexes:
@@ -206,7 +216,7 @@ class BoardView(MapView):
             self._marks.append(item)
             # the tint lies under the counters, which cover most of a hex: an outline
             # over them shows a marked hex that holds counters (a target in range)
-            if h not in self._stacked:
+            if h not in self._stacked and not outline:
                 continue
             edge = QGraphicsPolygonItem(item.polygon())
             pen = QPen(QColor(colour), 2.5)

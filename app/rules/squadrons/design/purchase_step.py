@@ -1,6 +1,7 @@
 """The squadron game's purchases step of the New Game and New Campaign dialogs
-(:class:`app.play.systems.PurchaseStep`): each side's points left, and Navy Purchases…
-to spend them on library designs and extras.
+(:class:`app.play.systems.PurchaseStep`): each side's points left (until it has bought:
+then only that it has, as its purchase is a secret from the other side at the table),
+and Navy Purchases… to spend them on library designs and extras.
 
 A scenario offers purchases by having ``squadron_budgets()`` (points by side name; a side
 left out buys nothing) and ``cost_scheme`` (a cost scheme id); the step reads those and
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import QComboBox, QDialog, QLabel, QWidget
 
 from app.designs.purchases import PurchaseRow
 from core.board.problems import FileProblems
+from core.engine.words import plural
 from core.rules.squadrons.cost_schemes import DEFAULT_SCHEME, load_scheme, scheme_ids
 from core.rules.squadrons.costs import CostScheme, purchase_price
 from core.rules.squadrons.design import Purchase
@@ -133,6 +135,31 @@ class SquadronPurchaseStep(PurchaseRow):
         assert isinstance(dialog, PurchaseDialog)
         self._bought = dialog.purchases()
         self.show_left()
+
+    def show_left(self) -> None:
+        """Each side's points left, until it has bought: then only that it has (what
+        it spent would tell the other side at the table something of its navy)."""
+        parts = [
+            f"{side} has bought its navy"
+            if self._has_bought(side)
+            else f"{side} {left} of {budget} left"
+            for side, left, budget in self.left()
+        ]
+        self.label.setText("Points to spend: " + ", ".join(parts) if parts else "")
+
+    def unspent(self) -> str:
+        """Who would start with points unspent, in words ('' when nobody); how many only
+        for a side that has bought nothing (so no secret)."""
+        return "; ".join(
+            f"{side} has points left unspent"
+            if self._has_bought(side)
+            else f"{side} has {left} of {plural(budget, 'point')} unspent"
+            for side, left, budget in self.left()
+            if left > 0
+        )
+
+    def _has_bought(self, side: str) -> bool:
+        return self._bought.get(side, Purchase()) != Purchase()
 
     def left(self) -> list[tuple[str, int, int]]:
         return [

@@ -71,10 +71,10 @@ def stacks(
     by_hex: dict[Hex, list[CounterFace]] = defaultdict(list)
     in_fleet = {m: f for f in state.fleets for m in f.members}
     shown_fleets: set[str] = set()
-    here = [v for v in state.veils if v.system == system and v.hex is not None]
-    for v in here:  # another side's "?" lies over all it hides
+    here = [(v, v.hex) for v in state.veils if v.system == system and v.hex is not None]
+    for v, at in here:  # another side's "?" lies over all it hides
         if not side or v.side != side:
-            by_hex[v.hex].append(veil_face(v, colour.get(v.side, "")))
+            by_hex[at].append(veil_face(v, colour.get(v.side, "")))
     for c in state.on_board():
         if c.place is None or c.place.system != system:
             continue
@@ -94,9 +94,9 @@ def stacks(
                 veiled=bool(side) and c.side == side and hidden(state, c),
             )
             by_hex[c.place.hex].append(fleet_face)
-    for v in here:  # the side's own "?" under what it hides, for that side
+    for v, at in here:  # the side's own "?" under what it hides, for that side
         if side and v.side == side:
-            by_hex[v.hex].append(veil_face(v, colour.get(v.side, "")))
+            by_hex[at].append(veil_face(v, colour.get(v.side, "")))
     return list(by_hex.items())
 
 

@@ -33,7 +33,9 @@ if TYPE_CHECKING:
 
 class JumpDialog(QDialog):
     """Choose where ``name`` jumps from ``origin`` with jump factor ``jump`` and
-    ``fuel`` fuel counters; :meth:`choice` gives (system, hex) once accepted."""
+    ``fuel`` fuel counters; :meth:`choice` gives (system, hex) once accepted. With
+    ``blocked`` (why it cannot jump from where it is), that is said in red at once and
+    Order Jump stays disabled: the player may still look at the destinations."""
 
     def __init__(
         self,
@@ -43,6 +45,7 @@ class JumpDialog(QDialog):
         jump: int,
         fuel: int,
         parent: QWidget | None = None,
+        blocked: str = "",
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle(f"Jump Orders: {name}")
@@ -50,6 +53,7 @@ class JumpDialog(QDialog):
         self.setObjectName("jump_dialog")
         self.world = world
         self.fuel = fuel
+        self.blocked = blocked
         self.system_box = QComboBox()
         self.system_box.setObjectName("jump_system")
         for system in world.in_reach(origin, jump):
@@ -148,10 +152,13 @@ class JumpDialog(QDialog):
                         )
                 except (ValueError, KeyError):
                     message = f"{text!r} is not a hex label of {system}'s board."
+        if self.blocked:
+            ok, message = False, f"{self.blocked}."
         self.note.setText(message)
+        self.note.setStyleSheet("color: #b03a2e;" if message else "")
         chosen = self.choice()
         if self.view is not None:
             self.view.clear_marks()
             if chosen is not None:
-                self.view.mark([chosen[1]], "#f0c23b", "The arrival hex")
+                self.view.mark([chosen[1]], "#f0c23b", "The arrival hex", outline=True)
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(ok)

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from core.board.hexgrid import Hex
 from core.engine.words import plural
+from core.rules.squadrons.commands import Fire
 from core.rules.squadrons.damage import halved, hit, now
 from core.rules.squadrons.factors import FACTOR_NAMES, FACTOR_TITLES
 from core.rules.squadrons.state import Counter, Place, SquadronGame
@@ -116,3 +117,49 @@ def supply_sources(state: SquadronGame, counter: Counter) -> list[tuple[str, str
         if c.id != counter.id and c.place == counter.place and c.supply > 0:
             found.append((f"{c.name}'s supply ({c.supply})", c.id))
     return found
+
+
+#: the tooltip of a counter's row in the stack list (its text explained)
+ROW_TIP = (
+    "{name}: Attack/Defense as they are now, the hits taken, and the target of a fire "
+    "order given this step. Select it to see its sheet."
+)
+
+
+def row_text(state: SquadronGame, counter: Counter) -> str:
+    """A counter's row in the stack list: name, side, attack/defense now, hits, and
+    "→ target" once it has a fire order this step (two frigates told apart by it)."""
+    f = now(state, counter)
+    hits = f", {counter.hits} hits" if counter.hits else ""
+    text = f"{counter.name} ({counter.side}) {f.attack}/{f.defense}{hits}"
+    for order in state.sealed:
+        if isinstance(order, Fire) and order.firer == counter.id:
+            target = state.counter(order.target)
+            text += " → " + (target.name if target is not None else 'the "?"')
+    return text
+
+
+def all_targets(state: SquadronGame, firer: Counter) -> list[tuple[str, Target]]:
+    """Everything ``firer`` may fire at, nearest first, each titled with its hex and
+    distance (and hits taken): the Target box, whatever part of the board is in view."""
+    if firer.place is None:
+        return []
+    board = state.world.board(firer.place.system)
+    found: list[tuple[str, Target]] = []
+    for h in sorted(in_range(state, firer), key=firer.place.hex.distance):
+        away = plural(firer.place.hex.distance(h), "hex")
+        for target in targets(state, firer, h):
+            hit = state.counter(target.id)
+            hits = f", {hit.hits} hits" if hit is not None and hit.hits else ""
+            found.append((f"{target.title} ({board.label(h)}, {away}{hits})", target))
+    return found
+
+
+def no_target(state: SquadronGame | None, firer: Counter | None) -> str:
+    """What the fire panel says with nothing to aim at: why, or what to do."""
+    if state is None or firer is None:
+        return "Select one of your counters, then click a target within its attack range."
+    factors = now(state, firer)
+    if factors.attack <= 0:
+        return f"The {firer.name} has no Attack left: it cannot fire."
+    return f"Nothing the {firer.name} may fire at is within {plural(factors.attack_range, 'hex')}."

@@ -43,6 +43,7 @@ from core.rules.squadrons.commands import (
 )
 from core.rules.squadrons.damage import now
 from core.rules.squadrons.factors import FACTOR_TITLES
+from core.rules.squadrons.movement import departure_problem
 from core.rules.squadrons.state import Counter, Place, SquadronGame
 
 if TYPE_CHECKING:
@@ -50,6 +51,13 @@ if TYPE_CHECKING:
     from core.board.hexgrid import Hex
 
 ID_ROLE = Qt.ItemDataRole.UserRole
+#: set on the row of one of the side's own "?" counters (its id is under ID_ROLE)
+OWN_VEIL_ROLE = Qt.ItemDataRole.UserRole + 1
+#: the tooltip of that row: what ticking it does
+OWN_VEIL_TIP = (
+    'Ticked, your "?" moves with the ticked counters; unticked, it stays here over the '
+    "counters left behind. Counters moved without it are seen by the enemy."
+)
 REACH_COLOUR = "#009e73"
 RANGE_COLOUR = "#d55e00"
 
@@ -76,7 +84,8 @@ class OrdersPanel(QWidget):
         self._aimed: Hex | None = None
         self.where = QLabel(NOTHING_SELECTED)
         self.where.setObjectName("selected_hex")
-        self.where.setWordWrap(True)
+        self.where.setWordWrap(True)  # as tall whatever it says: the buttons stay put
+        self.where.setMinimumHeight(3 * self.fontMetrics().lineSpacing())
         self.stack = QListWidget()
         self.stack.setObjectName("stack_list")
         self.stack.setMinimumHeight(5 * self.fontMetrics().lineSpacing())
@@ -149,7 +158,7 @@ class OrdersPanel(QWidget):
                 row.addWidget(w)
             layout.addLayout(row)
         layout.addWidget(self.place_button)
-        layout.addWidget(fire, 1)
+        layout.addWidget(fire)  # its own height: the list above takes the rest, steadily
 
     def _button(self, text: str, tip: str) -> QPushButton:
         button = QPushButton(text)
@@ -207,11 +216,7 @@ class OrdersPanel(QWidget):
         here = self.here
         if step == "move" and here is not None and here.system == system and h in self._reach:
             ids = tuple(self.ticked())
-            veils = tuple(
-                v.id
-                for v in state.veils
-                if v.side == self.side and v.system == system and v.hex == here.hex
-            )
+            veils = tuple(self.ticked(veils=True))
             self.here = Place(system, h)
             self.page.session.apply(Move(player, ids, h, veils))
             return
@@ -227,19 +232,26 @@ class OrdersPanel(QWidget):
         self._fill_stack()
         self._update_buttons()
 
-    def ticked(self) -> list[str]:
-        """The own counters ticked in the stack list."""
+    def ticked(self, veils: bool = False) -> list[str]:
+        """The own counters ticked in the stack list (with ``veils``, the own "?"
+        counters ticked to go with them)."""
         found = []
         for i in range(self.stack.count()):
             item = self.stack.item(i)
-            if item.checkState() == Qt.CheckState.Checked:
+            veil = bool(item.data(OWN_VEIL_ROLE))
+            if item.checkState() == Qt.CheckState.Checked and veil == veils:
                 found.append(item.data(ID_ROLE))
         return found
 
     def current(self) -> Counter | None:
+        """The counter of the stack list's current row (on the row of the side's own
+        "?", the first counter ticked to move, whose reach is then shown)."""
         item = self.stack.currentItem()
         if item is None or self.state is None:
             return None
+        if item.data(OWN_VEIL_ROLE):
+            ticked = self.ticked()
+            return self.state.counter(ticked[0]) if ticked else None
         return self.state.counter(item.data(ID_ROLE))
 
     def _player(self) -> str:
@@ -250,6 +262,12 @@ class OrdersPanel(QWidget):
         state = self.state
         current = self.stack.currentItem().data(ID_ROLE) if self.stack.currentItem() else None
         ticked = set(self.ticked())
+        veils_left = {
+            item.data(ID_ROLE)
+            for i in range(self.stack.count())
+            if (item := self.stack.item(i)).data(OWN_VEIL_ROLE)
+            and item.checkState() == Qt.CheckState.Unchecked
+        }
         self.stack.blockSignals(True)
         self.stack.clear()
         if state is None or self.here is None:
@@ -264,16 +282,25 @@ class OrdersPanel(QWidget):
                 item = QListWidgetItem(f'"?" counter ({v.side})')
                 item.setData(ID_ROLE, v.id)
                 self.stack.addItem(item)
+        for v in state.veils:  # the side's own "?": ticked to go along, or left here
+            if v.system == self.here.system and v.hex == self.here.hex and v.side == self.side:
+                item = QListWidgetItem(f'Your "?" counter over this hex ({v.side})')
+                item.setData(ID_ROLE, v.id)
+                item.setData(OWN_VEIL_ROLE, True)
+                item.setToolTip(OWN_VEIL_TIP)
+                if kind_of(self.page.session.step()) == "move":
+                    item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+                    left = v.id in veils_left
+                    item.setCheckState(Qt.CheckState.Unchecked if left else Qt.CheckState.Checked)
+                self.stack.addItem(item)
         here = [c for c in state.on_board() if c.place == self.here]
         for c in here:
-            f = now(state, c)
-            hits = f", {c.hits} hits" if c.hits else ""
-            item = QListWidgetItem(f"{c.name} ({c.side}) {f.attack}/{f.defense}{hits}")
+            item = QListWidgetItem(orders.row_text(state, c))
             item.setData(ID_ROLE, c.id)
-            item.setToolTip(f"{c.name}: select it to see its sheet")
+            item.setToolTip(orders.ROW_TIP.format(name=c.name))
             if c.side == self.side and ticks:  # ticks move or group; not in a fire step
                 item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-                fresh = not ticked and current is None and f.maneuver > c.spent
+                fresh = not ticked and current is None and now(state, c).maneuver > c.spent
                 on = c.id in ticked or fresh
                 item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
             self.stack.addItem(item)
@@ -281,8 +308,8 @@ class OrdersPanel(QWidget):
         own = sorted(
             (c for c in here if c.side == self.side), key=lambda c: now(state, c).maneuver == 0
         )
-        own = [c.id for c in own]
-        pick = current if current in rows else (own[0] if own else (rows[0] if rows else None))
+        ids = [c.id for c in own]
+        pick = current if current in rows else (ids[0] if ids else (rows[0] if rows else None))
         if pick is not None:
             self.stack.setCurrentRow(rows.index(pick))
         else:  # an empty hex: say so, and how to pick something
@@ -309,28 +336,46 @@ class OrdersPanel(QWidget):
         seated = self.page.seated()
         mine = counter is not None and counter.side == self.side and seated
         moving = mine and step == "move"
-        assert counter is not None or not mine
-        self.jump_button.setEnabled(moving and counter.jump is None and not counter.is_planet)
-        self.cancel_jump_button.setEnabled(moving and counter.jump is not None)
+        # "moving" and "mine" hold only with a counter (and so with a state)
+        jump = counter.jump if counter is not None else None
+        planet = counter is not None and counter.is_planet
+        self.jump_button.setEnabled(moving and jump is None and not planet)
+        self.cancel_jump_button.setEnabled(moving and jump is not None)
         ticked = self.ticked()
         self.fleet_button.setEnabled(mine and step in ("move", "repair") and len(ticked) > 1)
         fleet = self._fleet_here()
         self.disband_button.setEnabled(seated and step in ("move", "repair") and fleet is not None)
         self.source_box.clear()
-        if mine and step == "repair" and orders.repairs_left(state, counter) > 0:
+        if (
+            mine
+            and counter is not None
+            and state is not None
+            and step == "repair"
+            and orders.repairs_left(state, counter) > 0
+        ):
             for title, source in orders.supply_sources(state, counter):
                 self.source_box.addItem(title, source)
         self.repair_button.setEnabled(self.source_box.count() > 0)
         self.source_box.setEnabled(self.source_box.count() > 0)
         self._show_marks(step, counter if mine else None)
         if self._aimed is None:
-            self.target_box.clear()
-            self.preview.setText(
-                "Select one of your counters, then click a target within its attack range."
-                if step == "fire"
-                else ""
-            )
+            self._offer_targets(counter if mine and step == "fire" else None, step)
         self.fire_button.setEnabled(self.target_box.count() > 0)
+
+    def _offer_targets(self, firer: Counter | None, step: str) -> None:
+        """With a firer selected, everything it may fire at (wherever the board is
+        scrolled), nearest first, the first previewed; else what to do, in words."""
+        self.target_box.blockSignals(True)
+        self.target_box.clear()
+        state = self.state
+        if state is not None and firer is not None:
+            for title, target in orders.all_targets(state, firer):
+                self.target_box.addItem(title, target)
+        self.target_box.blockSignals(False)
+        if self.target_box.count():
+            self._show_preview()
+        else:
+            self.preview.setText(orders.no_target(state, firer) if step == "fire" else "")
 
     def _show_marks(self, step: str, counter: Counter | None) -> None:
         state = self.state
@@ -403,6 +448,7 @@ class OrdersPanel(QWidget):
             now(state, counter).jump,
             counter.fuel,
             self,
+            blocked=departure_problem(state, counter),
         )
         accepted = dialog.exec() == QDialog.DialogCode.Accepted
         # the window takes the keyboard back (with no window manager to hand it back,

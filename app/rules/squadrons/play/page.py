@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QFocusEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QListWidget,
@@ -30,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.board.view import MapView
 from app.play.entries import reopened_events
 from app.play.turn import HandOver
 from app.rules.squadrons.boards.navigator import BoardsNavigator
@@ -87,6 +89,7 @@ class SquadronPage(QWidget):
         self.boards = self.navigator.systems
         for board in self.navigator.boards():
             board.cancelled.connect(self.cancel)
+            board.cursor_moved.connect(self.host.status_label.setText)
         self.log = QListWidget()
         self.log.setObjectName("squadron_log")
         self.orders = OrdersPanel(self)
@@ -125,6 +128,14 @@ class SquadronPage(QWidget):
 
     def widget(self) -> QWidget:
         return self
+
+    def zoom_view(self) -> MapView | None:
+        """The board in front, for View › Zoom In, Zoom Out and Fit Map (none while the
+        hand-over screen hides the boards)."""
+        if self.pages.currentWidget() is not self.play_area:
+            return None
+        current = self.navigator.tabs.currentWidget()
+        return current if isinstance(current, MapView) else None
 
     def primary(self) -> None:
         """End the step for the side at the table (sealing its fire orders); by mail,
@@ -293,7 +304,9 @@ class SquadronPage(QWidget):
         past = self.replay_row.past
         whose = f"as {past.side} saw it" if past and past.viewer else "everything shown"
         hint = f"Replay: the game as it was, {whose} (Escape returns to play)"
-        self.host.turn_bar.show_turn(state.day, steps(state.step), who, hint, "Replaying")
+        self.host.turn_bar.show_turn(
+            state.day, steps(state.step, state.sides), who, hint, "Replaying"
+        )
         self.host.turn_bar.round_label.setText(f"Day {state.day}")
         for view in self.boards.values():
             view.clear_marks()
@@ -366,7 +379,7 @@ class SquadronPage(QWidget):
                 hint = hint.replace(ends, f"press {label}") if ends in hint else hint
                 hint += "" if label in hint else f", then {label} (Ctrl+Enter)"
         bar = self.host.turn_bar
-        bar.show_turn(live.day, steps(live.step), shown, hint, label)
+        bar.show_turn(live.day, steps(live.step, live.sides), shown, hint, label)
         bar.round_label.setText(f"Day {live.day}")
 
     def _show_over(self) -> None:
@@ -385,6 +398,10 @@ class SquadronPage(QWidget):
         bar.round_label.setText("Game over")
         bar.player_label.setText(f"{won} won" if won else "a draw")
         bar.end_button.setEnabled(False)
+        # the fog lifts: the log reads whole, to the last shots and the result
+        self.log.clear()
+        self.log.addItems([e.text for e in self.session.events])
+        self.log.scrollToBottom()
 
     def _hand_over(self, seat: Any) -> None:
         if self._seated is not None:
@@ -403,6 +420,14 @@ class SquadronPage(QWidget):
         for view in self.boards.values():
             view.clear_marks()
         self.hand_over.button.setFocus()
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        """The keyboard given to the page (a game opened after another was closed) goes
+        on to the hand-over button while it is up, so Enter takes the seat as it says."""
+        if self.pages.currentWidget() is self.hand_over:
+            self.hand_over.button.setFocus()
+            return
+        super().focusInEvent(event)
 
     def _jump_board_clicked(self, system: str) -> None:
         """A system clicked on the jump board: its board comes to the front, unless a

@@ -33,6 +33,18 @@ TITLES: dict[str, str] = {
     "place": 'Place "?"',
 }
 
+#: what each step is, in full, for its tooltip ({one}, {two}: the sides, in order)
+TIPS: dict[str, str] = {
+    "move-1-first": "{one} moves (side one moves first in the day's first half)",
+    "move-1-second": "{two} moves",
+    "fire-1": "Everyone fires: sealed orders, all resolved at once",
+    "move-2-second": "{two} moves (side two moves first in the day's second half)",
+    "move-2-first": "{one} moves",
+    "fire-2": "Everyone fires again",
+    "repair": "Repair and resupply; then jumps begin and jump space moves a day on",
+    "place": 'Each side places its new "?" counter',
+}
+
 #: what the primary button does in each kind of step
 PRIMARY: dict[str, str] = {
     "move": "End Move",
@@ -63,9 +75,14 @@ class Shown:
     colour: str
 
 
-def steps(current: int) -> list[Step]:
-    """The day's steps for the turn bar, ``current`` (an index of ``STEPS``) marked."""
-    return [Step(name, TITLES.get(name, name), i == current) for i, name in enumerate(STEPS)]
+def steps(current: int, sides: tuple[str, ...] = ()) -> list[Step]:
+    """The day's steps for the turn bar, ``current`` (an index of ``STEPS``) marked,
+    each with its tooltip naming the side that moves (``sides`` in order)."""
+    one, two = (*sides, "Side one", "Side two")[:2] if len(sides) < 2 else sides[:2]
+    return [
+        Step(name, TITLES.get(name, name), i == current, tip=TIPS[name].format(one=one, two=two))
+        for i, name in enumerate(STEPS)
+    ]
 
 
 def primary_label(step: str, over: bool) -> str:
@@ -97,10 +114,10 @@ def what_now(state: SquadronGame, side: str, step: str) -> str:
             return f"every counter of yours that can fire has its order: {go_on}"
         return f"{ASKED['fire']} ({left} of yours can still fire)"
     if kind == "repair":
-        able = sum(1 for c in mine if repairs_left(state, c) and supply_sources(state, c))
-        if not able:
+        repairable = sum(1 for c in mine if repairs_left(state, c) and supply_sources(state, c))
+        if not repairable:
             return f"nothing of yours can be repaired now: {go_on}"
-        return f"{ASKED['repair']} ({able} of yours can be)"
+        return f"{ASKED['repair']} ({repairable} of yours can be)"
     if kind == "place":
         hand = state.hand(side)
         if not hand:

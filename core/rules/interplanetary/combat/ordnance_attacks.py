@@ -14,7 +14,9 @@ moved (the ``moved`` hook), in this order:
 3. **Mines and buckyballs** then attack, by themselves, every ship their vector met: a
    piece that moved attacks each ship in a hex it entered and each ship moving with it
    whose course crossed its vector; a piece that did not move attacks each ship whose
-   course entered a hex of its vector. Own ships included. Mines stay; a buckyball is
+   course entered a hex of its vector. Own ships included (with the switch
+   ``veering_clears_own_mine``, not the launcher that veered off it:
+   :mod:`core.rules.interplanetary.combat.veer`). Mines stay; a buckyball is
    spent by any result but a miss, otherwise flies on to the next ship along its vector.
 
 Inside a scenario's no-fire zone no launched weapon attacks (a ruling: the zone forbids
@@ -48,6 +50,7 @@ from core.rules.interplanetary.combat.ordnance import (
     weapon_of,
 )
 from core.rules.interplanetary.combat.systems import gun_block
+from core.rules.interplanetary.combat.veer import VEER_SWITCH, veered_off
 from core.rules.interplanetary.scenario.special_rules import zone_at
 from core.vector.astrogation import ShipDestroyed, movers
 from core.vector.gravity import label
@@ -372,9 +375,12 @@ def _met(
     labels = state.starmap
     trail = piece.path or (piece.motion.position,)
     laid = trail[1:] if _moved(piece, mover) else ()
+    veer = switch_on(state, VEER_SWITCH)
     met: list[tuple[int, int, Ship, str]] = []
     for n, ship in enumerate(state.ships):
         if not exposed(state, ship):
+            continue
+        if veer and _veered(piece, trail[0], ship):
             continue
         meeting = meets(trail, laid, movers.get(ship.id, ()), ship.motion.position)
         if meeting is not None and zone_at(state, meeting[0]) is None:
@@ -382,6 +388,12 @@ def _met(
             why = meeting_reason(ship.name, label(labels, where), crossed=crossed)
             met.append((trail.index(where), n, ship, why))
     return [(ship, why) for _, _, ship, why in sorted(met, key=lambda m: (m[0], m[1]))]
+
+
+def _veered(piece: Ordnance, piece_start: Hex, ship: Ship) -> bool:
+    end = ship.motion.position
+    start = Hex(end.q - ship.motion.velocity.q, end.r - ship.motion.velocity.r)
+    return veered_off(piece.ship, piece_start, piece.motion.position, ship.id, start, end)
 
 
 def meets(

@@ -4,8 +4,9 @@ The engine decides what pieces do after a player's movement
 (:mod:`core.rules.interplanetary.combat.ordnance_attacks`); this module asks the same questions of
 a course that is only being considered, so the plotter can warn before the player commits: a mine or
 buckyball whose vector the course would cross or whose move would pass the ship's end
-hex (own pieces included: a mine does not know its friends), and an enemy missile in
-whose hex the ship would stop (or whose tip would reach it, when everyone moves at
+hex (own pieces included: a mine does not know its friends, though with the switch
+``veering_clears_own_mine`` the ship that dropped it clears it by veering off), and an
+enemy missile in whose hex the ship would stop (or whose tip would reach it, when everyone moves at
 once). Pieces that move in the same movement are flown ahead by the engine's own
 :func:`core.rules.interplanetary.combat.ordnance.flight`.
 
@@ -26,9 +27,11 @@ from core.rules.interplanetary.combat.ordnance import (
     flight,
     name_of,
     params,
+    switch_on,
     weapon_of,
 )
 from core.rules.interplanetary.combat.ordnance_attacks import meets
+from core.rules.interplanetary.combat.veer import VEER_SWITCH, veered_off
 from core.vector.course import ENDS_COURSE
 from core.vector.gravity import label
 from core.vector.movement import MoveResult
@@ -66,6 +69,8 @@ class _Piece:
     trail: tuple[Hex, ...]
     moving: bool
     end: Hex
+    #: the ship that dropped it (None for a mine field)
+    ship: str | None = None
 
 
 def _pieces(state: GameState, mover: str) -> list[_Piece]:
@@ -82,7 +87,8 @@ def _pieces(state: GameState, mover: str) -> list[_Piece]:
             trail, end = piece.path or (piece.motion.position,), piece.motion.position
         behaviour = weapon_of(state, piece).behaviour
         name = name_of(state, piece)
-        pieces.append(_Piece(piece.id, name, behaviour, piece.side, trail, moving, end))
+        found = _Piece(piece.id, name, behaviour, piece.side, trail, moving, end, piece.ship)
+        pieces.append(found)
     return pieces
 
 
@@ -93,6 +99,7 @@ def watch(state: GameState, ship: Ship) -> Callable[[MoveResult], tuple[WeaponMe
     if not state.ordnance or aid_of(state.rules) is None or not exposed(state, ship):
         return lambda result: ()
     pieces = _pieces(state, ship.owner)
+    veer = switch_on(state, VEER_SWITCH)
 
     def met(result: MoveResult) -> tuple[WeaponMet, ...]:
         course = course_hexes(result.start, result.end)[1:]
@@ -100,6 +107,8 @@ def watch(state: GameState, ship: Ship) -> Callable[[MoveResult], tuple[WeaponMe
         found: list[WeaponMet] = []
         for p in pieces:
             if p.behaviour in ("mine", "buckyball"):
+                if veer and veered_off(p.ship, p.trail[0], p.end, ship.id, result.start, stop):
+                    continue
                 meeting = meets(p.trail, p.trail[1:] if p.moving else (), course, stop)
                 if meeting is None:
                     continue

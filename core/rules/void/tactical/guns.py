@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from core.board.sight import hex_line_blocked
 from core.board.starmap import Terrain
 from core.engine.commands import Command
 from core.engine.errors import IllegalCommand, WrongPhase
@@ -92,9 +93,14 @@ def atmosphere_bonus(state: GameState, shooter: Ship, target: Ship) -> int:
 
 
 def blocked(state: GameState, shooter: Ship, target: Ship) -> bool:
-    line = shooter.motion.position.line_to(target.motion.position)[1:-1]
+    """Whether a body or a planet's surface stands in the line of fire (decided exactly:
+    a line only grazing them, along one side or through a corner, passes)."""
     solid = (Terrain.BODY, Terrain.SURFACE, Terrain.CRUSH_DEPTH)
-    return any(state.starmap.terrain_at(h) in solid for h in line)
+    return hex_line_blocked(
+        shooter.motion.position,
+        target.motion.position,
+        lambda h: state.starmap.terrain_at(h) in solid,
+    )
 
 
 def fire(state: GameState, command: Command) -> tuple[GameState, list[Event]]:

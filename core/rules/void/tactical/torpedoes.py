@@ -105,7 +105,7 @@ def guide(state: GameState, command: Command) -> tuple[GameState, list[Event]]:
     group = next((g for g in now.torpedoes if g.id == command.group), None)
     if group is None or group.owner != command.player:
         raise IllegalCommand(f"you have no torpedo group {command.group!r} in flight")
-    allowed = LAUNCH_BURN if group.launched == state.round else GUIDANCE
+    allowed = allowance(group, state.round)
     if command.burn is not None and len(command.burn) > allowed:
         raise IllegalCommand(f"{group.label} {group.id} may burn {allowed} hexes this turn")
     guided = replace(group, burn=command.burn)
@@ -113,6 +113,22 @@ def guide(state: GameState, command: Command) -> tuple[GameState, list[Event]]:
     return with_terms(state, replace(now, torpedoes=groups)), [
         Said(f"{group.label} {group.id}: guidance plotted")
     ]
+
+
+def allowance(group: Torpedoes, round_: int) -> int:
+    """The hexes of burn ``group`` has in round ``round_``: more on its launch turn."""
+    return LAUNCH_BURN if group.launched == round_ else GUIDANCE
+
+
+def guided_end(group: Torpedoes, round_: int) -> Hex | None:
+    """Where the guidance its owner plotted ends ``group``'s move this round (its flight,
+    and the arrow the map draws); None: none plotted, it flies straight at its target."""
+    if group.burn is None:
+        return None
+    velocity = group.motion.velocity
+    for d in group.burn[: allowance(group, round_)]:
+        velocity = velocity + Vector.of(d)
+    return group.motion.position + velocity
 
 
 def _steer(position: Hex, velocity: Vector, aim: Hex, burn: int) -> Vector:
@@ -152,14 +168,13 @@ def _fly_one(state: GameState, group: Torpedoes) -> tuple[GameState, list[Event]
     target = state.ship(group.target)
     if not target.in_play or state.round - group.launched >= LIFETIME:
         return _drop(state, group), [Said(f"{group.label} {group.id} is spent")]
-    burn = LAUNCH_BURN if group.launched == state.round else GUIDANCE
     start = group.motion.position
-    if group.burn is None:
+    guided = guided_end(group, state.round)
+    if guided is None:
+        burn = allowance(group, state.round)
         velocity = _steer(start, group.motion.velocity, target.motion.position, burn)
     else:
-        velocity = group.motion.velocity
-        for d in group.burn[:burn]:
-            velocity = velocity + Vector.of(d)
+        velocity = start.to(guided)
     end = start + velocity
     path = start.line_to(end)
     if not state.starmap.bounds.contains(end) and target.motion.position not in path:

@@ -62,6 +62,7 @@ def test_sides_buy_designs_and_extras_within_their_points(qtbot: QtBot, tmp_path
     step = host.step
 
     def buy(dialog: QWidget) -> None:
+        player.press("Show Imperium's Purchase", dialog)  # covered from the other side
         cruisers = player.find(QSpinBox, "buy_0_1", dialog)  # Cruiser, 66 points
         assert cruisers.accessibleName() == "Cruiser"
         player.type_into(cruisers, "3")

@@ -53,7 +53,7 @@ def test_the_end_of_round_adds_the_income_to_the_stocks_and_says_so(tmp_path: Pa
     assert stocks["earth"] == (("fuel", 1), ("supplies", 1))
     assert stocks["high"] == ()
     assert all(isinstance(e, Produced) for e in events) and len(events) == 8
-    assert events[0].text == "end of round: earth gains 1 fuel and 1 supplies"
+    assert events[0].text == "end of round: earth gains 1 fuel and 1 supply"
 
 
 def test_income_comes_once_a_round_when_the_logistics_phase_ends(tmp_path: Path) -> None:

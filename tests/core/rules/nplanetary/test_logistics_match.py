@@ -128,7 +128,7 @@ def test_the_app_can_ask_whether_the_other_side_matched() -> None:
 
 def test_transfers_read_in_players_words() -> None:
     assert describe({"fuel": 5, "supplies": -1}, "Ajax", "Boreas") == (
-        "Ajax gives 5 fuel to Boreas and takes 1 supplies from Boreas"
+        "Ajax gives 5 fuel to Boreas and takes 1 supply from Boreas"
     )
 
 

@@ -31,7 +31,7 @@ from tests.core.rules.nplanetary.scripted import (
 def test_scenario_duel_is_played_to_a_win_by_a_scripted_game() -> None:
     state, events = play_out(scenario_start("nplanetary-duel", seed=21), fire_at_nearest)
     assert state.over
-    assert state.winners == ("p1",)  # Red's cruiser outlasts Blue's two ships, this seed
+    assert state.winners == ("p1",)  # the cruiser outlasts the two escorts, this seed
     assert any(isinstance(e, GameWon) for e in events)
     assert not any(s.in_play for s in state.ships if s.owner == "p2")
 

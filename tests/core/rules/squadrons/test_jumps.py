@@ -74,7 +74,7 @@ def test_a_jump_never_ends_inside_a_100_diameter_limit() -> None:
 
 def test_a_jump_begins_outside_every_limit_unless_the_switch_is_off() -> None:
     state = scout(label="1310")  # on Marlow's star
-    with pytest.raises(IllegalCommand, match="must leave it to jump"):
+    with pytest.raises(IllegalCommand, match="must move out of it before it can jump"):
         apply(state, BeginJump("ann", "s", "Dunmore", hx("Dunmore", "0303")))
 
 

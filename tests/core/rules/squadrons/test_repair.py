@@ -9,6 +9,7 @@ import pytest
 from core.engine.errors import IllegalCommand
 from core.engine.play import apply
 from core.rules.squadrons.commands import Repair
+from core.rules.squadrons.damage import now
 
 from .helpers import IMP, ZHO, at, end_step, new_game, play, squadron, to_step
 
@@ -68,3 +69,13 @@ def test_a_whole_day_at_a_starport_refills_supply_counters_to_the_supply_factor(
     )
     state, _ = to_step(state, "place")
     assert state.counter("t").supply == 4
+
+
+def test_supply_counters_carried_outlast_damage_to_the_supply_factor() -> None:
+    """Ruling: hits that wear the Supply factor down do not destroy the supply counters
+    already aboard (the seed takes only a fuel counter per hit); the factor limits what
+    is loaded at a starport. A wrecked Supply factor still repairs with what it carries."""
+    state = damaged(hits=5, supply=2, stores=2)  # 3 hits past defense: Supply 2 -> 0
+    assert now(state, state.counter("d")).supply == 0 and state.counter("d").supply == 2
+    state, _ = play(state, Repair("ann", "d"))
+    assert state.counter("d").hits == 4 and state.counter("d").supply == 1

@@ -15,7 +15,7 @@ from core.engine.states import state_hash
 from core.files import tomlio
 from core.rules.squadrons.autopilot import JumpOrder, orders, play_out
 from core.rules.squadrons.costs import IllegalPurchase
-from core.rules.squadrons.design import Design, Purchase, PurchaseLine
+from core.rules.squadrons.design import Design, Kind, Purchase, PurchaseLine
 from core.rules.squadrons.factors import Factors
 from core.rules.squadrons.purchases import PurchaseRefused, with_purchases
 from core.rules.squadrons.scenario import (
@@ -179,3 +179,13 @@ def test_a_side_that_buys_nothing_to_play_with_is_refused() -> None:
         line = Design("Line", 15, factors=Factors(2, 4, 5, 10, 4, 5, 3))
         bought = {"Imperium": Purchase((PurchaseLine(line, 1),)), "Zhodani": Purchase(unknowns=3)}
         with_purchases(load_scenario("skirmish-at-velde"), bought)
+
+
+def test_a_planets_defences_cannot_be_bought_for_a_navy_deployed_by_jump() -> None:
+    """Ruling: planet counters are a planet's defences, placed by the scenario; a navy
+    bought before play is squadrons only."""
+    line = Design("Line", 15, factors=Factors(2, 4, 5, 10, 4, 5, 3))
+    fort = Design("Fort", 15, Kind.PLANET, factors=Factors(sensor=5, attack=20, defense=10))
+    bought = Purchase((PurchaseLine(line, 1), PurchaseLine(fort, 1)))
+    with pytest.raises(PurchaseRefused, match="Imperium bought Fort, a planet's defences"):
+        with_purchases(load_scenario("skirmish-at-velde"), {"Imperium": bought})
