@@ -399,10 +399,13 @@ class GameBoard(QObject):
     def unplotted_losses(self) -> list[str]:
         """The seat's ships without an order that coasting would lose ("Alpha crashes
         into Sun"): ending the phase gives them that course without a click on the map."""
+        return [line for _, _, line in self._unplotted_losses()]
+
+    def _unplotted_losses(self) -> list[tuple[Ship, Option, str]]:
         state = self.session.state
         if not self.session.plots_on_map():
             return []
-        lines = []
+        found = []
         for ship in self.my_ships():
             if state.plan(ship.id) is not None or ship.status is not ShipStatus.ACTIVE:
                 continue
@@ -411,8 +414,8 @@ class GameBoard(QObject):
             hazard = option_hazard(state, ship, option) if option is not None else None
             if hazard is None or option is None or not self._may_order(ship, option):
                 continue
-            lines.append(f"{ship.name} has no order and {hazard} coasting")
-        return lines
+            found.append((ship, option, f"{ship.name} has no order: coasting, it {hazard}"))
+        return found
 
     def _may_order(self, ship: Ship, option: Option) -> bool:
         """Whether the player may give ``ship`` an order now (one sitting out a turn,
@@ -426,8 +429,18 @@ class GameBoard(QObject):
     def confirm_end(self) -> bool:
         """Before the player's orders are sealed: True unless a ship left to coast would
         be lost and the player cancels."""
-        lines = self.unplotted_losses()
-        return not lines or self._confirm(lines)
+        found = self._unplotted_losses()
+        if not found:
+            return True
+        if not self._confirm([line for _, _, line in found]):
+            return False
+        # the coasting course is given as the order the player agreed to: a game that
+        # plots over several phases (System III Void) does not ask again at each one
+        seat = self.session.seat()
+        for ship, option, _ in found:
+            if seat is not None:
+                self.session.apply(Plot(seat.id, ship.id, option.order))
+        return True
 
     def _confirm(self, lines: list[str]) -> bool:
         """Ask about orders that lose ships, the course in question left on the map."""

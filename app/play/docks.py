@@ -202,7 +202,8 @@ def _status(ship: Ship, place: str | None = None) -> str:
     if ship.orbit:
         words.append(f"orbit {ship.orbit}")
     if ship.disabled:
-        words.append("disabled")
+        n = ship.disabled_for  # how long it drifts, where the rules count it
+        words.append(f"disabled {n} turn{'s' * (n != 1)}" if n > 0 else "disabled")
     return ", ".join(words)
 
 
@@ -368,10 +369,10 @@ class CoursePanel(QWidget):
         labels = state.starmap.bounds.labels
         o = state.starmap.bounds.orientation
         self.title.setText(f"{ship.name} — {state.player(ship.owner).name}")
-        v = ship.motion.velocity
+        v, at = ship.motion.velocity, ship.motion.position  # (no label far off the map)
+        where = f"At {labels.format(at)}" if state.starmap.bounds.contains(at) else "Off the map"
         lines = [
-            f"At {labels.format(ship.motion.position)}, speed {v.speed}, "
-            f"fuel {'?' if hidden else show_amount(ship.fuel)}",
+            f"{where}, speed {v.speed}, fuel {'?' if hidden else show_amount(ship.fuel)}",
         ]
         if ship.status is ShipStatus.LANDED:
             # the rings are there only while this player may give the ship an order
@@ -434,7 +435,7 @@ class CoursePanel(QWidget):
         plan = state.plan(ship.id) if ship is not None else None
         hazard = plan_hazard(state, ship, plan) if ship is not None and plan else None
         self.hazard.setText(
-            f"This order loses the ship: {ship.name} {hazard}."
+            f"This order takes the ship out of play: {ship.name} {hazard}."
             if ship is not None and hazard
             else ""
         )
@@ -479,8 +480,14 @@ class CoursePanel(QWidget):
 
         r = option.result
         labels = state.starmap.bounds.labels
-        how = "coast" if option.fuel == 0 else f"burn {show_amount(option.fuel)} fuel"
-        lines = [f"To {labels.format(r.tip)}: {how}, speed {r.velocity.speed}"]
+        hexes = len(option.order.burn)
+        if not hexes:
+            how = "coast"
+        elif option.fuel:
+            how = f"burn {show_amount(option.fuel)} fuel"
+        else:  # free thrust (a Void battle): the burn is still a burn
+            how = f"burn {hexes} hex{'es' * (hexes != 1)}, no fuel"
+        lines = [f"To {labels.describe(r.tip)}: {how}, speed {r.velocity.speed}"]
         lines.extend(e.text for e in r.events)
         lines.extend(w.reason for w in option.weapons)
         if r.orbit:

@@ -89,8 +89,9 @@ class GameView(WindowHost):
         state = self.session.state
         winner = state.player(state.winners[0]) if state.winners else None
         self.turn_bar.show_turn(0, (), winner, hint, primary)  # the winner's colour
-        self.turn_bar.round_label.setText("Game over")
-        self.turn_bar.player_label.setText(self._result_text().removeprefix("Game over: "))
+        over = "Battle over" if self._is_battle() else "Game over"
+        self.turn_bar.round_label.setText(over)
+        self.turn_bar.player_label.setText(self._result_text().removeprefix(f"{over}: "))
         self.turn_bar.end_button.setEnabled(False)
 
     def _update_title(self) -> None:
@@ -102,12 +103,16 @@ class GameView(WindowHost):
             self.setWindowTitle(f"{session.title}{over} — Ecliptic")
             return
         extra = " (read-only)" if self.campaign.read_only else ""
-        when = "game over" if session.live.over else f"round {session.live.round}"
+        over = "battle over" if self._is_battle() else "game over"
+        when = over if session.live.over else f"round {session.live.round}"
         self.setWindowTitle(f"{self.campaign.name()}: {session.title}, {when}{extra} — Ecliptic")
 
     def _result_text(self) -> str:
         assert self.session is not None
         state = self.session.state
+        if self._is_battle():  # its winners hold the field; nobody has won the campaign
+            won = " and ".join(state.player(w).name for w in state.winners)
+            return f"Battle over: {won or 'nobody'} holds the field"
         if not state.winners:
             return "Game over: nobody won"
         names = " and ".join(state.player(w).name for w in state.winners)
@@ -118,20 +123,30 @@ class GameView(WindowHost):
         assert self.session is not None
         from core.vector.victory import GameDrawn, GameWon
 
+        if self._is_battle():  # its closing line: what was lost, who holds the field
+            for entry in reversed(self.session.log[-4:]):
+                if " is over: " in entry.event.text:
+                    return entry.event.text
         for entry in reversed(self.session.log):
             if isinstance(entry.event, GameWon | GameDrawn):
                 return entry.event.text
         return self._result_text()
 
+    def _is_battle(self) -> bool:
+        """A battle fought inside a campaign's game: when it ends, the campaign goes on."""
+        record = getattr(self, "record", None)
+        return record is not None and record.parent is not None
+
     def _finished(self) -> None:
         text = self._result_text()
+        title = "Battle over" if self._is_battle() else "Game over"
         if self.campaign is not None:  # the game's last entries and its result
             self.browser.schedule_refresh()
         self.status_label.setText(text)
         self.stack.setCurrentWidget(self.map_view)
         last = [e.event.text for e in self.session.log[-3:]] if self.session else []
         box = QMessageBox(
-            QMessageBox.Icon.Information, "Game over", text, QMessageBox.StandardButton.Ok, self
+            QMessageBox.Icon.Information, title, text, QMessageBox.StandardButton.Ok, self
         )
         box.setObjectName("game_over_box")
         box.setInformativeText("\n".join(last))

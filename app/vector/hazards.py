@@ -33,14 +33,17 @@ def course_hazard(state: GameState, ship: Ship, result: MoveResult, *, bounces: 
         if isinstance(hazard, Crash):
             return f"crashes into {hazard.body}"
         if isinstance(hazard, ForbiddenAsteroid):
-            return f"is destroyed in {hazard.owner}'s asteroids at {labels.format(hazard.hex)}"
+            return f"is destroyed in {hazard.owner}'s asteroids at {labels.describe(hazard.hex)}"
         if isinstance(hazard, OffMap) and not bounces:
             leaving = leaving_rule(state, ship)
-            where = f"leaves the map at {labels.format(hazard.hex)}"
+            # the last hex on the map has a label; the first one off it may not (a
+            # column or row below the first label would be refused)
+            edge = hazard.exit if hazard.exit is not None else hazard.hex
+            where = f"leaves the map at {labels.describe(edge)}"
             if leaving.rule is LeavingRule.RETURNS:
                 turns = leaving.penalty_turns
                 return f"{where} and is out of play for {turns} turn{'s' * (turns != 1)}"
-            return f"{where} and is out of the game"
+            return f"{where} and {leaving.said or 'is out of the game'}"
     return None
 
 
@@ -69,9 +72,10 @@ def confirm_loss(parent: QWidget | None, lines: list[str]) -> bool:
     box.setWindowTitle("Dangerous Course")
     box.setText("\n".join(f"{line}." for line in lines))
     box.setInformativeText(
-        "The ship is lost on this course. Give the order anyway, or cancel and plot another one?"
+        "This course takes the ship out of play. Give the order anyway, or cancel and plot "
+        "another one?"
         if len(lines) == 1
-        else "These ships are lost on their courses. Give the orders anyway?"
+        else "These courses take the ships out of play. Give the orders anyway?"
     )
     give = box.addButton(GIVE, QMessageBox.ButtonRole.AcceptRole)
     cancel = box.addButton(KEEP_PLOTTING, QMessageBox.ButtonRole.RejectRole)

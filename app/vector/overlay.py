@@ -346,7 +346,12 @@ class PlotOverlay:
 
 def _summary(option: Option) -> str:
     r = option.result
-    fuel = "coast" if option.fuel == 0 else f"{option.fuel} fuel"
+    if not option.order.burn:
+        fuel = "coast"
+    elif option.fuel:
+        fuel = f"{option.fuel} fuel"
+    else:  # free thrust (a Void battle): still a burn, of so many hexes
+        fuel = f"{len(option.order.burn)} hex burn"
     words = [fuel, f"speed {r.velocity.speed}"]
     if any(isinstance(h, Crash) for h in r.hazards):
         words.append("CRASH")

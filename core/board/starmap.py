@@ -231,6 +231,9 @@ class LeavingRule(Enum):
 class Leaving:
     rule: LeavingRule = LeavingRule.ELIMINATED
     penalty_turns: int = 0
+    said: str = added("")
+    """What an eliminated ship's leaving means, in players' words ("escapes the
+    battle"); empty: it is out of the game."""
 
 
 @register

@@ -149,6 +149,11 @@ OPTIONAL_RULES: dict[str, str] = {
     "rest_ignores_weak_gravity": "Ships left at rest ignore weak gravity",
     "veering_clears_own_mine": "Veering off clears your own mine",
     "advanced_gun_combat": "Advanced gun combat (hit location)",
+    # System III Void's campaign choices, agreed at the start (seed: "Game scales",
+    # "Strategic scale combat")
+    "tactical_scale": "Battles at tactical scale",
+    "narrative_points": "Narrative points (2 a player)",
+    "narrative_per_ship": "Narrative points per ship instead",
 }
 
 #: the switches of a ruleset that does not list its own
@@ -167,8 +172,9 @@ class Sequence:
     """How a game turn runs."""
 
     #: rotating: players take turns and the first player moves on each round;
+    #: fixed: players take turns in the same order every round (standard Triplanetary);
     #: simultaneous: everyone gives sealed orders, resolved together.
-    order: Literal["rotating", "simultaneous"]
+    order: Literal["rotating", "fixed", "simultaneous"]
     phases: tuple[str, ...]
     #: the phase in which ships move (one of ``phases``)
     movement_phase: str

@@ -45,7 +45,7 @@ class _Model(BaseModel):
 
 
 class _Sequence(_Model):
-    order: Literal["rotating", "simultaneous"]
+    order: Literal["rotating", "fixed", "simultaneous"]
     phases: list[str] = Field(min_length=1)
     movement_phase: str
 

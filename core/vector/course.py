@@ -174,7 +174,8 @@ def hazard_event(starmap: StarMap, h: Hazard, ship: str, speed: int) -> Event:
             f"{ship} crashes into {h.body} at {label(starmap, where)}", ship, h.body, where
         )
     if isinstance(h, OffMap):
-        return LeftTheMap(f"{ship} leaves the map at {label(starmap, h.hex)}", ship, h.hex)
+        edge = h.hex if h.exit is None else h.exit  # the last hex on the map: it has a label
+        return LeftTheMap(f"{ship} leaves the map at {label(starmap, edge)}", ship, h.hex)
     if isinstance(h, ForbiddenAsteroid):
         who = f"{possessive(h.owner)} side"
         if starmap.base(h.owner) is not None:

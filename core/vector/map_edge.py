@@ -62,7 +62,8 @@ def left_map(state: GameState, ship: Ship, hazard: OffMap) -> tuple[Ship, Event]
         text = f"{ship.name} will return at rest to {label}, where it left, after {turns}"
         return ship, ShipLeftMap(text, ship.id, rule.penalty_turns)
     ship = replace(ship, status=ShipStatus.OFF_MAP, returns_in=None)
-    return ship, ShipLeftMap(f"{ship.name} is out of the game", ship.id, None)
+    said = rule.said or "is out of the game"
+    return ship, ShipLeftMap(f"{ship.name} {said}", ship.id, None)
 
 
 def returns(state: GameState) -> tuple[GameState, list[Event]]:

@@ -173,6 +173,8 @@ def move(
             f"{n} hex{'es' if n > 1 else ''} {compass(starmap, d)}" for d, n in counts.items()
         )
         text = f"{name} burns {cost} fuel: vector shifted {dirs}"
+        if not cost:  # burns that cost nothing (a Void battle): no "0 fuel" to read
+            text = f"{name} burns: vector shifted {dirs}"
         if params.free_thrust_by:
             paid = f"{cost} fuel" if cost else "no fuel"
             text = f"{name} burns with its {params.free_thrust_by}, {paid}: vector shifted {dirs}"
@@ -214,7 +216,8 @@ def move(
         along.append((step.t, AsteroidsCrossed(text, name, step.hex, velocity.speed)))
     along.sort(key=lambda pair: pair[0])  # stable: same-time events keep their order
     verb = "heads" if stop_hex is not None else "moves" if order.burn else "coasts"
-    text = f"{name} {verb} from {label(starmap, start)} to {label(starmap, tip)}"
+    where = f"to {label(starmap, tip)}" if starmap.bounds.contains(tip) else "off the map"
+    text = f"{name} {verb} from {label(starmap, start)} {where}"
     if velocity == ZERO:
         text = f"{name} stays at {label(starmap, start)}"
     text += f" (speed {velocity.speed})"

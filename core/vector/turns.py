@@ -156,9 +156,12 @@ def next_phase(
     elif state.turn + 1 < len(state.players):
         state = replace(state, phase=0, turn=state.turn + 1)
     else:
-        # The round is over: the seat of the first player moves on by one.
+        # The round is over: the seat of the first player moves on by one (unless the
+        # players keep their order round after round)
         n = len(state.players)
-        state = replace(state, phase=0, turn=0, round=state.round + 1, first=(state.first + 1) % n)
+        moves_on = seq.order == "rotating"
+        first = (state.first + 1) % n if moves_on else state.first
+        state = replace(state, phase=0, turn=0, round=state.round + 1, first=first)
         new_round = True
     if new_round:
         state, more = end_round(state, hooks)

@@ -8,6 +8,8 @@ in the campaign file, to be fought on later.
 
 from __future__ import annotations
 
+from html import escape
+
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -25,9 +27,12 @@ from PySide6.QtWidgets import (
 )
 
 from core.campaign import CampaignError, CampaignFile, GameRecord
+from core.campaign.rows import stored_events
 from core.engine.commands import EndPhase
+from core.engine.dice import Rolled
 from core.engine.errors import IllegalCommand
 from core.engine.play import waiting_for
+from core.files.ruleset import show_amount
 from core.rules.void.fight import (
     AGGRESSION,
     LOSSES,
@@ -36,9 +41,10 @@ from core.rules.void.fight import (
     Fight,
     Reported,
     Spare,
+    Totals,
     phases,
 )
-from core.rules.void.strategic_combat import damage
+from core.rules.void.strategic_combat import Strike, damage
 from core.rules.void.tables import tables_of
 
 LEVELS = ("&1: cautious", "&2: determined", "&3: all-out")
@@ -59,10 +65,29 @@ def summary(state: Fight) -> str:
         else:
             fate = "unharmed"
         lines.append(
-            f"{ship.name} ({owner}, {ship.role}): {fate}; fuel {ship.fuel} → {after.fuel},"
+            f"{ship.name} ({owner}, {ship.role}): {fate};"
+            f" fuel {show_amount(ship.fuel)} → {show_amount(after.fuel)},"
             f" torpedoes {ship.kit.torpedoes} → {after.kit.torpedoes}"
         )
     return "<br>".join(lines)
+
+
+def working(record: GameRecord) -> list[str]:
+    """How strategic combat came out, as it was rolled: the aggression levels (revealed
+    now), the factor and totals, each roll and what it did (plain lines; none for a
+    battle entered by hand)."""
+    lines = []
+    for step in record.line():
+        for event in stored_events(record.file.entry(step.id).events):
+            if isinstance(event, Totals):
+                lines.append(event.text[:1].upper() + event.text[1:])
+            elif isinstance(event, Rolled | Strike):
+                lines.append(event.text)
+    return lines
+
+
+def lines_html(lines: list[str]) -> str:
+    return "<br>".join(escape(line, quote=False) for line in lines)
 
 
 class BattleDialog(QDialog):
@@ -165,6 +190,14 @@ class BattleDialog(QDialog):
         box = QWidget()
         lay = QVBoxLayout(box)
         lay.addWidget(QLabel(f"{state.player(player).name}: your side's aggression level"))
+        why = QLabel(
+            "Both sides' levels give the aggression factor: every damage result, yours and "
+            "theirs, is multiplied by it. A side whose level is 1 or 2 below the other's "
+            "adds that much to its defence."
+        )
+        why.setObjectName("aggression_meaning")
+        why.setWordWrap(True)
+        lay.addWidget(why)
         group = QButtonGroup(box)
         for i, text in enumerate(LEVELS, start=1):
             button = QRadioButton(text)
@@ -204,6 +237,9 @@ class BattleDialog(QDialog):
         lay.addWidget(
             QLabel("Strategic combat is rolled. Save a lost ship with a narrative point?")
         )
+        rolled = QLabel(lines_html(working(self.record)))
+        rolled.setWordWrap(True)
+        lay.addWidget(rolled)
         checks: list[tuple[QCheckBox, str]] = []
         for ship_id, hit in state.hits:
             ship = state.setup.ship(ship_id)
@@ -267,6 +303,12 @@ class BattleDialog(QDialog):
         box = QWidget()
         box.setObjectName("battle_summary")
         lay = QVBoxLayout(box)
+        rolled = working(self.record)
+        if rolled:
+            how = QLabel("<b>How it was rolled</b><br>" + lines_html(rolled))
+            how.setObjectName("battle_working")
+            how.setWordWrap(True)
+            lay.addWidget(how)
         text = QLabel(summary(self.state))
         text.setObjectName("battle_summary_text")
         text.setWordWrap(True)

@@ -41,7 +41,8 @@ WAYS: tuple[tuple[Resolution, str], ...] = (
 
 def situation(offer: Offer) -> str:
     """The strategic geometry the battle starts from, in words."""
-    where = "through their hex" if offer.distance == 0 else f"{offer.distance} hex(es) from them"
+    n = offer.distance
+    where = "through their hex" if n == 0 else f"{n} hex{'es' * (n != 1)} from them"
     return f"your course passed {where}; velocity difference {offer.velocity_difference}"
 
 

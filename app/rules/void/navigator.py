@@ -31,8 +31,9 @@ from core.campaign import GameRecord
 from core.campaign.nesting import standing
 from core.engine import serial
 from core.engine.errors import IllegalCommand
+from core.files.ruleset import show_amount
 from core.rules.void.crew import kit_for
-from core.rules.void.offers import COST_WORDS, for_course, open_offers
+from core.rules.void.offers import COST_WORDS, after_move, for_course, open_offers
 from core.rules.void.tactical import entry
 from core.rules.void.tactical.status import ship_lines, status
 from core.rules.void.tactical.terms import tactical_terms
@@ -94,7 +95,10 @@ def tactical_summary(state: GameState) -> str:
             fate = f"disabled {ship.disabled_for} turns"
         else:
             fate = "unharmed"
-        lines.append(f"{ship.name} ({owner}): {fate}; fuel {fuel}, torpedoes {kit.torpedoes}")
+        if ship.status is ShipStatus.OFF_MAP:
+            fate = f"escaped, {fate}"
+        shown = f"fuel {show_amount(fuel)}, torpedoes {kit.torpedoes}"
+        lines.append(f"{ship.name} ({owner}): {fate}; {shown}")
     return "<br>".join(lines)
 
 
@@ -108,6 +112,15 @@ def course_offers(state: GameState, ship: Ship) -> str:
     """What the ship's plotted course would offer once flown: each group of enemy ships
     it passes near, and what engaging them would cost (or why it could not)."""
     plan = state.plan(ship.id)
+    if plan is None and current_phase(state) == "combat" and ship.status is ShipStatus.ACTIVE:
+        flown = [o for o in after_move(state, ship) if o.cost is not None]  # Engage's offers
+        if not flown:
+            return ""
+        lines = ["<b>This turn's course offers:</b>"]
+        for offer in flown:
+            names = ", ".join(state.ship(t).name for t in offer.targets)
+            lines.append(f"{names}: {COST_WORDS[offer.cost] if offer.cost else ''}")
+        return "<br>".join(lines)
     if plan is None or plan.launch:
         return ""
     try:
@@ -313,6 +326,10 @@ class BattlesPanel(QWidget):
         dialog.exec()
         dialog.deleteLater()
         session.restore(standing(file, session.record.id).head)  # the result fed back
+        # the Campaign dock lists the battle fought in the dialog, with its result
+        browser = getattr(self.window(), "browser", None)
+        if browser is not None:
+            browser.schedule_refresh()
 
     def back(self) -> None:
         """From a finished tactical battle to the strategic game it was fought in."""

@@ -96,9 +96,9 @@ def engage(state: GameState, command: Command) -> tuple[GameState, list[Event]]:
     setup = _setup(state, command, [state.ship(s) for s in command.ships], defenders, offers[0])
     state, setup, rolls = _crews_out(state, setup)
     names = ", ".join(s.name for s in defenders)
-    text = (
-        f"{', '.join(paid)} engage {names} {setup.place}; {_resolution_words(command.resolution)}"
-    )
+    verb = "engages" if len(paid) == 1 else "engage"
+    how = _resolution_words(command.resolution)
+    text = f"{', '.join(paid)} {verb} {names} {setup.place}; {how}"
     state = with_terms(state, replace(terms, battle=setup))
     return state, [Engaged(text, command.player, command.target, command.resolution), *rolls]
 

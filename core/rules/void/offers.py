@@ -17,6 +17,7 @@ from fractions import Fraction
 from core.board.hexgrid import Hex, Vector
 from core.board.tracer import hexes_passed
 from core.rules.void.battle import Cost
+from core.rules.void.terms import terms_of
 from core.vector.course_check import high_acceleration
 from core.vector.movement import MoveResult
 from core.vector.state import GameState, Ship, ShipStatus
@@ -105,6 +106,12 @@ def offers(
     return tuple(sorted(found, key=lambda o: (o.distance, o.velocity_difference, o.target)))
 
 
+def has_attacked(state: GameState, ship: Ship) -> bool:
+    """Ruling: a ship attacks once a turn, as in standard Triplanetary; a battle it
+    started this turn was its attack (it may still be attacked, and fights back)."""
+    return any(f.attacker == ship.owner and ship.id in f.ships for f in terms_of(state).fought)
+
+
 def _cost(
     state: GameState, ship: Ship, distance: int, difference: int, moved: bool
 ) -> tuple[Cost | None, str]:
@@ -115,6 +122,8 @@ def _cost(
         return None, f"{said}: out of reach"
     if moved and very_high(state, ship):
         return None, f"{said}: {ship.name} made a very-high-acceleration burn and may not engage"
+    if moved and has_attacked(state, ship):
+        return None, f"{said}: {ship.name} has attacked this turn already"
     if ship.disabled or ship.disabled_for > 0:
         return None, f"{said}: {ship.name} is disabled"
     if ship.fuel < FUEL[cost]:

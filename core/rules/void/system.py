@@ -37,6 +37,7 @@ from core.rules.void.work import work
 from core.vector.game import VectorSystem
 from core.vector.hooks import Hooks
 from core.vector.state import GameState, Player
+from core.vector.victory import GameDrawn, GameWon
 
 #: how a tactical battle starts from a battle setup: (ruleset, players, seed, setup) ->
 #: (state, events)
@@ -153,7 +154,8 @@ class VoidSystem(VectorSystem):
             return fight.end_phase(state, tuple(orders))
         if isinstance(state, GameState) and terms_of(state).battle is not None:
             raise IllegalCommand("the battle must be fought first")
-        return super().end_phase(state, player, orders)
+        state, events = super().end_phase(state, player, orders)
+        return state, events + _closing(state, events)
 
     def end_round(self, state: Any) -> tuple[Any, list[Event]]:
         if isinstance(state, fight.Fight):
@@ -163,7 +165,8 @@ class VoidSystem(VectorSystem):
     def verdict(self, state: Any) -> tuple[Any, list[Event]]:
         if isinstance(state, fight.Fight):
             return state, []
-        return super().verdict(state)
+        state, events = super().verdict(state)
+        return state, events + _closing(state, events)
 
     def view(self, state: Any, player: str) -> Any:
         """What ``player`` may see (:mod:`core.rules.void.view`), at either scale or of a
@@ -194,6 +197,17 @@ class VoidSystem(VectorSystem):
         if isinstance(state, GameState) and TACTICAL is not None:
             return TACTICAL.result(state)
         return None
+
+
+def _closing(state: Any, events: list[Event]) -> list[Event]:
+    """A tactical battle that these ``events`` ended says how it ended, last (what the
+    strategic game logs as its result)."""
+    if not isinstance(state, GameState) or not any(
+        isinstance(e, GameWon | GameDrawn) for e in events
+    ):
+        return []
+    said = entry.closing(state)
+    return [said] if said is not None else []
 
 
 SYSTEM = VoidSystem(

@@ -23,6 +23,7 @@ def test_a_hard_burn_without_the_juice_is_not_shown_as_juiced(qtbot: QtBot, tmp_
         user.primary()
     user.primary()  # Move
     assert any("Doctrine moves" in line for line in user.log()), user.log()[-5:]
+    user.take_seat()  # the other player's turn comes next (players keep their order)
     user.select_ship("Doctrine")
     user.show_tab("Course")
     assert "Crew off the juice" in user.label("course_info")

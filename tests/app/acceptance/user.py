@@ -325,7 +325,8 @@ class Player:
     def over(self) -> bool:
         # the star-map games say it in the round's place, the squadron game the player's
         bar = self.win.turn_bar
-        return "Game over" in (bar.round_label.text(), bar.player_label.text())
+        over = (bar.round_label.text(), bar.player_label.text())
+        return "Game over" in over or "Battle over" in over  # (a campaign's battle)
 
     # ---- the map
 

@@ -122,7 +122,7 @@ def test_end_turn_asks_when_a_ship_left_without_orders_would_leave_the_map(
     assert session is not None
     seen = asked(button, window.turn_bar.end_button.click)
     assert len(seen) == 1
-    assert "Ann's ship has no order and leaves the map" in seen[0]
+    assert "Ann's ship has no order: coasting, it leaves the map" in seen[0]
     if button == KEEP_PLOTTING:
         assert session.state.ship(SHIP).status is ShipStatus.ACTIVE
         assert session.phase() == "astrogation", "the turn did not end"

@@ -194,7 +194,7 @@ def test_nplanetary_has_no_asteroid_hazard() -> None:
 
 def test_system3void_strategic_turn_is_astrogation_movement_combat_resupply() -> None:
     rules = load_ruleset("system3void-strategic")
-    assert rules.sequence.order == "rotating"
+    assert rules.sequence.order == "fixed"  # ruling: standard Triplanetary's turn order
     assert rules.sequence.phases == ("astrogation", "movement", "combat", "resupply")
     assert rules.sequence.movement_phase == "movement"
     assert rules.gravity

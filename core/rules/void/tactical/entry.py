@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
+from core.board.starmap import Leaving
 from core.engine.dice import Dice
 from core.engine.events import Event
 from core.files.ruleset import Ruleset
@@ -32,6 +33,9 @@ from core.vector.victory import LastStanding, TurnLimit
 
 #: ruling: a battle still undecided after this round is drawn
 LAST_ROUND = 30
+
+#: a ship that leaves the battle's map has escaped (it comes back to the strategic map)
+ESCAPES = Leaving(said="escapes the battle (it survives, but leaves the field)")
 
 
 def start(
@@ -92,6 +96,7 @@ def start(
         first=seat,
         victory=(LastStanding(), TurnLimit(LAST_ROUND)),
         terms=terms,
+        leaving=ESCAPES,
     )
     said: list[Event] = [Said(f"Battle {setup.place}: {begun.situation.text}")]
     if hooks is not None:
@@ -114,3 +119,20 @@ def result(state: GameState) -> BattleResult | None:
         damage = max(log.weapons, log.drives, log.structure) if terms.advanced else s.disabled_for
         after.append(ShipAfter(s.id, destroyed, damage, fuel, kit_of(s)))
     return BattleResult(tuple(after), "tactical")
+
+
+def closing(state: GameState) -> Said | None:
+    """The battle's last line, once it is over: what was destroyed, who escaped and who
+    holds the field (the strategic game logs it as the battle's result, where "wins"
+    would read as if the campaign were won). None while it goes on."""
+    terms = tactical_terms(state)
+    if terms is None or not state.over:
+        return None
+    destroyed = [s.name for s in state.ships if s.status is ShipStatus.DESTROYED]
+    escaped = [s.name for s in state.ships if s.status is ShipStatus.OFF_MAP]
+    parts = [f"destroyed: {', '.join(destroyed)}" if destroyed else "no ship destroyed"]
+    if escaped:
+        parts.append(f"escaped: {', '.join(escaped)}")
+    holders = " and ".join(state.player(w).name for w in state.winners)
+    parts.append(f"{holders} holds the field" if holders else "nobody holds the field")
+    return Said(f"Battle {terms.setup.place} is over: {'; '.join(parts)}")

@@ -68,7 +68,7 @@ def _waiting(state: object) -> list[Any]:
     return waiting_for(state)
 
 
-@pytest.mark.parametrize(("players", "seed", "ways"), [(2, 5, WAYS2), (3, 10, WAYS)])
+@pytest.mark.parametrize(("players", "seed", "ways"), [(2, 5, WAYS2), (3, 7, WAYS)])
 def test_a_scripted_void_campaign_crosses_battles_through_the_file_to_its_outcome(
     tmp_path: Path, players: int, seed: int, ways: tuple[Resolution, ...]
 ) -> None:

@@ -298,3 +298,23 @@ def test_the_encounter_shows_the_initial_tactical_situation_the_battle_then_star
     battle = terms_of(after).battle
     assert battle is not None
     assert tactical_terms_of(begin(battle)).situation == seen
+
+
+def test_a_ship_attacks_once_a_turn_but_may_still_be_attacked() -> None:
+    """Ruling: a ship attacks once a turn (standard Triplanetary): once its battle is
+    over its owner may not engage again with it that turn (the window offered it again);
+    a following player may still attack it."""
+    state = engaged("hand")
+    battle = terms_of(state).battle
+    assert battle is not None
+    unharmed = BattleResult(
+        tuple(ShipAfter(s.id, False, 0, s.fuel, s.kit) for s in battle.ships), "hand"
+    )
+    state, _ = resume(state, Outcome((), "", unharmed))
+    b1 = state.ship("b1")
+    (offer,) = [o for o in after_move(state, b1) if o.target == CENTRE]
+    assert not offer.open and offer.why.endswith("B1 has attacked this turn already")
+    with pytest.raises(IllegalCommand, match="attacked this turn already"):
+        apply(state, Engage("opa", ("b1", "b2"), CENTRE, "strategic"))
+    state = _to_phase(state, "combat", "mars")  # Mars's turn, same round
+    apply(state, Engage("mars", ("bd",), CENTRE, "strategic"))
