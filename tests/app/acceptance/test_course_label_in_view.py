@@ -1,7 +1,7 @@
-"""A hovered course's label (its fuel, its hazards) stays inside the map view: at the
-map's corner, the label drawn above right of the end point ran off the view's edge,
-where a player could not read it. Every course of a ship in the top right corner is
-hovered with the mouse, at the 1400x900 window of a laptop."""
+"""A hovered course's label (its fuel, its hazards) stays inside the map view and off
+the ship's counter: at the map's corner, the label drawn above right of the end point
+ran off the view's edge, over the counter beside it. Every course of a ship in the top
+right corner is hovered with the mouse, at the 1400x900 window of a laptop."""
 
 from __future__ import annotations
 
@@ -29,6 +29,7 @@ def test_the_hovered_courses_label_stays_inside_the_map_view(qtbot: QtBot, tmp_p
     view = you.win.map_view
     ends = you.markers("end point")
     assert ends
+    lance = next(i for i in view.scene().items() if i.toolTip().startswith("Lance"))
     hovered = 0
     for end in ends:
         at = you.point_of(end)  # scrolled into sight, as a player scrolls to it
@@ -41,6 +42,7 @@ def test_the_hovered_courses_label_stays_inside_the_map_view(qtbot: QtBot, tmp_p
         seen = view.mapToScene(view.viewport().rect()).boundingRect()
         label = labels[0].sceneBoundingRect()
         assert seen.contains(label), f"{end.toolTip()}: {label} outside {seen}"
+        assert not label.intersects(lance.sceneBoundingRect()), f"{end.toolTip()} over Lance"
         if "speed 2" in end.toolTip() and "OFF MAP" not in end.toolTip():
             shot(view, "course-label-in-view.png")
     assert hovered >= 5
