@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QAction, QColor, QPainter, QPaintEvent
+from PySide6.QtGui import QAction, QColor, QPainter, QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -163,11 +163,30 @@ class TurnBar(QToolBar):
         """Lay the bar out at once, so the window painted or grabbed next shows the new
         texts at their widths (a toolbar otherwise keeps the last ones' until the event
         loop comes round, cutting a longer text short)."""
+        self._fit_phases()
         self.hint.updateGeometry()
         layout = self.layout()
         if layout is not None:
             layout.invalidate()
             layout.activate()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_phases()
+
+    def _fit_phases(self) -> None:
+        """In a window too narrow for the whole bar, show only the current phase of the
+        turn, so the primary button stays in the bar (not in its "»" overflow menu)."""
+        shown = [w for w in (self.round_label, self.swatch, self.player_label) if w.isVisible()]
+        if self.orders_in.text():
+            shown.append(self.orders_in)
+        steps = sum(lb.sizeHint().width() + 2 for lb in self.step_labels)
+        others = sum(w.sizeHint().width() for w in shown) + self.end_button.sizeHint().width()
+        spare = 12 * (len(shown) + 2)  # separators, the handle and margins
+        need = steps + others + self.hint.minimumSizeHint().width() + spare
+        compact = self.width() < need
+        for label in self.step_labels:
+            label.setVisible(not compact or bool(label.property("current")))
 
     def _show_swatch(self, shown: bool) -> None:
         """Show or hide the player's colour: through its action, which the toolbar's
@@ -195,7 +214,6 @@ class TurnBar(QToolBar):
         while len(self.step_labels) < len(steps):
             label = QLabel()
             self._phase_row.addWidget(label)
-            label.show()  # at once: a layout shows what it is given only later
             self.step_labels.append(label)
         for label, step in zip(self.step_labels, steps, strict=True):
             label.setText(step.title)
@@ -211,6 +229,7 @@ class TurnBar(QToolBar):
             else:
                 label.setStyleSheet(STEP_STYLE)
                 label.setToolTip(step.tip or f"The {step.title.lower()} phase")
+            label.show()  # at once (a layout shows a new label only later); see _fit_phases
         self.phases.setVisible(bool(steps))
 
 

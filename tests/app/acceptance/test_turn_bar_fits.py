@@ -67,3 +67,19 @@ def test_the_squadron_games_result_reads_whole_at_game_over(qtbot: QtBot, tmp_pa
     bar_reads_whole(table)
     assert whole(bar.hint)
     shot(bar, "turn-bar-squadrons-game-over.png")
+
+
+def test_a_narrow_window_keeps_the_primary_button_and_the_current_phase(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    you = Player(qtbot, tmp_path, size=(720, 720))
+    you.new_game("Big Danger and the Bastets")
+    you.take_seat()
+    bar = you.win.turn_bar
+    assert bar.width() <= 720
+    assert whole(bar.end_button) and bar.end_button.text() == "End Astrogation Phase"
+    shown = [lb.text() for lb in bar.step_labels if lb.isVisible()]
+    assert shown == [you.phase()] == ["Astrogation"]  # the others give way
+    assert whole(bar.player_label)
+    you.win.resize(1400, 900)  # room again: every phase is back
+    assert all(lb.isVisible() for lb in bar.step_labels)
