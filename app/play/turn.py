@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QAction, QColor
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QAction, QColor, QPainter, QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -48,6 +48,34 @@ CURRENT_STYLE = (
 PASSING_STYLE = "padding: 2px 6px; color: #8a93ad; font-style: italic;"
 
 
+class ElidedLabel(QLabel):
+    """A one-line label that gives way: it asks for its text's width but makes do with
+    a few letters, showing the start and an ellipsis (the whole text in its tooltip),
+    so the primary button and whose turn it is always show whole. ``whole`` makes it
+    keep its full width (the result at game over)."""
+
+    whole = False
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        if self.whole:
+            return self.sizeHint()
+        few = self.fontMetrics().horizontalAdvance("M" * 6)
+        return QSize(min(hint.width(), few), hint.height())
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        metrics = self.fontMetrics()
+        room = self.contentsRect()
+        if metrics.horizontalAdvance(self.text()) <= room.width():
+            super().paintEvent(event)
+            return
+        shown = metrics.elidedText(self.text(), Qt.TextElideMode.ElideRight, room.width())
+        painter = QPainter(self)
+        painter.setPen(self.palette().color(self.foregroundRole()))
+        align = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+        painter.drawText(room, align, shown)
+
+
 class TurnBar(QToolBar):
     """Round · the phases of the turn, the current one highlighted · the player at the
     table, and the primary button, which says what it does ("End Launch Phase",
@@ -70,8 +98,10 @@ class TurnBar(QToolBar):
         self.orders_in.setToolTip(
             "How many of the players asked for this phase's sealed orders have given them"
         )
-        self.hint = QLabel("")
+        self.hint = ElidedLabel("")
         self.hint.setObjectName("turn_hint")
+        # it takes the room the others leave, the spacer's part
+        self.hint.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         shown_by: dict[QWidget, QAction] = {}
         for w in (self.round_label, self.phases, self.swatch, self.player_label):
             shown_by[w] = self.addWidget(w)
@@ -82,11 +112,10 @@ class TurnBar(QToolBar):
         self._orders_action = self.addWidget(self.orders_in)
         self._orders_separator = self.addSeparator()
         self.addWidget(self.hint)
-        spacer = QWidget()
-        spacer.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
-        self.addWidget(spacer)
         self.end_button = QPushButton("End Turn")
         self.end_button.setObjectName("end_turn_button")
+        # the main control: never narrower than its label
+        self.end_button.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         self.addWidget(self.end_button)
         self.show_turn(None, (), None, "")
         self.show_orders_in("")
@@ -98,23 +127,74 @@ class TurnBar(QToolBar):
         player: AtTable | None,
         hint: str,
         primary: str = "End Turn",
+        round_text: str = "",
     ) -> None:
-        """Show where the game stands; ``primary`` is the button's text."""
+        """Show where the game stands; ``primary`` is the button's text, ``round_text``
+        what the round reads as, when not "Round N" (the squadron game's days)."""
         self._show_steps(steps if round_ is not None else ())
         self.hint.setText(hint)
+        self.hint.setToolTip(hint)
         if round_ is None:
             self.round_label.setText("No game")
             self.player_label.setText("")
             self._show_swatch(False)
             self.end_button.setText("End Turn")
             self.end_button.setEnabled(False)
-            return
-        self.round_label.setText(f"Round {round_}")
-        self._show_swatch(player is not None)
-        self.swatch.setStyleSheet(swatch_style(player.colour if player else ""))
-        self.player_label.setText(f"{player.name}'s turn" if player else "Game over")
-        self.end_button.setText(primary)
-        self.end_button.setEnabled(player is not None)
+        else:
+            self.round_label.setText(round_text or f"Round {round_}")
+            self._show_swatch(player is not None)
+            self.swatch.setStyleSheet(swatch_style(player.colour if player else ""))
+            self.player_label.setText(f"{player.name}'s turn" if player else "Game over")
+            self.end_button.setText(primary)
+            self.end_button.setEnabled(player is not None)
+        self.hint.whole = False
+        self._lay_out()
+
+    def show_over(
+        self,
+        winner: AtTable | None,
+        result: str,
+        reason: str,
+        primary: str,
+        over: str = "Game over",
+    ) -> None:
+        """An ended game: ``over`` ("Game over", or "Battle over" for a battle inside a
+        campaign), ``result`` (who won) in the winner's colour, and ``reason`` whole (it
+        does not give way as a hint does); the button is off."""
+        self.show_turn(0, (), winner, reason, primary, round_text=over)
+        self.player_label.setText(result)
+        self.end_button.setEnabled(False)
+        self.hint.whole = True
+        self._lay_out()
+
+    def _lay_out(self) -> None:
+        """Lay the bar out at once, so the window painted or grabbed next shows the new
+        texts at their widths (a toolbar otherwise keeps the last ones' until the event
+        loop comes round, cutting a longer text short)."""
+        self._fit_phases()
+        self.hint.updateGeometry()
+        layout = self.layout()
+        if layout is not None:
+            layout.invalidate()
+            layout.activate()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_phases()
+
+    def _fit_phases(self) -> None:
+        """In a window too narrow for the whole bar, show only the current phase of the
+        turn, so the primary button stays in the bar (not in its "»" overflow menu)."""
+        shown = [w for w in (self.round_label, self.swatch, self.player_label) if w.isVisible()]
+        if self.orders_in.text():
+            shown.append(self.orders_in)
+        steps = sum(lb.sizeHint().width() + 2 for lb in self.step_labels)
+        others = sum(w.sizeHint().width() for w in shown) + self.end_button.sizeHint().width()
+        spare = 12 * (len(shown) + 2)  # separators, the handle and margins
+        need = steps + others + self.hint.minimumSizeHint().width() + spare
+        compact = self.width() < need
+        for label in self.step_labels:
+            label.setVisible(not compact or bool(label.property("current")))
 
     def _show_swatch(self, shown: bool) -> None:
         """Show or hide the player's colour: through its action, which the toolbar's
@@ -128,6 +208,7 @@ class TurnBar(QToolBar):
         self.orders_in.setText(text)
         self._orders_action.setVisible(bool(text))
         self._orders_separator.setVisible(bool(text))
+        self._lay_out()
 
     def current_phase(self) -> str:
         """The title of the highlighted phase ("" when none is)."""
@@ -156,6 +237,7 @@ class TurnBar(QToolBar):
             else:
                 label.setStyleSheet(STEP_STYLE)
                 label.setToolTip(step.tip or f"The {step.title.lower()} phase")
+            label.show()  # at once (a layout shows a new label only later); see _fit_phases
         self.phases.setVisible(bool(steps))
 
 

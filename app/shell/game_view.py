@@ -88,11 +88,9 @@ class GameView(WindowHost):
         assert self.session is not None
         state = self.session.state
         winner = state.player(state.winners[0]) if state.winners else None
-        self.turn_bar.show_turn(0, (), winner, hint, primary)  # the winner's colour
         over = "Battle over" if self._is_battle() else "Game over"
-        self.turn_bar.round_label.setText(over)
-        self.turn_bar.player_label.setText(self._result_text().removeprefix(f"{over}: "))
-        self.turn_bar.end_button.setEnabled(False)
+        result = self._result_text().removeprefix(f"{over}: ")
+        self.turn_bar.show_over(winner, result, hint, primary, over=over)  # the winner's colour
 
     def _update_title(self) -> None:
         session = self.session

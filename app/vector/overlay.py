@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from app.board.items import HEX_SIZE, HEX_UNIT, Layer, LayerItem, hex_polygon
 from app.board.items import ROLE_KEY as MAP_ROLE_KEY
-from app.vector.pieces import Z_SHIP, arrow_path
+from app.vector.pieces import ORDNANCE_KEY, SHIP_KEY, Z_SHIP, arrow_path
 from core.board.hexgrid import Direction, Hex, Layout, Vector
 from core.vector.course import AsteroidHex, Crash, ForbiddenAsteroid, OffMap
 from core.vector.movement import MoveResult
@@ -61,23 +61,46 @@ class MetWeapon(Protocol):
 LABEL_SPOTS = ((0.6, -1.4), (0.6, 0.5), (-0.6, -1.4), (-0.6, 0.5))
 
 
-def _clear_of_names(scene: QGraphicsScene | None, box: QRectF, end: QPointF) -> QPointF:
-    """Where the hovered course's label covers least of the map's names (to the left of
-    the end point, the label's right edge is there)."""
+def _clear_of_names(
+    scene: QGraphicsScene | None, box: QRectF, end: QPointF, seen: QRectF | None = None
+) -> QPointF:
+    """Where the hovered course's label covers least of the map's names and pieces (to
+    the left of the end point, the label's right edge is there), inside ``seen`` (the
+    view's visible part) if a spot is, else pushed in from its edges: at the map's
+    corner the label ran off the view, or onto the counter beside it."""
     best: tuple[float, QPointF] | None = None
     for dx, dy in LABEL_SPOTS:
         at = end + QPointF(dx * HEX_SIZE - (box.width() if dx < 0 else 0.0), dy * HEX_SIZE)
+        rect = box.translated(at)
         covered = 0.0
+        if seen is not None and not seen.contains(rect):
+            covered += 1e9 + _area(rect) - _area(rect.intersected(seen))
         if scene is not None:
-            rect = box.translated(at)
             for item in scene.items(rect):
-                if item.data(MAP_ROLE_KEY) == "name":
-                    common = rect.intersected(item.sceneBoundingRect())
-                    covered += common.width() * common.height()
+                if item.data(MAP_ROLE_KEY) == "name" or _is_piece(item):
+                    covered += _area(rect.intersected(item.sceneBoundingRect()))
         if best is None or covered < best[0]:
             best = (covered, at)
     assert best is not None
-    return best[1]
+    return _pushed_inside(best[1], box, seen) if seen is not None else best[1]
+
+
+def _area(rect: QRectF) -> float:
+    return rect.width() * rect.height() if rect.isValid() else 0.0
+
+
+def _is_piece(item: QGraphicsItem) -> bool:
+    return item.data(SHIP_KEY) is not None or item.data(ORDNANCE_KEY) is not None
+
+
+def _pushed_inside(at: QPointF, box: QRectF, seen: QRectF) -> QPointF:
+    """``at`` moved the least that puts ``box`` placed there inside ``seen`` (its
+    top left corner kept in when the view is smaller than the label)."""
+    edge = 0.05 * HEX_SIZE  # the box's outline, drawn half outside it
+    rect = box.translated(at).adjusted(-edge, -edge, edge, edge)
+    x = min(max(rect.left(), seen.left()), max(seen.left(), seen.right() - rect.width()))
+    y = min(max(rect.top(), seen.top()), max(seen.top(), seen.bottom() - rect.height()))
+    return at + QPointF(x - rect.left(), y - rect.top())
 
 
 def danger(result: MoveResult, *, bounces: bool = False) -> QColor:
@@ -191,7 +214,8 @@ class PlotOverlay:
             for arrow in pull.arrows:
                 self._pull(pull.hex, arrow.direction, weak=arrow.kind.value == "weak")
         back = _text_box(_summary(option), 0.42, colour)
-        back.setPos(_clear_of_names(self.course.scene(), back.rect(), end))
+        scene = self.course.scene()
+        back.setPos(_clear_of_names(scene, back.rect(), end, _seen(scene)))
         back.setData(ROLE_KEY, "fuel")
         back.setParentItem(self.course)
 
@@ -371,6 +395,15 @@ def _summary(option: Option) -> str:
     if r.orbit:
         words.append(f"orbit {r.orbit}")
     return " · ".join(words)
+
+
+def _seen(scene: QGraphicsScene | None) -> QRectF | None:
+    """The part of the map the scene's (first) view shows, None when it has none."""
+    views = scene.views() if scene is not None else []
+    if not views:
+        return None
+    view = views[0]
+    return view.mapToScene(view.viewport().rect()).boundingRect()
 
 
 def _bold(size: float) -> QFont:

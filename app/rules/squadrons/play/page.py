@@ -304,10 +304,9 @@ class SquadronPage(QWidget):
         past = self.replay_row.past
         whose = f"as {past.side} saw it" if past and past.viewer else "everything shown"
         hint = f"Replay: the game as it was, {whose} (Escape returns to play)"
-        self.host.turn_bar.show_turn(
-            state.day, steps(state.step, state.sides), who, hint, "Replaying"
-        )
-        self.host.turn_bar.round_label.setText(f"Day {state.day}")
+        day = f"Day {state.day}"
+        shown = steps(state.step, state.sides)
+        self.host.turn_bar.show_turn(state.day, shown, who, hint, "Replaying", round_text=day)
         for view in self.boards.values():
             view.clear_marks()
         mine = past.side if past is not None and past.viewer else ""  # none when all shown
@@ -379,8 +378,8 @@ class SquadronPage(QWidget):
                 hint = hint.replace(ends, f"press {label}") if ends in hint else hint
                 hint += "" if label in hint else f", then {label} (Ctrl+Enter)"
         bar = self.host.turn_bar
-        bar.show_turn(live.day, steps(live.step, live.sides), shown, hint, label)
-        bar.round_label.setText(f"Day {live.day}")
+        day = f"Day {live.day}"
+        bar.show_turn(live.day, steps(live.step, live.sides), shown, hint, label, round_text=day)
 
     def _show_over(self) -> None:
         """An ended game's turn bar, as on the star map: "Game over", who won in their
@@ -394,10 +393,8 @@ class SquadronPage(QWidget):
             f"Game over: {won} won" if won else "Game over: a draw",
         )
         bar = self.host.turn_bar
-        bar.show_turn(0, (), winners[0] if winners else None, reason, "Game Over")
-        bar.round_label.setText("Game over")
-        bar.player_label.setText(f"{won} won" if won else "a draw")
-        bar.end_button.setEnabled(False)
+        result = f"{won} won" if won else "a draw"
+        bar.show_over(winners[0] if winners else None, result, reason, "Game Over")
         # the fog lifts: the log reads whole, to the last shots and the result
         self.log.clear()
         self.log.addItems([e.text for e in self.session.events])

@@ -58,7 +58,17 @@ class SquadronSheet(QWidget):
         self.show_counter(None, None, "")
 
     def show_counter(self, state: SquadronGame | None, counter: Counter | None, side: str) -> None:
-        """Show ``counter`` as the player of ``side`` may see it (None: nothing)."""
+        """Show ``counter`` as the player of ``side`` may see it (None: nothing), laid
+        out at once: the labels keep their last heights until the event loop comes
+        round, so a longer text painted before then (the heading's second line, the
+        details, the cost scheme wrapped to two lines) was cut off and overlapped."""
+        self._fill(state, counter, side)
+        layout = self.layout()
+        if layout is not None:
+            layout.invalidate()
+            layout.activate()
+
+    def _fill(self, state: SquadronGame | None, counter: Counter | None, side: str) -> None:
         self.table.setVisible(counter is not None)
         self._show_costs(state)
         if state is None or counter is None:
