@@ -57,8 +57,19 @@ class MetWeapon(Protocol):
     def reason(self) -> str: ...
 
 
-#: where a course's label may go, from its end point in hex sizes: above right first
-LABEL_SPOTS = ((0.6, -1.4), (0.6, 0.5), (-0.6, -1.4), (-0.6, 0.5))
+#: where a course's label may go, from its end point in hex sizes: above right first;
+#: the last, further out, for when the view is zoomed out and counters fanned round the
+#: end point (the same size on screen at every zoom) cover the near ones
+LABEL_SPOTS = (
+    (0.6, -1.4),
+    (0.6, 0.5),
+    (-0.6, -1.4),
+    (-0.6, 0.5),
+    (1.4, -2.4),
+    (1.4, 1.5),
+    (-1.4, -2.4),
+    (-1.4, 1.5),
+)
 
 
 def _clear_of_names(
@@ -69,6 +80,8 @@ def _clear_of_names(
     view's visible part) if a spot is, else pushed in from its edges: at the map's
     corner the label ran off the view, or onto the counter beside it."""
     best: tuple[float, QPointF] | None = None
+    views = scene.views() if scene is not None else []
+    device = views[0].viewportTransform() if views else QTransform()
     for dx, dy in LABEL_SPOTS:
         at = end + QPointF(dx * HEX_SIZE - (box.width() if dx < 0 else 0.0), dy * HEX_SIZE)
         rect = box.translated(at)
@@ -76,13 +89,24 @@ def _clear_of_names(
         if seen is not None and not seen.contains(rect):
             covered += 1e9 + _area(rect) - _area(rect.intersected(seen))
         if scene is not None:
-            for item in scene.items(rect):
+            for item in scene.items(rect, _BOXES, Qt.SortOrder.DescendingOrder, device):
                 if item.data(MAP_ROLE_KEY) == "name" or _is_piece(item):
-                    covered += _area(rect.intersected(item.sceneBoundingRect()))
+                    covered += _area(rect.intersected(_footprint(item, device)))
         if best is None or covered < best[0]:
             best = (covered, at)
     assert best is not None
     return _pushed_inside(best[1], box, seen) if seen is not None else best[1]
+
+
+_BOXES = Qt.ItemSelectionMode.IntersectsItemBoundingRect
+
+
+def _footprint(item: QGraphicsItem, device: QTransform) -> QRectF:
+    """Where ``item`` covers the map as the view draws it: a counter keeps its size on
+    screen, so zoomed out it covers more of the map than its scene box says (the label
+    was put on a fanned-out counter)."""
+    on_screen = item.deviceTransform(device).mapRect(item.boundingRect())
+    return device.inverted()[0].mapRect(on_screen)
 
 
 def _area(rect: QRectF) -> float:

@@ -157,6 +157,13 @@ class BattlesPanel(QWidget):
         self.ship.setObjectName("void_ship_state")
         self.ship.setWordWrap(True)
         self.ship.setTextFormat(Qt.TextFormat.RichText)
+        # what the course offers, under Engage: in the ship's scrolled text it sat
+        # below the fold of the dock at the default window size
+        self.offers = QLabel()
+        self.offers.setObjectName("void_offers")
+        self.offers.setWordWrap(True)
+        self.offers.setTextFormat(Qt.TextFormat.RichText)
+        self.offers.hide()
         self.engage_button = QPushButton("&Engage…")
         self.engage_button.setToolTip("Engage enemy ships your courses passed this turn")
         self.engage_button.clicked.connect(self.engage)
@@ -188,6 +195,7 @@ class BattlesPanel(QWidget):
         layout.addWidget(self.summary)
         layout.addWidget(self.back_button)
         layout.addLayout(buttons)
+        layout.addWidget(self.offers)
         layout.addWidget(self.orders)
         layout.addWidget(self.tree, 2)
         layout.addWidget(scroll, 3)
@@ -230,6 +238,7 @@ class BattlesPanel(QWidget):
             self.summary.setText(tactical_summary(live))
         seat = session.seat()
         ship = next((s for s in state.ships if s.id == ship_id), None)
+        self.offers.clear()
         if ship is not None:
             mine = seat is not None and ship.owner == seat.id
             battle = tactical_terms(state)
@@ -238,8 +247,9 @@ class BattlesPanel(QWidget):
                 start = f"<br><i>Situation: {battle.situation.text}</i>" if state.round == 1 else ""
                 self.ship.setText(f"<b>{ship.name}</b><br>{lines}{start}")
             else:
-                offers = course_offers(state, ship) if mine else ""
-                self.ship.setText(ship_state(state, ship) + (f"<br>{offers}" if offers else ""))
+                self.offers.setText(course_offers(state, ship) if mine else "")
+                self.ship.setText(ship_state(state, ship))
+        self.offers.setVisible(bool(self.offers.text()))
         tactical = tactical_terms(live) is not None and not live.over
         if tactical:
             self.orders.show_ship(session, state, ship)
@@ -288,6 +298,8 @@ class BattlesPanel(QWidget):
     def clear(self) -> None:
         self.session = None
         self.tree.clear()
+        self.offers.clear()
+        self.offers.hide()
         self.crumb.setText("No campaign")
         self.engage_button.setEnabled(False)
         self.fight_button.setEnabled(False)

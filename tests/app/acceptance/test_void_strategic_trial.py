@@ -104,7 +104,7 @@ def test_strategic_combat_shows_how_it_was_rolled_and_fuel_as_people_write_it(
     open_campaign(user, path)
     user.select_ship("Ann's Bastet")  # in the combat phase, what Engage would offer
     user.show_tab("Battles")
-    state = user.label("void_ship_state")
+    state = user.label("void_offers")
     assert "This turn's course offers:" in state and "Bob's Bastet: free" in state, state
     seen: dict[str, str] = {}
 
