@@ -42,6 +42,8 @@ class CampaignBrowser(QTreeWidget):
 
     view_entry = Signal(object)  # an entry id (None: the game's start)
     restore_entry = Signal(object)
+    #: why going on from an entry is greyed in the menu just opened, in players' words
+    refused = Signal(str)
     changed = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -72,6 +74,9 @@ class CampaignBrowser(QTreeWidget):
         self._shown: tuple[Any, ...] | None = None
         #: who reads the dock: a player's id, reading.EVERYTHING or None (an onlooker)
         self.reader: Callable[[], str | None] = lambda: None
+        #: why play may not go on from an entry now ("" when it may): a sealed phase
+        #: keeps it off another player's orders, as Undo (see GameSession.restore_refused)
+        self.reach: Callable[[int | None], str] = lambda entry: ""
         self._reading = Reading(None, None)
 
     def show_campaign(self, file: CampaignFile | None, record: GameRecord | None) -> None:
@@ -395,14 +400,23 @@ class CampaignBrowser(QTreeWidget):
         view.triggered.connect(lambda: self.view_entry.emit(entry or None))
         writable = self.file is not None and not self.file.read_only
         branch = item.data(0, BRANCH_ROLE)
+        moving: tuple[str, int | None] | None = None
         if branch is not None:
-            restore = menu.addAction("Restore This Branch")
-            restore.setEnabled(writable)
-            restore.triggered.connect(lambda: self.restore_entry.emit(int(branch)))
+            moving = ("Restore This Branch", int(branch))
         elif self.record is not None and entry != (self.record.head or 0):
-            go_on = menu.addAction("Go On From Here (later commands become a branch)")
-            go_on.setEnabled(writable)
-            go_on.triggered.connect(lambda: self.restore_entry.emit(entry or None))
+            moving = ("Go On From Here (later commands become a branch)", entry or None)
+        if moving is not None:
+            text, there = moving
+            go_on = menu.addAction(text)
+            why = self.reach(there) if writable else ""
+            go_on.setEnabled(writable and not why)
+            why = why[:1].upper() + why[1:]
+            go_on.setToolTip(why or text)
+            go_on.setStatusTip(why)
+            menu.setToolTipsVisible(bool(why))
+            go_on.triggered.connect(lambda: self.restore_entry.emit(there))
+            if why:
+                self.refused.emit(why)
         if entry:
             menu.addSeparator()
             mark = menu.addAction("Bookmark…")

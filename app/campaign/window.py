@@ -75,6 +75,8 @@ class CampaignWindow(WindowHost):
         self.browser.view_entry.connect(self.replay_at)
         self.browser.restore_entry.connect(self.restore_entry)
         self.browser.reader = self.dock_reader
+        self.browser.reach = self.restore_refused
+        self.browser.refused.connect(self._refused)
         self.replay_bar.moved.connect(self.browser.select_entry)
 
     def dock_reader(self) -> str | None:
@@ -421,6 +423,10 @@ class CampaignWindow(WindowHost):
         if self.session is not None and self.session.redo():
             self.status_label.setText("Redone")
             self.browser.schedule_refresh()
+
+    def restore_refused(self, entry: int | None) -> str:
+        """Why the Campaign dock may not go on from ``entry`` now ("" when it may)."""
+        return self.session.restore_refused(entry) if self.session is not None else ""
 
     def restore_entry(self, entry: int | None) -> None:
         if self.session is None:

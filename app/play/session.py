@@ -28,7 +28,7 @@ from app.play.systems import SystemUI, Work, ui_for
 from app.play.table_view import TableView
 from app.play.trails import Trails
 from core.campaign import CampaignError
-from core.campaign.reach import redone, undone
+from core.campaign.reach import moved, redone, undone
 from core.engine import play as engine
 from core.engine import reach
 from core.engine.commands import Command, EndPhase
@@ -258,6 +258,22 @@ class GameSession(TableView, QObject):
             return ""
         return reach.refusal(self.live, seat.id if seat else None, carried, "Redo")
 
+    def restore_refused(self, entry_id: int | None) -> str:
+        """Why play may not go on from ``entry_id`` (the Campaign dock's Go On From Here,
+        Restore This Branch) in players' words ("" when it may): it takes back and gives
+        again as Undo and Redo do, so it keeps their reach (:meth:`undo_refused`)."""
+        if self.record is None or not self.reach_limited():
+            return ""
+        seat = self.seat()
+        try:
+            back, on = moved(self.record, entry_id)
+        except CampaignError:  # going there says what is wrong with the file
+            return ""
+        who, verb = seat.id if seat else None, "Going on from there"
+        return reach.refusal(self.live, who, back, verb) or reach.refusal(
+            self.live, who, on, verb, forward=True
+        )
+
     # ---- commands
 
     def apply(self, command: Command, *, auto: bool = False) -> bool:
@@ -318,6 +334,10 @@ class GameSession(TableView, QObject):
         if self.record is None or self.read_only:
             return False
         self.view(None)
+        why = self.restore_refused(entry_id)
+        if why:
+            self.refused.emit(why)
+            return False
         record = self.record
 
         def move() -> bool:

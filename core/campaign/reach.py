@@ -1,7 +1,8 @@
 """The commands Undo and Redo of a campaign's game would carry, read from its log, so
 that a table can refuse them before anything moves (another player's sealed orders:
 :mod:`core.engine.reach`). They follow :class:`~core.campaign.history.GameRecord`'s
-own undo and redo: a player's command and the program's commands after it.
+own undo and redo: a player's command and the program's commands after it; going on
+from another entry carries both (:func:`moved`).
 """
 
 from __future__ import annotations
@@ -43,6 +44,18 @@ def redone(record: GameLog) -> list[Command]:
         found.append(_command(record, step))
         kids = record.children(step.id)
     return found
+
+
+def moved(record: GameLog, entry_id: int | None) -> tuple[list[Command], list[Command]]:
+    """What making ``entry_id`` the head would carry: the commands taken back (from the
+    head back to where the two lines part, newest first), then those given again (from
+    there on to ``entry_id``, oldest first), as Undo and Redo would carry them."""
+    line, there = record.line(), record.path(entry_id)
+    shared = 0
+    while shared < min(len(line), len(there)) and line[shared].id == there[shared].id:
+        shared += 1
+    back = [_command(record, s) for s in reversed(line[shared:])]
+    return back, [_command(record, s) for s in there[shared:]]
 
 
 def _command(record: GameLog, step: Step) -> Command:

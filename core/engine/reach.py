@@ -6,7 +6,8 @@ at the screen could wipe them unseen. So, while the current phase is sealed, Und
 Redo reach only the seated player's own orders since they took the seat: never another
 player's command, never an end of phase (theirs ends their sitting; another's is not
 theirs to take back). The squadron game's own session keeps the same rule for its
-undo (:mod:`app.rules.squadrons.play.session`).
+undo (:mod:`app.rules.squadrons.play.session`), and the Campaign dock's Go On From Here
+and Restore This Branch, which move the game back and on as Undo and Redo do, keep it too.
 
 Ruling: a game in which every seat carries the same player's name (one person trying a
 scenario alone) and a referee's master (no seat at the table) keep full Undo. So does
@@ -33,11 +34,19 @@ def limited(state: Any, seat: str | None) -> bool:
     return len(names) > 1
 
 
-def refusal(state: Any, seat: str | None, commands: Sequence[Command], verb: str = "Undo") -> str:
+def refusal(
+    state: Any,
+    seat: str | None,
+    commands: Sequence[Command],
+    verb: str = "Undo",
+    *,
+    forward: bool | None = None,
+) -> str:
     """Why ``verb`` (Undo or Redo) may not take back (give again) ``commands`` for the
     player at ``seat`` in ``state``, in players' words; "" when it may. ``commands``
     are the player's command that Undo or Redo would carry, first, then the ones the
-    program gave after it (a phase ended for a player with nothing to do)."""
+    program gave after it (a phase ended for a player with nothing to do). ``forward``
+    (by default: ``verb`` is Redo) says the commands would be given again."""
     if not commands or not limited(state, seat):
         return ""
     names = {p.id: p.name for p in getattr(state, "players", ())}
@@ -51,7 +60,7 @@ def refusal(state: Any, seat: str | None, commands: Sequence[Command], verb: str
         if ended:
             why = (
                 "it would end the phase"
-                if verb == "Redo"
+                if (verb == "Redo" if forward is None else forward)
                 else "the phase before this one has been played out for everyone"
             )
             return f"{verb} reaches only your own orders since you took the seat: {why}"

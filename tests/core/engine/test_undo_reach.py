@@ -66,3 +66,14 @@ def test_a_referee_and_a_phase_that_is_not_sealed_keep_full_undo() -> None:
     assert not limited(plain, "b")
     assert refusal(plain, "b", [EndPhase("a")]) == ""
     assert refusal(replace(state, over=True), "b", [ANN_PLOTS]) == ""
+
+
+def test_going_on_from_an_earlier_entry_keeps_undos_reach() -> None:
+    """The Campaign dock's Go On From Here and Restore This Branch take back and give
+    again as Undo and Redo do: the seated player's own order only, never an end of phase."""
+    state, _ = apply(at_movement(), BOB_PLOTS)
+    verb = "Going on from there"
+    assert refusal(state, "b", [BOB_PLOTS], verb) == ""
+    assert refusal(state, "b", [ANN_PLOTS], verb, forward=True).startswith(f"{verb} reaches only")
+    ending = refusal(state, "b", [EndPhase("b")], verb, forward=True)
+    assert ending.endswith("it would end the phase")
