@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QShowEvent
 from PySide6.QtWidgets import (
+    QHeaderView,
     QInputDialog,
     QMenu,
     QTreeWidget,
@@ -51,8 +52,14 @@ class CampaignBrowser(QTreeWidget):
         self.setObjectName("campaign_browser")
         self.setToolTip("The campaign's games and moves: double-click one to replay it on the map")
         self.setHeaderLabels(list(COLUMNS))
-        self.setColumnWidth(0, 300)
-        self.setColumnWidth(1, 70)
+        # the entries take the dock's width, cut short with an ellipsis (whole in the
+        # tooltip) rather than running off under a horizontal scroll bar
+        header = self.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        room = self.fontMetrics().horizontalAdvance
+        self.setColumnWidth(1, room("Wwwww") + 8)  # a player's name, cut if long
+        self.setColumnWidth(2, room(COLUMNS[2]) + 16)  # its heading whole
         self.setUniformRowHeights(True)
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.customContextMenuRequested.connect(self._menu)
@@ -370,7 +377,8 @@ class CampaignBrowser(QTreeWidget):
         item = QTreeWidgetItem([summary, names.get(e.player, e.player), mark])
         item.setData(0, ENTRY_ROLE, e.id)
         notes = "\n".join(b.note for b in bookmarks if b.note)
-        item.setToolTip(0, f"Entry {e.id}, {e.time[:19].replace('T', ' ')} UTC\n{tooltip}")
+        whole = tooltip if tooltip.startswith(summary) else f"{summary}\n{tooltip}".rstrip()
+        item.setToolTip(0, f"Entry {e.id}, {e.time[:19].replace('T', ' ')} UTC\n{whole}")
         if notes:
             item.setToolTip(2, notes)
         self.items[e.id or 0] = item

@@ -14,7 +14,7 @@ from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QDialog, QMessageBox
 
 from app.campaign.paths import default_folder, forget_campaign, recent_campaigns
@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 
 #: the Campaign dock is widened to its natural width when first shown narrower than this
 LEGIBLE_WIDTH = 200
+READABLE_WIDTH = 330  # the Campaign dock's entries with their player and bookmark beside
 
 #: the words a reason about the file itself begins with ("is cut off"), where others
 #: name their part ("log entry 12 holds no command")
@@ -222,11 +223,17 @@ class CampaignWindow(WindowHost):
 
     def _show_campaign_dock(self) -> None:
         """Show the Campaign dock wide enough to read: first shown alone in its column
-        (no Referee dock below it), Qt gives it only its smallest width, a sliver."""
+        (no Referee dock below it), Qt gives it only its smallest width, a sliver. Widened
+        again once the events in hand are done: a new campaign's start lays the docks out
+        anew after this and would leave the sliver."""
+        self.docks["campaign"].show()
+        self._widen_campaign_dock()
+        QTimer.singleShot(0, self._widen_campaign_dock)
+
+    def _widen_campaign_dock(self) -> None:
         dock = self.docks["campaign"]
-        dock.show()
-        wanted = dock.sizeHint().width()
-        if dock.width() < min(wanted, LEGIBLE_WIDTH):
+        wanted = max(dock.sizeHint().width(), min(READABLE_WIDTH, self.width() // 4))
+        if dock.isVisible() and dock.width() < min(wanted, LEGIBLE_WIDTH):
             self.resizeDocks([dock], [wanted], Qt.Orientation.Horizontal)
 
     def _opened(self, campaign: CampaignFile, record: GameRecord) -> None:

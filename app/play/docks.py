@@ -125,8 +125,11 @@ class ShipList(QTreeWidget):
                 ]
             )
             item.setData(0, Qt.ItemDataRole.UserRole, ship.id)
-            if lines:
-                item.setToolTip(2, "\n".join(lines))
+            if lines:  # the status whole first: the column may cut it short
+                item.setToolTip(2, "\n".join((item.text(2), *lines)))
+            for col in range(len(SHIP_COLUMNS)):  # a cell the dock's width cuts short
+                if col not in WHOLE_COLUMNS and not item.toolTip(col):
+                    item.setToolTip(col, item.text(col))  # says itself whole on hover
             item.setIcon(1, colour_swatch(player_colour(state, ship.owner)))
             if not ship.in_play:
                 for col in range(len(SHIP_COLUMNS)):

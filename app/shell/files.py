@@ -153,9 +153,10 @@ class FileActions(WindowHost):
         menu: QMenu = self.recent_menu
         menu.clear()
         campaigns = self.recent_campaign_paths()
-        for item in campaigns:
-            action = menu.addAction(f"{item.get('name') or Path(item['path']).stem}")
+        for item, label in zip(campaigns, campaign_labels(campaigns), strict=True):
+            action = menu.addAction(label)
             action.setToolTip(item["path"])
+            action.setStatusTip(item["path"])
             action.triggered.connect(lambda _=False, n=item["path"]: self.open_recent_campaign(n))
         recent = self.recent_files()
         if campaigns and recent:
@@ -163,6 +164,7 @@ class FileActions(WindowHost):
         for name, label in zip(recent, recent_labels(recent), strict=True):
             action = menu.addAction(label)
             action.setToolTip(name)
+            action.setStatusTip(name)
             action.triggered.connect(lambda _=False, n=name: self._open_recent(n))
         menu.setEnabled(bool(recent or campaigns))
         menu.setToolTipsVisible(True)  # each entry's whole path, on hover
@@ -200,6 +202,27 @@ def recent_labels(paths: list[str]) -> list[str]:
         f"{name} ({Path(p).parent})" if names.count(name) > 1 else name
         for p, name in zip(paths, names, strict=True)
     ]
+
+
+def campaign_labels(items: list[dict[str, str]]) -> list[str]:
+    """The Open Recent entries' texts for campaigns: each campaign's name, and where
+    several share it (three called "Clouds") the shortest end of each one's path that
+    tells them apart: the file name if that differs, else its folders back as far as
+    needed ("Clouds (…/club/clouds.ecliptic)")."""
+    names = [item.get("name") or Path(item["path"]).stem for item in items]
+    labels = []
+    for item, name in zip(items, names, strict=True):
+        others = [Path(i["path"]).parts for i, n in zip(items, names, strict=True) if n == name]
+        if len(others) == 1:
+            labels.append(name)
+            continue
+        parts = Path(item["path"]).parts
+        depth = 1
+        while depth < len(parts) and [o[-depth:] for o in others].count(parts[-depth:]) > 1:
+            depth += 1
+        end = str(Path(*parts[-depth:]))
+        labels.append(f"{name} ({end if depth == 1 or depth >= len(parts) - 1 else '…/' + end})")
+    return labels
 
 
 def is_campaign_file(path: Path) -> bool:
