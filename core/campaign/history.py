@@ -22,7 +22,7 @@ from typing import Any
 
 from core.campaign import nesting, playing, results, seal
 from core.campaign.errors import CampaignError, DamagedCampaign, ReplayMismatch, reading, said
-from core.campaign.fileformat import MAX_COMMAND_TEXT, MAX_STATE_TEXT, parse
+from core.campaign.fileformat import MAX_STATE_TEXT, parse
 from core.campaign.log import GameLog, Step
 from core.campaign.rows import entry_values, insert_entries, stored_events, touch
 from core.campaign.store import CampaignFile
@@ -175,14 +175,7 @@ class GameRecord(GameLog):
         return state
 
     def _replay(self, state: Any, step: Step) -> Any:
-        try:
-            command = serial.from_data(parse(step.command, MAX_COMMAND_TEXT, "the command"))
-        except Exception as exc:  # any damage: see errors.reading
-            raise DamagedCampaign(
-                self.file.path, f"log entry {step.id} holds no readable command: {said(exc)}"
-            ) from None
-        if not isinstance(command, Command):
-            raise DamagedCampaign(self.file.path, f"log entry {step.id} holds no command")
+        command = self.command_of(step)
         where = f"round {playing.round_of(state)}, {type(command).__name__} by {command.player}"
         try:
             after, _ = playing.apply(state, command)

@@ -10,9 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from core.campaign.errors import CampaignError
-from core.campaign.fileformat import MAX_COMMAND_TEXT
+from core.campaign.errors import CampaignError, DamagedCampaign, said
+from core.campaign.fileformat import MAX_COMMAND_TEXT, parse
 from core.campaign.store import CampaignFile
+from core.engine import serial
+from core.engine.commands import Command
 from core.engine.gcpause import gc_paused
 
 
@@ -95,6 +97,19 @@ class GameLog:
             raise CampaignError(self.file.path, f"game {self.id} has no log entry {entry_id}")
         steps = [Step(r[0], r[1], r[2], r[3], r[4], r[5], bool(r[6])) for r in reversed(rows)]
         return steps
+
+    def command_of(self, step: Step) -> Command:
+        """The command ``step`` holds; DamagedCampaign, naming the entry, when it holds
+        none that can be read."""
+        try:
+            command = serial.from_data(parse(step.command, MAX_COMMAND_TEXT, "the command"))
+        except Exception as exc:  # any damage: see errors.reading
+            raise DamagedCampaign(
+                self.file.path, f"log entry {step.id} holds no readable command: {said(exc)}"
+            ) from None
+        if not isinstance(command, Command):
+            raise DamagedCampaign(self.file.path, f"log entry {step.id} holds no command")
+        return command
 
     def line(self) -> list[Step]:
         """The current line: every entry from the start to the head."""

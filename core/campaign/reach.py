@@ -9,13 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from core.campaign.errors import DamagedCampaign, said
-from core.campaign.fileformat import MAX_COMMAND_TEXT, parse
-from core.engine import serial
-from core.engine.commands import Command
-
 if TYPE_CHECKING:
     from core.campaign.log import GameLog, Step
+    from core.engine.commands import Command
 
 
 def undone(record: GameLog) -> list[Command]:
@@ -27,7 +23,7 @@ def undone(record: GameLog) -> list[Command]:
         step = record.step(entry)
         steps.append(step)
         if not step.auto:
-            return [_command(record, s) for s in reversed(steps)]
+            return [record.command_of(s) for s in reversed(steps)]
         entry = step.parent
     return []
 
@@ -41,7 +37,7 @@ def redone(record: GameLog) -> list[Command]:
         step = record.step(kids[-1])
         if found and not step.auto:
             break
-        found.append(_command(record, step))
+        found.append(record.command_of(step))
         kids = record.children(step.id)
     return found
 
@@ -54,17 +50,5 @@ def moved(record: GameLog, entry_id: int | None) -> tuple[list[Command], list[Co
     shared = 0
     while shared < min(len(line), len(there)) and line[shared].id == there[shared].id:
         shared += 1
-    back = [_command(record, s) for s in reversed(line[shared:])]
-    return back, [_command(record, s) for s in there[shared:]]
-
-
-def _command(record: GameLog, step: Step) -> Command:
-    try:
-        command = serial.from_data(parse(step.command, MAX_COMMAND_TEXT, "the command"))
-    except Exception as exc:  # any damage: see errors.reading
-        raise DamagedCampaign(
-            record.file.path, f"log entry {step.id} holds no readable command: {said(exc)}"
-        ) from None
-    if not isinstance(command, Command):
-        raise DamagedCampaign(record.file.path, f"log entry {step.id} holds no command")
-    return command
+    back = [record.command_of(s) for s in reversed(line[shared:])]
+    return back, [record.command_of(s) for s in there[shared:]]
